@@ -1,0 +1,100 @@
+package event
+
+import "time"
+
+// Kind names an event.
+type Kind string
+
+const (
+	RunStarted    Kind = "run_started"
+	TurnStarted   Kind = "turn_started"
+	Delta         Kind = "delta"
+	TurnCompleted Kind = "turn_completed"
+	Annotated     Kind = "annotation"
+	Control       Kind = "control" // take-over and hand-back of a seat
+	UsageReported Kind = "usage"   // token counts of a model call
+	Error         Kind = "error"
+	RunEnded      Kind = "run_ended"
+)
+
+// Event is one thing that happened in a run. Fields that do not belong to
+// the kind are left empty. Seq counts from 1 within a run; At is the
+// monotonic time since the run started.
+type Event struct {
+	RunID   string        `json:"run"`
+	Seq     int           `json:"seq"`
+	At      time.Duration `json:"at"`
+	Kind    Kind          `json:"kind"`
+	Turn    int           `json:"turn,omitempty"` // 1-based
+	Seat    int           `json:"seat"`
+	Speaker string        `json:"speaker,omitempty"`
+	Backend string        `json:"backend,omitempty"`
+
+	Delta      string      `json:"delta,omitempty"`
+	Action     *Action     `json:"action,omitempty"`
+	Annotation *Annotation `json:"annotation,omitempty"`
+	Control    string      `json:"control,omitempty"`
+	Error      string      `json:"error,omitempty"`
+	Usage      *Usage      `json:"usage,omitempty"`
+	Ending     *Ending     `json:"ending,omitempty"`
+}
+
+// Usage is the token accounting of one model call.
+type Usage struct {
+	Prompt     int `json:"prompt"`
+	Completion int `json:"completion"`
+	Cached     int `json:"cached,omitempty"`
+}
+
+// AnnotationKind names what an annotated span shows.
+type AnnotationKind string
+
+const (
+	Leak         AnnotationKind = "leak"
+	Disclosure   AnnotationKind = "disclosure"
+	MindRead     AnnotationKind = "mind-read"
+	FirstMention AnnotationKind = "first-mention"
+)
+
+// Annotation marks a span of one turn's text as mentioning a fact. Start and
+// End are character (Unicode code point) offsets into Action.Text.
+type Annotation struct {
+	Kind     AnnotationKind `json:"kind"`
+	FactID   string         `json:"fact"`
+	Start    int            `json:"start"`
+	End      int            `json:"end"`
+	Negated  bool           `json:"negated,omitempty"`
+	Position float64        `json:"position,omitempty"` // relative position in the dialogue, for first mentions
+}
+
+// EndReason says why a run stopped.
+type EndReason string
+
+const (
+	TurnLimit  EndReason = "turn-limit"
+	SeatLeft   EndReason = "left"
+	Accepted   EndReason = "accepted"
+	Rejected   EndReason = "rejected"
+	Selected   EndReason = "selected"
+	EmptyTurns EndReason = "empty-turns"
+	Canceled   EndReason = "canceled"
+	Failed     EndReason = "failed"
+)
+
+// Ending is how a run ended: the reason, the outcome and the metrics.
+type Ending struct {
+	Reason  EndReason `json:"reason"`
+	Outcome Outcome   `json:"outcome"`
+	Turns   int       `json:"turns"`
+	// Metrics holds per-episode measurements, filled by the annotator.
+	Metrics map[string]float64 `json:"metrics,omitempty"`
+}
+
+// Outcome is the family-specific result of an episode.
+type Outcome struct {
+	Deal       bool      `json:"deal,omitempty"`
+	Price      *float64  `json:"price,omitempty"`
+	Selections [2]string `json:"selections,omitempty"`
+	Success    bool      `json:"success,omitempty"`
+	Summary    string    `json:"summary"`
+}

@@ -1,0 +1,66 @@
+// Package record writes and reads recordings: append-only JSONL files with a
+// header line, one line per event and a footer line.
+package record
+
+import (
+	"time"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// FormatVersion is the recording format this package writes.
+const FormatVersion = 1
+
+// Line kinds besides the event kinds.
+const (
+	headerKind = "header"
+	footerKind = "footer"
+)
+
+// Header is the first line: everything needed to understand and replay the
+// run without the scenario file.
+type Header struct {
+	Kind     string             `json:"kind"`
+	Format   int                `json:"format"`
+	App      string             `json:"app"`
+	RunID    string             `json:"run"`
+	Scenario *scenario.Scenario `json:"scenario"`
+	Mode     view.Mode          `json:"mode"`
+	Backends [2]string          `json:"backends"`
+	Seed     int64              `json:"seed"`
+	Started  time.Time          `json:"started"`
+}
+
+// Footer is the last line of a complete recording.
+type Footer struct {
+	Kind   string        `json:"kind"`
+	Ending *event.Ending `json:"ending"`
+}
+
+// Recording is a recording read back.
+type Recording struct {
+	Path   string
+	Header Header
+	Events []event.Event
+	Footer *Footer // nil when the run did not finish writing
+	// Torn is set when the last line was cut off mid-write.
+	Torn bool
+	// Lines is the number of complete lines read.
+	Lines int
+}
+
+// Ending returns the run's ending from the footer, or from the run-ended
+// event when the footer is missing, or nil.
+func (r *Recording) Ending() *event.Ending {
+	if r.Footer != nil && r.Footer.Ending != nil {
+		return r.Footer.Ending
+	}
+	for i := len(r.Events) - 1; i >= 0; i-- {
+		if r.Events[i].Kind == event.RunEnded {
+			return r.Events[i].Ending
+		}
+	}
+	return nil
+}

@@ -1,0 +1,52 @@
+// Package run plays one episode: it asks each seat's backend for turns in
+// order, applies the ending rules and emits events. A Controller pauses,
+// resumes and steps it from any goroutine.
+package run
+
+import (
+	"context"
+
+	"github.com/omnigap/omnigap/engine/event"
+)
+
+// Turn is one completed turn of the dialogue so far.
+type Turn struct {
+	Number  int // 1-based
+	Seat    int
+	Speaker string
+	Backend string
+	Action  event.Action
+}
+
+// Request is what a backend gets to produce one turn.
+type Request struct {
+	Seat    int
+	Turn    int // 1-based number of the turn to produce
+	History []Turn
+	// Emit streams a piece of the turn's text as it is produced.
+	Emit func(delta string)
+	// Stream emits finished text word by word at the run's current pace;
+	// backends that have the whole text at once use it instead of Emit.
+	Stream func(ctx context.Context, text string) error
+}
+
+// Result is a backend's turn: the action and, for model calls, the usage.
+type Result struct {
+	Action event.Action
+	Usage  []event.Usage
+}
+
+// Backend produces turns for a seat. A SCRIPT writer is one Backend that
+// serves both seats. Implementations must return promptly when ctx ends.
+type Backend interface {
+	// Name says what plays, e.g. "builtin" or "openai:gpt-4o-mini".
+	Name() string
+	Turn(ctx context.Context, req Request) (Result, error)
+}
+
+// Annotator looks at each completed turn and adds annotations and, when the
+// run ends, metrics. It is called from the run's goroutine, in order.
+type Annotator interface {
+	Annotate(history []Turn) []event.Annotation
+	Finish(history []Turn, ending *event.Ending)
+}

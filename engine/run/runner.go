@@ -1,0 +1,184 @@
+package run
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Config describes one run.
+type Config struct {
+	ID       string
+	Scenario *scenario.Scenario
+	Mode     view.Mode
+	// Backends play seat 0 and seat 1; in SCRIPT both are the writer.
+	Backends  [2]Backend
+	Control   *Controller
+	Annotator Annotator // optional
+}
+
+// Run plays the episode, sending every event to out, and returns how it
+// ended. It sends nothing after returning and never closes out. Cancelling
+// ctx ends the run with reason canceled.
+func Run(ctx context.Context, cfg Config, out chan<- event.Event) event.Ending {
+	r := &runner{cfg: cfg, out: out, start: time.Now(), ref: &referee{sc: cfg.Scenario}}
+	if r.cfg.Control == nil {
+		r.cfg.Control = NewController(0)
+	}
+	return r.play(ctx)
+}
+
+type runner struct {
+	cfg     Config
+	out     chan<- event.Event
+	start   time.Time
+	seq     int
+	ref     *referee
+	history []Turn
+	taken   [2]bool
+}
+
+func (r *runner) emit(ev event.Event) {
+	r.seq++
+	ev.RunID, ev.Seq, ev.At = r.cfg.ID, r.seq, time.Since(r.start)
+	r.out <- ev
+}
+
+func (r *runner) play(ctx context.Context) event.Ending {
+	sc := r.cfg.Scenario
+	r.emit(event.Event{Kind: event.RunStarted, Seat: -1})
+	var end *event.Ending
+	for n := 1; end == nil; n++ {
+		if n > sc.MaxTurns {
+			end = r.ref.timeUp()
+			break
+		}
+		if err := r.cfg.Control.awaitTurn(ctx); err != nil {
+			end = r.canceled()
+			break
+		}
+		t, err := r.turn(ctx, n)
+		if err != nil && ctx.Err() != nil {
+			end = r.canceled()
+			break
+		}
+		end = r.ref.judge(t)
+	}
+	end.Turns = len(r.history)
+	if a := r.cfg.Annotator; a != nil {
+		a.Finish(r.history, end)
+	}
+	r.emit(event.Event{Kind: event.RunEnded, Seat: -1, Ending: end})
+	return *end
+}
+
+func (r *runner) canceled() *event.Ending {
+	return &event.Ending{Reason: event.Canceled, Outcome: r.ref.noDeal("stopped before the end")}
+}
+
+// backendFor returns who plays seat now, emitting a control event when a
+// seat changes hands.
+func (r *runner) backendFor(seat int) Backend {
+	b := r.cfg.Control.override(seat)
+	taken := b != nil
+	if taken != r.taken[seat] {
+		r.taken[seat] = taken
+		ev := event.Event{Kind: event.Control, Seat: seat, Speaker: r.name(seat), Control: "hand-back"}
+		if taken {
+			ev.Control, ev.Backend = "take-over", b.Name()
+		} else {
+			ev.Backend = r.cfg.Backends[seat].Name()
+		}
+		r.emit(ev)
+	}
+	if taken {
+		return b
+	}
+	return r.cfg.Backends[seat]
+}
+
+func (r *runner) name(seat int) string { return r.cfg.Scenario.Seats[seat].Character.Name }
+
+// turn plays turn n. A backend error becomes an error event and an empty
+// turn; the error is returned so the caller can tell cancellation apart.
+func (r *runner) turn(ctx context.Context, n int) (Turn, error) {
+	seat := (n - 1) % 2
+	b := r.backendFor(seat)
+	base := event.Event{Turn: n, Seat: seat, Speaker: r.name(seat), Backend: b.Name()}
+	started := base
+	started.Kind = event.TurnStarted
+	r.emit(started)
+
+	emit := func(delta string) {
+		if delta == "" {
+			return
+		}
+		ev := base
+		ev.Kind, ev.Delta = event.Delta, delta
+		r.emit(ev)
+	}
+	req := Request{Seat: seat, Turn: n, History: r.history, Emit: emit,
+		Stream: func(ctx context.Context, text string) error { return r.stream(ctx, text, emit) }}
+	res, err := b.Turn(ctx, req)
+	for _, u := range res.Usage {
+		ev := base
+		ev.Kind, ev.Usage = event.UsageReported, &u
+		r.emit(ev)
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			ev := base
+			ev.Kind, ev.Error = event.Error, err.Error()
+			r.emit(ev)
+		}
+		res.Action = event.Action{Type: event.None}
+	}
+	if res.Action.Type == "" {
+		res.Action.Type = event.Speak
+	}
+	t := Turn{Number: n, Seat: seat, Speaker: base.Speaker, Backend: base.Backend, Action: res.Action}
+	if err != nil && ctx.Err() != nil {
+		return t, err
+	}
+	r.history = append(r.history, t)
+	done := base
+	done.Kind, done.Action = event.TurnCompleted, &t.Action
+	r.emit(done)
+	if a := r.cfg.Annotator; a != nil {
+		for _, an := range a.Annotate(r.history) {
+			ev := base
+			ev.Kind, ev.Annotation = event.Annotated, &an
+			r.emit(ev)
+		}
+	}
+	return t, err
+}
+
+// stream emits text word by word at the controller's pace; at pace 0 it
+// emits the whole text at once.
+func (r *runner) stream(ctx context.Context, text string, emit func(string)) error {
+	if r.cfg.Control.Pace() <= 0 {
+		emit(text)
+		return nil
+	}
+	for rest := text; rest != ""; {
+		i := strings.IndexByte(strings.TrimLeft(rest, " "), ' ')
+		lead := len(rest) - len(strings.TrimLeft(rest, " "))
+		cut := len(rest)
+		if i >= 0 {
+			cut = lead + i + 1
+		}
+		emit(rest[:cut])
+		rest = rest[cut:]
+		if rest != "" {
+			if err := sleep(ctx, r.cfg.Control.Pace()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,187 @@
+// Package scenario holds the scenario model: seats, characters, facts and
+// family data, and loads it from YAML with positioned validation errors.
+package scenario
+
+// Family names the kind of social task a scenario poses.
+type Family string
+
+const (
+	Craigslist    Family = "craigslist"
+	MutualFriends Family = "mutualfriends"
+	DealOrNoDeal  Family = "dealornodeal"
+	Sotopia       Family = "sotopia"
+)
+
+// Owner says who holds a fact: a seat index (0 or 1), the environment only,
+// or everybody from the start.
+type Owner int
+
+const (
+	OwnerEnv    Owner = -1
+	OwnerPublic Owner = -2
+)
+
+// FactKind tells matchers how to recognise a fact in text.
+type FactKind string
+
+const (
+	FactPrice  FactKind = "price"  // a number, matched with tolerance
+	FactName   FactKind = "name"   // a person's name, whole words, with aliases
+	FactValue  FactKind = "value"  // an attribute value such as a school
+	FactPhrase FactKind = "phrase" // a free-form secret, matched by key phrases
+)
+
+// Fact is one unit of information with an owner and the data needed to
+// recognise it when someone says it.
+type Fact struct {
+	ID        string   `yaml:"id" json:"id"`
+	Owner     Owner    `yaml:"-" json:"owner"`
+	Kind      FactKind `yaml:"kind" json:"kind"`
+	Text      string   `yaml:"text" json:"text"`
+	Phrases   []string `yaml:"phrases,omitempty" json:"phrases,omitempty"`
+	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
+	Number    *float64 `yaml:"number,omitempty" json:"number,omitempty"`
+	Tolerance float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
+	// Attribute names the MutualFriends attribute a value fact belongs to.
+	Attribute string `yaml:"attribute,omitempty" json:"attribute,omitempty"`
+	// Derived facts come from family data rather than the file's fact lists.
+	Derived bool `yaml:"-" json:"derived,omitempty"`
+}
+
+// Character is who sits in a seat.
+type Character struct {
+	Name        string `yaml:"name" json:"name"`
+	Public      string `yaml:"public" json:"public"`
+	Personality string `yaml:"personality,omitempty" json:"personality,omitempty"`
+	Secret      string `yaml:"secret,omitempty" json:"secret,omitempty"`
+	Goal        string `yaml:"goal" json:"goal"`
+}
+
+// Seat is one side of the conversation.
+type Seat struct {
+	Role      string    `yaml:"role" json:"role"`
+	Character Character `yaml:"character" json:"character"`
+	Facts     []Fact    `yaml:"facts,omitempty" json:"facts,omitempty"`
+}
+
+// Relationship says how well the two characters know each other; it decides
+// how much of the partner's public profile a seat sees.
+type Relationship string
+
+const (
+	Strangers     Relationship = "strangers"
+	KnowByName    Relationship = "know-by-name"
+	Acquaintances Relationship = "acquaintances"
+	Friends       Relationship = "friends"
+	Romantic      Relationship = "romantic"
+	FamilyTie     Relationship = "family"
+)
+
+// Scenario is one social task for two seats.
+type Scenario struct {
+	ID           string       `yaml:"id" json:"id"`
+	Title        string       `yaml:"title" json:"title"`
+	Family       Family       `yaml:"family" json:"family"`
+	Setting      string       `yaml:"setting" json:"setting"`
+	Relationship Relationship `yaml:"relationship" json:"relationship"`
+	MaxTurns     int          `yaml:"max_turns,omitempty" json:"max_turns"`
+	Seats        []Seat       `yaml:"seats" json:"seats"`
+	EnvFacts     []Fact       `yaml:"environment_facts,omitempty" json:"environment_facts,omitempty"`
+	PublicFacts  []Fact       `yaml:"public_facts,omitempty" json:"public_facts,omitempty"`
+	Craigslist   *Listing     `yaml:"craigslist,omitempty" json:"craigslist,omitempty"`
+	Friends      *FriendLists `yaml:"mutualfriends,omitempty" json:"mutualfriends,omitempty"`
+	Source       string       `yaml:"-" json:"source,omitempty"`
+}
+
+// Listing is the Craigslist family's data: the item and each side's prices.
+type Listing struct {
+	Item         string      `yaml:"item" json:"item"`
+	Category     string      `yaml:"category" json:"category"`
+	Description  string      `yaml:"description" json:"description"`
+	ListingPrice float64     `yaml:"listing_price" json:"listing_price"`
+	Seller       PriceLimits `yaml:"seller" json:"seller"`
+	Buyer        PriceLimits `yaml:"buyer" json:"buyer"`
+}
+
+// PriceLimits are one side's private prices: the price it hopes for and the
+// worst price it will still accept.
+type PriceLimits struct {
+	Target     float64 `yaml:"target" json:"target"`
+	Bottomline float64 `yaml:"bottomline" json:"bottomline"`
+}
+
+// FriendLists is the MutualFriends family's data: the attributes in play and
+// each seat's list of friends.
+type FriendLists struct {
+	Attributes []string    `yaml:"attributes" json:"attributes"`
+	Lists      [2][]Friend `yaml:"lists" json:"lists"`
+}
+
+// Friend is one row of a friend list: a name plus one value per attribute.
+type Friend struct {
+	Name   string            `yaml:"name" json:"name"`
+	Values map[string]string `yaml:"values" json:"values"`
+}
+
+// SellerSeat and BuyerSeat are the Craigslist seat convention: the seller
+// speaks first, as in CraigslistBargain's listings.
+const (
+	SellerSeat = 0
+	BuyerSeat  = 1
+)
+
+// DefaultMaxTurns is the turn limit when a file does not set one.
+const DefaultMaxTurns = 20
+
+// Facts returns every fact of the scenario: both seats', the environment's
+// and the public ones, in a stable order.
+func (s *Scenario) Facts() []Fact {
+	var all []Fact
+	all = append(all, s.Seats[0].Facts...)
+	all = append(all, s.Seats[1].Facts...)
+	all = append(all, s.EnvFacts...)
+	all = append(all, s.PublicFacts...)
+	return all
+}
+
+// Partner returns the other seat's index.
+func Partner(seat int) int { return 1 - seat }
+
+// Mutual returns the index of the mutual friend in each list, or -1s when
+// the lists share no identical row.
+func (f *FriendLists) Mutual() (int, int) {
+	for i, a := range f.Lists[0] {
+		for j, b := range f.Lists[1] {
+			if a.Same(b, f.Attributes) {
+				return i, j
+			}
+		}
+	}
+	return -1, -1
+}
+
+// MutualCount counts identical rows shared by the two lists.
+func (f *FriendLists) MutualCount() int {
+	n := 0
+	for _, a := range f.Lists[0] {
+		for _, b := range f.Lists[1] {
+			if a.Same(b, f.Attributes) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Same reports whether two rows describe the same person.
+func (f Friend) Same(o Friend, attrs []string) bool {
+	if f.Name != o.Name {
+		return false
+	}
+	for _, a := range attrs {
+		if f.Values[a] != o.Values[a] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,100 @@
+package view
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Render writes the view as plain text: the background of every prompt, the
+// human player's info panel and the prompt audit screen.
+func (v View) Render() string {
+	var b strings.Builder
+	v.renderCommon(&b)
+	if v.Viewer == Writer {
+		b.WriteString("\nYou write the dialogue for both characters and know everything about both.\n")
+		for seat := 0; seat < 2; seat++ {
+			fmt.Fprintf(&b, "\nCharacter %d: %s (%s)\n", seat+1, v.Seats[seat].Name, v.Seats[seat].Role)
+			renderSeat(&b, v.Seats[seat], "Their", v.Attributes)
+		}
+		if len(v.EnvFacts) > 0 {
+			b.WriteString("\nKnown to the narrator:\n")
+			for _, f := range v.EnvFacts {
+				fmt.Fprintf(&b, "- %s\n", f.Text)
+			}
+		}
+		return b.String()
+	}
+	self, partner := v.Self(), v.Partner()
+	fmt.Fprintf(&b, "\nYou are %s (%s).\n", self.Name, self.Role)
+	renderSeat(&b, self, "Your", v.Attributes)
+	fmt.Fprintf(&b, "\nYour partner is %s (%s).\n", partner.Name, partner.Role)
+	if partner.Public == "" && !partner.Full {
+		b.WriteString("You know nothing about them beyond their name and role.\n")
+	}
+	renderSeat(&b, partner, "Their", v.Attributes)
+	return b.String()
+}
+
+// RenderOwn writes only the viewer's own seat, the part every mode must give
+// a seat identically.
+func (v View) RenderOwn() string {
+	var b strings.Builder
+	renderSeat(&b, v.Self(), "Your", v.Attributes)
+	return b.String()
+}
+
+func (v View) renderCommon(b *strings.Builder) {
+	fmt.Fprintf(b, "Scenario: %s\n", v.Title)
+	fmt.Fprintf(b, "Setting: %s\n", strings.TrimSpace(v.Setting))
+	fmt.Fprintf(b, "Relationship: %s\n", v.Relationship)
+	fmt.Fprintf(b, "Turn limit: %d turns in all\n", v.MaxTurns)
+	if l := v.Listing; l != nil {
+		fmt.Fprintf(b, "Item for sale: %s (%s)\n", l.Item, l.Category)
+		if l.Description != "" {
+			fmt.Fprintf(b, "Listing description: %s\n", strings.TrimSpace(l.Description))
+		}
+	}
+	for _, f := range v.PublicFacts {
+		fmt.Fprintf(b, "Public: %s\n", f.Text)
+	}
+}
+
+// renderSeat writes what the view holds about one seat, with pronoun
+// "Your" or "Their" to match who reads it.
+func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
+	if sv.Public != "" {
+		fmt.Fprintf(b, "%s public profile: %s\n", whose, strings.TrimSpace(sv.Public))
+	}
+	if !sv.Full {
+		return
+	}
+	if sv.Personality != "" {
+		fmt.Fprintf(b, "%s personality: %s\n", whose, strings.TrimSpace(sv.Personality))
+	}
+	if sv.Secret != "" {
+		fmt.Fprintf(b, "%s secret: %s\n", whose, strings.TrimSpace(sv.Secret))
+	}
+	fmt.Fprintf(b, "%s goal: %s\n", whose, strings.TrimSpace(sv.Goal))
+	if len(sv.Facts) > 0 {
+		fmt.Fprintf(b, "%s private information:\n", whose)
+		for _, f := range sv.Facts {
+			fmt.Fprintf(b, "- %s\n", f.Text)
+		}
+	}
+	if len(sv.Friends) > 0 {
+		fmt.Fprintf(b, "%s friends (name; %s):\n", whose, strings.Join(attrs, "; "))
+		for _, fr := range sv.Friends {
+			fmt.Fprintf(b, "- %s\n", friendLine(fr, attrs))
+		}
+	}
+}
+
+func friendLine(fr scenario.Friend, attrs []string) string {
+	parts := []string{fr.Name}
+	for _, a := range attrs {
+		parts = append(parts, fr.Values[a])
+	}
+	return strings.Join(parts, "; ")
+}

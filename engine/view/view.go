@@ -1,0 +1,183 @@
+// Package view decides what each participant of a run is given. It is the
+// single place where information asymmetry between modes is decided: prompts,
+// info panels, prompt audits and cards are all rendered from a View.
+package view
+
+import (
+	"fmt"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Mode is an information setting.
+type Mode string
+
+const (
+	Script      Mode = "script"
+	Agents      Mode = "agents"
+	Mindreaders Mode = "mindreaders"
+	Humans      Mode = "humans" // replay of a human-human transcript
+)
+
+// Modes lists the modes a run can be started in, in display order.
+var Modes = []Mode{Script, Agents, Mindreaders}
+
+// ParseMode accepts a mode name as typed on the command line.
+func ParseMode(s string) (Mode, error) {
+	for _, m := range append(Modes, Humans) {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("unknown mode %q (want script, agents or mindreaders)", s)
+}
+
+// Label is the mode's name as shown in pane headers.
+func (m Mode) Label() string {
+	switch m {
+	case Script:
+		return "SCRIPT"
+	case Agents:
+		return "AGENTS"
+	case Mindreaders:
+		return "MINDREADERS"
+	case Humans:
+		return "HUMANS"
+	}
+	return string(m)
+}
+
+// Writer is the viewer index of the SCRIPT writer, who sees both seats.
+const Writer = -1
+
+// SeatView is what a viewer knows about one seat. Fields the viewer may not
+// see are empty; Full says whether the private side is visible at all.
+type SeatView struct {
+	Seat        int
+	Role        string
+	Name        string
+	Public      string
+	Full        bool
+	Personality string
+	Secret      string
+	Goal        string
+	Facts       []scenario.Fact
+	Friends     []scenario.Friend
+}
+
+// View is everything one participant is given before the dialogue starts.
+type View struct {
+	Mode         Mode
+	Viewer       int // 0, 1 or Writer
+	ScenarioID   string
+	Title        string
+	Family       scenario.Family
+	Setting      string
+	Relationship scenario.Relationship
+	MaxTurns     int
+	Listing      *PublicListing
+	Attributes   []string
+	Seats        [2]SeatView
+	PublicFacts  []scenario.Fact
+	EnvFacts     []scenario.Fact
+}
+
+// PublicListing is the part of a Craigslist listing both sides read.
+type PublicListing struct {
+	Item         string
+	Category     string
+	Description  string
+	ListingPrice float64
+}
+
+// For computes what viewer (a seat index, or Writer) is given in mode.
+// SCRIPT is the only mode with a writer; in it, seat viewers get the
+// writer's view too, because one mind writes both.
+func For(sc *scenario.Scenario, mode Mode, viewer int) View {
+	v := View{
+		Mode: mode, Viewer: viewer, ScenarioID: sc.ID, Title: sc.Title, Family: sc.Family,
+		Setting: sc.Setting, Relationship: sc.Relationship, MaxTurns: sc.MaxTurns,
+		PublicFacts: sc.PublicFacts,
+	}
+	if l := sc.Craigslist; l != nil {
+		v.Listing = &PublicListing{Item: l.Item, Category: l.Category, Description: l.Description, ListingPrice: l.ListingPrice}
+	}
+	if sc.Friends != nil {
+		v.Attributes = sc.Friends.Attributes
+	}
+	omniscient := mode == Script || mode == Humans
+	for seat := 0; seat < 2; seat++ {
+		full := omniscient || seat == viewer || mode == Mindreaders
+		v.Seats[seat] = seatView(sc, seat, full, seeProfile(sc.Relationship) || full)
+	}
+	if omniscient {
+		v.Viewer = Writer
+		v.EnvFacts = sc.EnvFacts
+	}
+	return v
+}
+
+func seatView(sc *scenario.Scenario, seat int, full, profile bool) SeatView {
+	s := sc.Seats[seat]
+	sv := SeatView{Seat: seat, Role: s.Role, Name: s.Character.Name, Full: full}
+	if profile {
+		sv.Public = s.Character.Public
+	}
+	if !full {
+		return sv
+	}
+	sv.Personality, sv.Secret, sv.Goal = s.Character.Personality, s.Character.Secret, s.Character.Goal
+	for _, f := range s.Facts {
+		// MutualFriends value facts are carried by the friend list itself;
+		// listing them would tell the seat what its partner lacks.
+		if f.Attribute == "" {
+			sv.Facts = append(sv.Facts, f)
+		}
+	}
+	if sc.Friends != nil {
+		sv.Friends = sc.Friends.Lists[seat]
+	}
+	return sv
+}
+
+// seeProfile says whether a relationship lets a seat read the partner's
+// public profile (strangers know only a name and a role).
+func seeProfile(r scenario.Relationship) bool {
+	return r != scenario.Strangers && r != ""
+}
+
+// Self returns the viewer's own seat view; for the writer it returns seat 0.
+func (v View) Self() SeatView {
+	if v.Viewer == Writer {
+		return v.Seats[0]
+	}
+	return v.Seats[v.Viewer]
+}
+
+// Partner returns the viewer's partner's seat view; for the writer, seat 1.
+func (v View) Partner() SeatView {
+	if v.Viewer == Writer {
+		return v.Seats[1]
+	}
+	return v.Seats[scenario.Partner(v.Viewer)]
+}
+
+// Knows reports whether the view contains fact f.
+func (v View) Knows(f scenario.Fact) bool {
+	switch f.Owner {
+	case scenario.OwnerPublic:
+		return true
+	case scenario.OwnerEnv:
+		for _, e := range v.EnvFacts {
+			if e.ID == f.ID {
+				return true
+			}
+		}
+		return false
+	case 0, 1:
+		// A seat's facts, MutualFriends values included (they are carried
+		// by the friend list), are known exactly when its private side is.
+		return v.Seats[f.Owner].Full
+	}
+	return false
+}
