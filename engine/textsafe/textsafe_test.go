@@ -7,21 +7,21 @@ import (
 
 func TestCleanRemovesEscapes(t *testing.T) {
 	cases := map[string]string{
-		"plain text\nnext":                             "plain text\nnext",
-		"clip\x1b]52;c;ZXZpbA==\x07board":              "clipboard",
-		"title\x1b]0;pwned\x1b\\ok":                    "titleok",
-		"clear\x1b[2Jscreen\x1b[31mred\x1b[0m":         "clearscreenred",
-		"bidi \u202eevil\u202c done":                   "bidi evil done",
-		"c1 \u009b31m csi":                             "c1  csi",
+		"plain text\nnext":                              "plain text\nnext",
+		"clip\x1b]52;c;ZXZpbA==\x07board":               "clipboard",
+		"title\x1b]0;pwned\x1b\\ok":                     "titleok",
+		"clear\x1b[2Jscreen\x1b[31mred\x1b[0m":          "clearscreenred",
+		"bidi \u202eevil\u202c done":                    "bidi evil done",
+		"c1 \u009b31m csi":                              "c1  csi",
 		"osc8 \x1b]8;;http://x\x07link\x1b]8;;\x07 end": "osc8 link end",
-		"bell\x07 cr\r back\x08space":                  "bell cr backspace",
-		"tab\there":                                    "tab here",
-		"dcs \x1bPq#0;2;0;0;0\x1b\\ after":             "dcs  after",
-		"unterminated \x1b]52;c;AAAA":                  "unterminated ",
-		"reset \x1bc now":                              "reset  now",
-		"charset \x1b(B ok":                            "charset  ok",
-		"bad utf8 \xff!":                               "bad utf8 \ufffd!",
-		"café ünïcode ✓":                               "café ünïcode ✓",
+		"bell\x07 cr\r back\x08space":                   "bell cr backspace",
+		"tab\there":                                     "tab here",
+		"dcs \x1bPq#0;2;0;0;0\x1b\\ after":              "dcs  after",
+		"unterminated \x1b]52;c;AAAA":                   "unterminated ",
+		"reset \x1bc now":                               "reset  now",
+		"charset \x1b(B ok":                             "charset  ok",
+		"bad utf8 \xff!":                                "bad utf8 \ufffd!",
+		"café ünïcode ✓":                                "café ünïcode ✓",
 	}
 	for in, want := range cases {
 		if got := Clean(in); got != want {
