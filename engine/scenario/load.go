@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"strings"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/parser"
@@ -26,7 +25,7 @@ func LoadFile(path string) (*Scenario, error) {
 func Parse(name string, data []byte) (*Scenario, error) {
 	file, err := parser.ParseBytes(data, 0)
 	if err != nil {
-		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, nil, err)}}
+		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, data, nil, err)}}
 	}
 	pos := positions{}
 	for _, doc := range file.Docs {
@@ -34,7 +33,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	var sc Scenario
 	if err := yaml.UnmarshalWithOptions(data, &sc, yaml.Strict()); err != nil {
-		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, pos, err)}}
+		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, data, pos, err)}}
 	}
 	sc.Source = name
 	if probs := sc.validate(); len(probs) > 0 {
@@ -51,11 +50,17 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	return &sc, nil
 }
 
-var goFieldName = regexp.MustCompile(`Go struct field [\w.]*?\.?(\w+) of type`)
+var wrongType = regexp.MustCompile(`cannot unmarshal (\S+) into Go struct field \S+ of type (\S+)`)
+
+// typeWords says in words what a Go type expects from an author.
+var typeWords = map[string]string{
+	"int": "a whole number", "float64": "a number", "string": "text", "bool": "true or false",
+}
 
 // decodeProblem turns a go-yaml error into a FieldError with position and,
-// where the token lets us find it, the field path.
-func decodeProblem(name string, pos positions, err error) FieldError {
+// where the token lets us find it, the field path. A syntax error leaves no
+// tree (pos is nil), so the path is guessed from the tokens before it.
+func decodeProblem(name string, data []byte, pos positions, err error) FieldError {
 	fe := FieldError{File: name, Msg: err.Error()}
 	var yerr yaml.Error
 	if errors.As(err, &yerr) {
@@ -64,11 +69,19 @@ func decodeProblem(name string, pos positions, err error) FieldError {
 			fe.Line, fe.Column = tok.Position.Line, tok.Position.Column
 			if pos != nil {
 				fe.Field = pos.pathOf(tok)
+			} else {
+				fe.Field = pathBefore(data, fe.Line, fe.Column)
 			}
 		}
 	}
-	if m := goFieldName.FindStringSubmatch(fe.Msg); m != nil {
-		fe.Msg = strings.Replace(fe.Msg, m[0], "field "+m[1]+" of type", 1)
+	// go-yaml names Go types and sometimes the wrong struct field; the
+	// path already says which field, so say only what was expected.
+	if m := wrongType.FindStringSubmatch(fe.Msg); m != nil {
+		want := typeWords[m[2]]
+		if want == "" {
+			want = "a value of type " + m[2]
+		}
+		fe.Msg = fmt.Sprintf("must be %s (got %s)", want, m[1])
 	}
 	if fe.Msg == "" {
 		fe.Msg = fmt.Sprint(err)

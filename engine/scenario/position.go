@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/token"
 )
 
@@ -83,4 +84,62 @@ func parentPath(p string) string {
 		return p[:i]
 	}
 	return ""
+}
+
+// pathBefore guesses the field path in effect just before line:col from the
+// raw tokens, by indentation. It serves syntax errors, which stop the parser
+// before there is a tree to index.
+func pathBefore(data []byte, line, col int) string {
+	type level struct {
+		col int
+		key string
+		seq bool
+		idx int
+	}
+	var stack []level
+	pop := func() level {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		return top
+	}
+	tokens := lexer.Tokenize(string(data))
+	for i, tk := range tokens {
+		p := tk.Position
+		if p.Line > line || (p.Line == line && p.Column >= col) {
+			break
+		}
+		switch {
+		case tk.Type == token.SequenceEntryType:
+			idx := 0
+			for len(stack) > 0 && stack[len(stack)-1].col >= p.Column {
+				top := stack[len(stack)-1]
+				if top.col == p.Column && !top.seq {
+					break // the key of a list written without indentation
+				}
+				pop()
+				if top.col == p.Column {
+					idx = top.idx + 1
+					break
+				}
+			}
+			stack = append(stack, level{col: p.Column, seq: true, idx: idx})
+		case i+1 < len(tokens) && tokens[i+1].Type == token.MappingValueType && tokens[i+1].Position.Line == p.Line:
+			for len(stack) > 0 && stack[len(stack)-1].col >= p.Column {
+				pop()
+			}
+			stack = append(stack, level{col: p.Column, key: tk.Value})
+		}
+	}
+	var b strings.Builder
+	for _, l := range stack {
+		switch {
+		case l.seq:
+			fmt.Fprintf(&b, "[%d]", l.idx)
+		case b.Len() > 0:
+			b.WriteString("." + l.key)
+		default:
+			b.WriteString(l.key)
+		}
+	}
+	return b.String()
 }
