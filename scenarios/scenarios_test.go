@@ -1,0 +1,197 @@
+package scenarios
+
+import (
+	"io/fs"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// loadAll parses every embedded file, failing the test on any error.
+func loadAll(t *testing.T) map[string]*scenario.Scenario {
+	t.Helper()
+	names, err := fs.Glob(Files, "*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatal("no scenario files embedded")
+	}
+	out := map[string]*scenario.Scenario{}
+	for _, name := range names {
+		data, err := fs.ReadFile(Files, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := scenario.Parse(name, data)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		out[name] = sc
+	}
+	return out
+}
+
+func TestFilesParseWithMatchingIDs(t *testing.T) {
+	ids := map[string]string{}
+	for name, sc := range loadAll(t) {
+		if want := strings.ReplaceAll(sc.ID, "/", "-") + ".yaml"; name != want {
+			t.Errorf("%s: id %q belongs in %s", name, sc.ID, want)
+		}
+		if fam := strings.SplitN(sc.ID, "/", 2)[0]; fam != string(sc.Family) {
+			t.Errorf("%s: id %q should start with its family %q", name, sc.ID, sc.Family)
+		}
+		if strings.Contains(sc.ID, "/gen-") {
+			t.Errorf("%s: id %q uses the prefix reserved for generated scenarios", name, sc.ID)
+		}
+		if other, dup := ids[sc.ID]; dup {
+			t.Errorf("%s: id %q already used by %s", name, sc.ID, other)
+		}
+		ids[sc.ID] = name
+	}
+	if _, ok := ids["craigslist/road-bike"]; !ok {
+		t.Error("the default scenario craigslist/road-bike is missing")
+	}
+}
+
+func TestLibraryShape(t *testing.T) {
+	count := map[scenario.Family]int{}
+	noDeal := 0
+	categories := map[string]bool{}
+	for name, sc := range loadAll(t) {
+		count[sc.Family]++
+		if sc.MaxTurns != scenario.DefaultMaxTurns {
+			t.Errorf("%s: max_turns %d, want %d", name, sc.MaxTurns, scenario.DefaultMaxTurns)
+		}
+		for i, seat := range sc.Seats {
+			c := seat.Character
+			if c.Public == "" || c.Personality == "" {
+				t.Errorf("%s: seat %d needs a public profile and a personality", name, i)
+			}
+		}
+		switch sc.Family {
+		case scenario.Craigslist:
+			l := sc.Craigslist
+			categories[l.Category] = true
+			if sc.Relationship != scenario.Strangers {
+				t.Errorf("%s: Craigslist parties should be strangers", name)
+			}
+			if l.Seller.Bottomline >= l.Buyer.Bottomline {
+				noDeal++
+			}
+			prices := []float64{l.ListingPrice, l.Seller.Target, l.Seller.Bottomline, l.Buyer.Target, l.Buyer.Bottomline}
+			for i := range prices {
+				for j := i + 1; j < len(prices); j++ {
+					if math.Abs(prices[i]-prices[j]) <= 1 {
+						t.Errorf("%s: prices %v and %v are too close to tell apart", name, prices[i], prices[j])
+					}
+				}
+			}
+			if l.Seller.Target > l.ListingPrice {
+				t.Errorf("%s: seller target above the listing price", name)
+			}
+		case scenario.Sotopia:
+			if sc.Relationship == scenario.Strangers {
+				t.Errorf("%s: free-form scenarios should have a relationship", name)
+			}
+			for i, seat := range sc.Seats {
+				if seat.Character.Secret == "" {
+					t.Errorf("%s: seat %d has no secret", name, i)
+				}
+				if len(seat.Facts) == 0 {
+					t.Errorf("%s: seat %d owns no facts", name, i)
+				}
+			}
+		case scenario.MutualFriends:
+			for side, list := range sc.Friends.Lists {
+				if len(list) < 5 {
+					t.Errorf("%s: list %d has %d friends, want 5 or more", name, side, len(list))
+				}
+			}
+		}
+	}
+	if count[scenario.Craigslist] < 6 || count[scenario.Sotopia] < 4 || count[scenario.MutualFriends] < 1 {
+		t.Errorf("library too small: %v", count)
+	}
+	if len(categories) < 6 {
+		t.Errorf("Craigslist scenarios cover %d categories, want 6", len(categories))
+	}
+	if noDeal > 1 {
+		t.Errorf("%d Craigslist scenarios have no zone of agreement, want at most 1", noDeal)
+	}
+}
+
+// TestViewsHideAndShowFacts runs a simple matcher (phrases and aliases as
+// whole words, numbers with a margin) over rendered views: an AGENTS view
+// holds none of the partner's or the environment's facts, a MINDREADERS
+// view holds all of the partner's, and every fact matches its own text.
+func TestViewsHideAndShowFacts(t *testing.T) {
+	for name, sc := range loadAll(t) {
+		for _, f := range sc.Facts() {
+			if !mentions(f.Text, f) {
+				t.Errorf("%s: fact %s is not recognisable in its own text %q", name, f.ID, f.Text)
+			}
+		}
+		for seat := 0; seat < 2; seat++ {
+			partner := scenario.Partner(seat)
+			agents := view.For(sc, view.Agents, seat).Render()
+			minds := view.For(sc, view.Mindreaders, seat).Render()
+			hidden := append([]scenario.Fact{}, sc.Seats[partner].Facts...)
+			if sc.Family != scenario.MutualFriends {
+				// The mutual friend's name sits in both lists by design.
+				hidden = append(hidden, sc.EnvFacts...)
+			}
+			for _, f := range hidden {
+				if mentions(agents, f) {
+					t.Errorf("%s: seat %d's AGENTS view reveals %s (%s)", name, seat, f.ID, f.Text)
+				}
+			}
+			for _, f := range sc.Seats[partner].Facts {
+				if !mentions(minds, f) {
+					t.Errorf("%s: seat %d's MINDREADERS view lacks %s", name, seat, f.ID)
+				}
+			}
+		}
+	}
+}
+
+var numberRE = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?(?:\s*[kK]\b)?`)
+
+// mentions is a deliberately eager matcher, so that a pass here leaves
+// room for the real annotator's choices.
+func mentions(text string, f scenario.Fact) bool {
+	if f.Number != nil {
+		margin := math.Max(f.Tolerance, 1)
+		for _, m := range numberRE.FindAllString(text, -1) {
+			if v, ok := parseNumber(m); ok && math.Abs(v-*f.Number) <= margin {
+				return true
+			}
+		}
+		if f.Kind == scenario.FactPrice {
+			return false
+		}
+	}
+	for _, p := range append(append([]string{}, f.Phrases...), f.Aliases...) {
+		re := regexp.MustCompile(`(?i)(^|\W)` + strings.Join(strings.Fields(regexp.QuoteMeta(p)), `\s+`) + `($|\W)`)
+		if re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+func parseNumber(s string) (float64, bool) {
+	mult := 1.0
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(strings.ToLower(s), "k") {
+		mult, s = 1000, strings.TrimSpace(s[:len(s)-1])
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	return v * mult, err == nil
+}
