@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// plainPrinter writes runs as plain lines, for pipes and logs. Every piece
+// of scenario and model text is sanitized.
+type plainPrinter struct {
+	out io.Writer
+	sc  *scenario.Scenario
+}
+
+func (p plainPrinter) title() {
+	fmt.Fprintf(p.out, "%s\n%s\n\n", clean(p.sc.Title), clean(strings.TrimSpace(p.sc.Setting)))
+}
+
+func (p plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event) {
+	tag := "[" + mode.Label() + "]"
+	switch ev.Kind {
+	case event.RunStarted:
+		fmt.Fprintf(p.out, "%s %s plays seat 0, %s plays seat 1\n", tag, live.Backends[0], live.Backends[1])
+	case event.TurnCompleted:
+		role := p.sc.Seats[ev.Seat].Role
+		fmt.Fprintf(p.out, "%s %s (%s): %s\n", tag, clean(ev.Speaker), clean(role), describe(*ev.Action))
+	case event.Annotated:
+		a := ev.Annotation
+		fmt.Fprintf(p.out, "%s   ^ %s: %s\n", tag, a.Kind, clean(a.FactID))
+	case event.Control:
+		fmt.Fprintf(p.out, "%s %s: seat %d now played by %s\n", tag, ev.Control, ev.Seat, clean(ev.Backend))
+	case event.Error:
+		fmt.Fprintf(p.out, "%s error in turn %d: %s\n", tag, ev.Turn, clean(ev.Error))
+	case event.RunEnded:
+		fmt.Fprintf(p.out, "%s ended after %d turns (%s): %s\n\n", tag, ev.Ending.Turns, ev.Ending.Reason, clean(ev.Ending.Outcome.Summary))
+	}
+}
+
+// describe renders an action as text with its structured part in brackets.
+func describe(a event.Action) string {
+	text := clean(a.Text)
+	var move string
+	switch a.Type {
+	case event.Offer:
+		move = "offer"
+		if a.Price != nil {
+			move += " " + scenario.Money(*a.Price)
+		}
+	case event.Select:
+		move = "select " + clean(a.Friend)
+	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
+		move = string(a.Type)
+	case event.None:
+		move = "says nothing"
+	}
+	switch {
+	case move == "":
+		return text
+	case text == "":
+		return "[" + move + "]"
+	}
+	return text + " [" + move + "]"
+}
+
+func clean(s string) string {
+	return strings.ReplaceAll(textsafe.Clean(s), "\n", " ")
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/omnigap/omnigap/engine"
+)
+
+func newRootCmd() *cobra.Command {
+	w := newWatchOptions()
+	root := &cobra.Command{
+		Use:   "omnigap",
+		Short: "Watch the omniscience gap in simulated social interactions",
+		Long: `omnigap runs one social scenario as SCRIPT (one omniscient writer), AGENTS
+(each side knows only its own private facts) and MINDREADERS (each side also
+knows the other's) side by side, and shows where the scripted success comes
+from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
+		Version:       engine.Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return w.watch(cmd.Context(), cmd.OutOrStdout())
+		},
+	}
+	w.addFlags(root, "script,agents")
+	root.AddCommand(
+		newWatchCmd(),
+		newRunCmd(),
+		newScenariosCmd(),
+	)
+	return root
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func newScenariosCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "scenarios",
+		Short: "List and inspect scenarios",
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "list",
+		Short: "List the built-in scenarios and the generators",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return listScenarios(cmd.OutOrStdout())
+		},
+	})
+	var seed int64
+	show := &cobra.Command{
+		Use:   "show ID|FILE",
+		Short: "Print a scenario and, per mode, what each seat is given",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sc, err := library.Resolve(args[0], seed)
+			if err != nil {
+				return err
+			}
+			var b strings.Builder
+			showScenario(&b, sc)
+			_, err = io.WriteString(cmd.OutOrStdout(), textsafe.Clean(b.String()))
+			return err
+		},
+	}
+	show.Flags().Int64Var(&seed, "seed", 1, "seed for a gen-* scenario")
+	cmd.AddCommand(show)
+	return cmd
+}
+
+func listScenarios(w io.Writer) error {
+	list, err := library.Builtin()
+	if err != nil {
+		return err
+	}
+	for _, sc := range list {
+		fmt.Fprintf(w, "%-34s %-14s %s\n", sc.ID, sc.Family, sc.Title)
+	}
+	for _, f := range library.GeneratedFamilies() {
+		fmt.Fprintf(w, "%-34s %-14s %s\n", f+"/gen-N", f, "generated from seed N (gen-* draws one per episode)")
+	}
+	return nil
+}
+
+func showScenario(w io.Writer, sc *scenario.Scenario) {
+	fmt.Fprintf(w, "%s  (%s, %s, %d turns)\n%s\n", sc.ID, sc.Family, sc.Relationship, sc.MaxTurns, sc.Title)
+	fmt.Fprintln(w, "\nFacts:")
+	for _, f := range sc.Facts() {
+		fmt.Fprintf(w, "  %-28s %-8s %s\n", f.ID, ownerName(sc, f.Owner), f.Text)
+	}
+	for _, mode := range view.Modes {
+		if mode == view.Script {
+			section(w, "SCRIPT: the writer is given")
+			fmt.Fprint(w, indent(view.For(sc, mode, view.Writer).Render()))
+			continue
+		}
+		for seat := 0; seat < 2; seat++ {
+			section(w, fmt.Sprintf("%s: %s (seat %d) is given", mode.Label(), sc.Seats[seat].Character.Name, seat))
+			fmt.Fprint(w, indent(view.For(sc, mode, seat).Render()))
+		}
+	}
+}
+
+func ownerName(sc *scenario.Scenario, o scenario.Owner) string {
+	switch o {
+	case scenario.OwnerEnv:
+		return "env"
+	case scenario.OwnerPublic:
+		return "public"
+	}
+	return sc.Seats[o].Role
+}
+
+func section(w io.Writer, title string) {
+	fmt.Fprintf(w, "\n== %s\n", title)
+}
+
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n  ") + "\n"
+}

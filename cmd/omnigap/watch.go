@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// watchOptions are the flags shared by bare omnigap and omnigap watch.
+type watchOptions struct {
+	modes     string
+	seed      int64
+	recordDir string
+	pace      time.Duration
+	backends  backendOptions
+	ref       string
+}
+
+func newWatchOptions() *watchOptions { return &watchOptions{ref: library.DefaultID} }
+
+func (w *watchOptions) addFlags(cmd *cobra.Command, defaultModes string) {
+	f := cmd.Flags()
+	f.StringVar(&w.modes, "modes", defaultModes, "comma-separated modes to run side by side")
+	f.Int64Var(&w.seed, "seed", 1, "seed of the runs")
+	f.StringVar(&w.recordDir, "record", "", "folder to write one recording per pane")
+	f.DurationVar(&w.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
+	w.backends.addFlags(cmd)
+}
+
+func newWatchCmd() *cobra.Command {
+	w := newWatchOptions()
+	cmd := &cobra.Command{
+		Use:   "watch [SCENARIO]",
+		Short: "Watch one scenario run in several modes side by side",
+		Long: `Run one scenario in each mode at once and show the turns as they stream.
+SCENARIO is a built-in id, a generated id such as mutualfriends/gen-7, or a
+path to a scenario file; it defaults to ` + library.DefaultID + `. When
+standard output is not a terminal, the turns are printed as plain lines.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				w.ref = args[0]
+			}
+			return w.watch(cmd.Context(), cmd.OutOrStdout())
+		},
+	}
+	w.addFlags(cmd, "script,agents,mindreaders")
+	return cmd
+}
+
+// watchSetup is everything a front end needs to start the panes.
+type watchSetup struct {
+	scenario *scenario.Scenario
+	modes    []view.Mode
+	factory  episode.Factory
+}
+
+func (w *watchOptions) setup() (*watchSetup, error) {
+	modes, err := parseModes(w.modes)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := library.Resolve(w.ref, w.seed)
+	if err != nil {
+		return nil, err
+	}
+	factory, err := w.backends.factory()
+	if err != nil {
+		return nil, err
+	}
+	return &watchSetup{scenario: sc, modes: modes, factory: factory}, nil
+}
+
+func (w *watchOptions) watch(ctx context.Context, out io.Writer) error {
+	s, err := w.setup()
+	if err != nil {
+		return err
+	}
+	return w.printPlain(ctx, out, s)
+}
+
+// printPlain plays the runs one after another at full speed and prints
+// each turn as a line.
+func (w *watchOptions) printPlain(ctx context.Context, out io.Writer, s *watchSetup) error {
+	p := plainPrinter{out: out, sc: s.scenario}
+	p.title()
+	for _, mode := range s.modes {
+		live, err := episode.Start(ctx, episode.Spec{
+			Scenario: s.scenario, Mode: mode, Seed: w.seed, Factory: s.factory,
+			RecordDir: w.recordDir, Buffer: 16,
+		})
+		if err != nil {
+			return err
+		}
+		for ev := range live.Events {
+			p.event(mode, live, ev)
+		}
+		if _, err := live.Wait(); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}

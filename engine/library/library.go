@@ -1,0 +1,126 @@
+// Package library finds scenarios by reference: a built-in id, a generated
+// id (craigslist/gen-42, or gen-* for a fresh draw per episode), or a path
+// to a scenario file.
+package library
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/scenarios"
+)
+
+// DefaultID is the scenario the app opens with.
+const DefaultID = "craigslist/road-bike"
+
+// generators maps a family to its seeded generator.
+var generators = map[string]func(int64) *scenario.Scenario{
+	string(scenario.Craigslist):    generate.Craigslist,
+	string(scenario.MutualFriends): generate.MutualFriends,
+}
+
+var builtin struct {
+	once sync.Once
+	list []*scenario.Scenario
+	err  error
+}
+
+// Builtin returns the embedded scenarios, sorted by id.
+func Builtin() ([]*scenario.Scenario, error) {
+	builtin.once.Do(func() {
+		builtin.list, builtin.err = loadFS(scenarios.Files)
+	})
+	return builtin.list, builtin.err
+}
+
+func loadFS(fsys fs.FS) ([]*scenario.Scenario, error) {
+	names, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	var out []*scenario.Scenario
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		sc, err := scenario.Parse("scenarios/"+name, data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+// IsFresh reports whether ref draws a new generated scenario per episode.
+func IsFresh(ref string) bool { return strings.HasSuffix(ref, "/gen-*") }
+
+// GeneratedFamilies lists the families that have a generator.
+func GeneratedFamilies() []string {
+	out := make([]string, 0, len(generators))
+	for f := range generators {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Resolve returns the scenario ref names. seed is used by gen-* refs. A ref
+// that names an existing file, or ends in .yaml or .yml, is loaded from disk.
+// Each call returns a fresh copy the caller may keep.
+func Resolve(ref string, seed int64) (*scenario.Scenario, error) {
+	if isPath(ref) {
+		return scenario.LoadFile(ref)
+	}
+	if family, tail, ok := strings.Cut(ref, "/gen-"); ok {
+		gen, known := generators[family]
+		if !known {
+			return nil, fmt.Errorf("scenario %q: no generator for family %q (have %s)", ref, family, strings.Join(GeneratedFamilies(), ", "))
+		}
+		if tail == "*" {
+			return gen(seed), nil
+		}
+		n, err := strconv.ParseInt(tail, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("scenario %q: the part after gen- must be a whole number or *", ref)
+		}
+		return gen(n), nil
+	}
+	list, err := Builtin()
+	if err != nil {
+		return nil, err
+	}
+	for _, sc := range list {
+		if sc.ID == ref {
+			return copyOf(sc)
+		}
+	}
+	return nil, fmt.Errorf("scenario %q not found: see 'omnigap scenarios list', use family/gen-N, or give a path to a .yaml file", ref)
+}
+
+func isPath(ref string) bool {
+	if strings.HasSuffix(ref, ".yaml") || strings.HasSuffix(ref, ".yml") {
+		return true
+	}
+	st, err := os.Stat(ref)
+	return err == nil && !st.IsDir()
+}
+
+// copyOf deep-copies a built-in scenario by parsing its embedded file
+// again, so callers can never alter the shared list.
+func copyOf(sc *scenario.Scenario) (*scenario.Scenario, error) {
+	data, err := fs.ReadFile(scenarios.Files, strings.TrimPrefix(sc.Source, "scenarios/"))
+	if err != nil {
+		return nil, err
+	}
+	return scenario.Parse(sc.Source, data)
+}
