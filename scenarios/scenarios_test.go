@@ -109,11 +109,7 @@ func TestLibraryShape(t *testing.T) {
 				}
 			}
 		case scenario.MutualFriends:
-			for side, list := range sc.Friends.Lists {
-				if len(list) < 5 {
-					t.Errorf("%s: list %d has %d friends, want 5 or more", name, side, len(list))
-				}
-			}
+			checkFirstNames(t, name, sc)
 		}
 	}
 	if count[scenario.Craigslist] < 6 || count[scenario.Sotopia] < 4 || count[scenario.MutualFriends] < 1 {
@@ -157,6 +153,57 @@ func TestViewsHideAndShowFacts(t *testing.T) {
 					t.Errorf("%s: seat %d's MINDREADERS view lacks %s", name, seat, f.ID)
 				}
 			}
+		}
+	}
+}
+
+// checkFirstNames wants 5 to 12 friends a side and every first name used
+// once, the mutual friend aside, so a first name alone identifies a person.
+func checkFirstNames(t *testing.T, name string, sc *scenario.Scenario) {
+	t.Helper()
+	i, _ := sc.Friends.Mutual()
+	mutual := sc.Friends.Lists[0][i].Name
+	seen := map[string]bool{}
+	for _, seat := range sc.Seats {
+		seen[strings.Fields(seat.Character.Name)[0]] = true
+	}
+	for side, list := range sc.Friends.Lists {
+		if len(list) < 5 || len(list) > 12 {
+			t.Errorf("%s: list %d has %d friends, want 5 to 12", name, side, len(list))
+		}
+		for _, fr := range list {
+			if fr.Name == mutual && side == 1 {
+				continue
+			}
+			first := strings.Fields(fr.Name)[0]
+			if seen[first] {
+				t.Errorf("%s: first name %s is used twice", name, first)
+			}
+			seen[first] = true
+		}
+	}
+}
+
+func TestMentions(t *testing.T) {
+	n := 6800.0
+	price := scenario.Fact{Kind: scenario.FactPrice, Number: &n, Tolerance: 50}
+	phrase := scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{"laid off"}, Aliases: []string{"Kofi"}}
+	for _, c := range []struct {
+		text string
+		f    scenario.Fact
+		want bool
+	}{
+		{"I owe $6,800.", price, true},
+		{"about 6.8k now", price, true},
+		{"6820 dollars", price, true},
+		{"only $680", price, false},
+		{"I was LAID  off.", phrase, true},
+		{"the layoffs", phrase, false},
+		{"ask kofi", phrase, true},
+		{"Kofifi", phrase, false},
+	} {
+		if got := mentions(c.text, c.f); got != c.want {
+			t.Errorf("mentions(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
 }
