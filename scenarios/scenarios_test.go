@@ -123,8 +123,8 @@ func TestLibraryShape(t *testing.T) {
 	}
 }
 
-// TestViewsHideAndShowFacts runs a simple matcher (phrases and aliases as
-// whole words, numbers with a margin) over rendered views: an AGENTS view
+// TestViewsHideAndShowFacts runs a simple matcher (the words of a phrase or
+// alias in one sentence, numbers with a margin) over rendered views: an AGENTS view
 // holds none of the partner's or the environment's facts, a MINDREADERS
 // view holds all of the partner's, and every fact matches its own text.
 func TestViewsHideAndShowFacts(t *testing.T) {
@@ -199,6 +199,8 @@ func TestMentions(t *testing.T) {
 		{"only $680", price, false},
 		{"I was LAID  off.", phrase, true},
 		{"the layoffs", phrase, false},
+		{"Off work, I was laid up.", phrase, true},
+		{"I was laid up. Off I went.", phrase, false},
 		{"ask kofi", phrase, true},
 		{"Kofifi", phrase, false},
 	} {
@@ -224,14 +226,30 @@ func mentions(text string, f scenario.Fact) bool {
 			return false
 		}
 	}
-	for _, p := range append(append([]string{}, f.Phrases...), f.Aliases...) {
-		re := regexp.MustCompile(`(?i)(^|\W)` + strings.Join(strings.Fields(regexp.QuoteMeta(p)), `\s+`) + `($|\W)`)
-		if re.MatchString(text) {
-			return true
+	// A phrase counts when all its words occur in one sentence, in any
+	// order: eager on purpose.
+	for _, sentence := range sentenceRE.Split(text, -1) {
+		words := map[string]bool{}
+		for _, w := range wordRE.FindAllString(strings.ToLower(sentence), -1) {
+			words[strings.TrimSuffix(w, "'s")] = true
+		}
+		for _, p := range append(append([]string{}, f.Phrases...), f.Aliases...) {
+			all := true
+			for _, w := range wordRE.FindAllString(strings.ToLower(p), -1) {
+				all = all && words[w]
+			}
+			if all {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+var (
+	sentenceRE = regexp.MustCompile(`[.!?\n]+(\s|$)`)
+	wordRE     = regexp.MustCompile(`[\pL\pN]+(?:'[\pL]+)?`)
+)
 
 func parseNumber(s string) (float64, bool) {
 	mult := 1.0
