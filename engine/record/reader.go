@@ -77,6 +77,9 @@ func (rec *Recording) parseLine(n int, line []byte) error {
 		if rec.Header.Scenario == nil {
 			return fmt.Errorf("scenario: missing from header")
 		}
+		if err := rec.Header.Scenario.Validate(); err != nil {
+			return fmt.Errorf("scenario: %w", err)
+		}
 		rec.Header.Scenario.Normalize()
 	case rec.Footer != nil:
 		return fmt.Errorf("kind: line after the footer")

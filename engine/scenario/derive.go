@@ -17,10 +17,13 @@ func (s *Scenario) Normalize() {
 	}
 	s.EnvFacts = withOwner(authored(s.EnvFacts), OwnerEnv)
 	s.PublicFacts = withOwner(authored(s.PublicFacts), OwnerPublic)
-	switch s.Family {
-	case Craigslist:
+	if len(s.Seats) != 2 {
+		return
+	}
+	if s.Family == Craigslist && s.Craigslist != nil {
 		s.deriveListingFacts()
-	case MutualFriends:
+	}
+	if s.Family == MutualFriends && s.Friends != nil {
 		s.deriveFriendFacts()
 	}
 }

@@ -229,3 +229,17 @@ func relationshipNames() string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// Validate checks a scenario that did not come from a file (a generated one,
+// or one read back from a recording). Errors name the field but no line.
+func (s *Scenario) Validate() error {
+	probs := s.validate()
+	if len(probs) == 0 {
+		return nil
+	}
+	out := make([]FieldError, len(probs))
+	for i, p := range probs {
+		out[i] = FieldError{File: s.ID, Field: p.path, Msg: p.msg}
+	}
+	return &LoadError{Problems: out}
+}
