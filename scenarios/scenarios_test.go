@@ -1,8 +1,10 @@
 package scenarios
 
 import (
+	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -259,4 +261,29 @@ func parseNumber(s string) (float64, bool) {
 	}
 	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
 	return v * mult, err == nil
+}
+
+// TestDocExamples keeps docs/SCENARIOS.md honest: every YAML example in it
+// parses, and the full example is the default scenario's file.
+func TestDocExamples(t *testing.T) {
+	doc, err := os.ReadFile("../docs/SCENARIOS.md")
+	if err != nil {
+		t.Skip("docs/SCENARIOS.md not found:", err)
+	}
+	blocks := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllSubmatch(doc, -1)
+	if len(blocks) < 2 {
+		t.Fatalf("found %d YAML examples, want a full and a short one", len(blocks))
+	}
+	for i, b := range blocks {
+		if _, err := scenario.Parse(fmt.Sprintf("SCENARIOS.md example %d", i+1), b[1]); err != nil {
+			t.Errorf("%v", err)
+		}
+	}
+	file, err := fs.ReadFile(Files, "craigslist-road-bike.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(blocks[0][1]) != string(file) {
+		t.Error("the full example in docs/SCENARIOS.md differs from scenarios/craigslist-road-bike.yaml")
+	}
 }
