@@ -1,0 +1,55 @@
+// Package chat is omnigap's own small view of a chat-completions endpoint:
+// the request it sends, the streamed reply and the errors it can meet. The
+// go-openai client lives behind it in package openaiapi, so the backends,
+// their tests and the retry policy never touch go-openai's types.
+package chat
+
+import (
+	"context"
+
+	"github.com/omnigap/omnigap/engine/event"
+)
+
+// Role of a message.
+type Role string
+
+const (
+	System    Role = "system"
+	User      Role = "user"
+	Assistant Role = "assistant"
+)
+
+// Message is one chat message.
+type Message struct {
+	Role    Role
+	Content string
+}
+
+// Request is one streamed chat completion.
+type Request struct {
+	Model    string
+	Messages []Message
+	// Temperature is always sent, 0 included.
+	Temperature float64
+	// MaxTokens caps the reply; 0 leaves it to the server.
+	MaxTokens int
+	// JSON asks for response_format json_object.
+	JSON bool
+	// Seed, when not nil, is sent for servers that sample reproducibly.
+	Seed *int
+}
+
+// Reply is a finished completion.
+type Reply struct {
+	Text         string
+	FinishReason string
+	// Usage is nil when the server did not report it.
+	Usage *event.Usage
+}
+
+// Client streams one chat completion. onDelta receives each piece of
+// content as it arrives, from the calling goroutine. Errors that come from
+// the server or the connection are *Error.
+type Client interface {
+	Stream(ctx context.Context, req Request, onDelta func(string)) (Reply, error)
+}
