@@ -1,0 +1,76 @@
+package builtin
+
+import (
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/run"
+)
+
+// bargainMove is what one turn of a negotiation said, read from its
+// structured action when present and otherwise from its words, since the
+// speaker may be a model or a human.
+type bargainMove struct {
+	price    float64
+	hasPrice bool
+	final    bool // the speaker called the price its limit
+	formal   bool // a formal offer with a price
+	agree    bool // agreement without a new price
+}
+
+func readBargainMove(a event.Action, listing float64) bargainMove {
+	var m bargainMove
+	if a.Price != nil {
+		m.price, m.hasPrice = *a.Price, true
+	} else if a.Type != event.Accept && a.Type != event.Reject {
+		// An accept or reject that repeats the offer's price names no new one.
+		m.price, m.hasPrice = lastPrice(a.Text, listing)
+	}
+	text := strings.ToLower(a.Text)
+	m.formal = a.Type == event.Offer && m.hasPrice
+	m.final = m.hasPrice && containsAny(text, finalCues)
+	m.agree = !m.hasPrice && (a.Type == event.Accept || containsAny(text, agreeCues) && !negated(text))
+	return m
+}
+
+// bargainState is a negotiation rebuilt from the history, from the point of
+// view of one seat. Nothing is carried between turns: a human may have
+// played some of this seat's turns.
+type bargainState struct {
+	myLast       float64 // this seat's latest price
+	haveMine     bool
+	myFinal      bool // this seat has called a price its limit
+	partnerLast  float64
+	partnerBest  float64 // the partner's price best for this seat so far
+	havePartner  bool
+	partnerFinal bool // the partner called partnerLast its limit
+	// The partner's latest turn, which this turn answers.
+	partnerFormal bool
+	partnerAgreed bool
+}
+
+func (b *bargainer) read(history []run.Turn, seat int) bargainState {
+	var st bargainState
+	for i, t := range history {
+		m := readBargainMove(t.Action, b.listing)
+		if t.Seat == seat {
+			if m.hasPrice {
+				st.myLast, st.haveMine = m.price, true
+			}
+			st.myFinal = st.myFinal || m.final
+			continue
+		}
+		if m.hasPrice {
+			if !st.havePartner || b.better(m.price, st.partnerBest) {
+				st.partnerBest = m.price
+			}
+			st.partnerLast, st.havePartner = m.price, true
+			st.partnerFinal = m.final
+		}
+		if i == len(history)-1 {
+			st.partnerFormal = m.formal
+			st.partnerAgreed = m.agree
+		}
+	}
+	return st
+}

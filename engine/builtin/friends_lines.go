@@ -1,0 +1,100 @@
+package builtin
+
+// attributeVerbs say how a friend has a value: singular and plural verb
+// phrases, with the value appended. Attributes of authored scenarios that
+// are not listed here use the generic phrasing of verbsFor.
+var attributeVerbs = map[string][2]string{
+	"school":   {"went to ", "went to "},
+	"major":    {"studied ", "studied "},
+	"company":  {"works at ", "work at "},
+	"hobby":    {"is into ", "are into "},
+	"city":     {"lives in ", "live in "},
+	"time":     {"prefers the ", "prefer the "},
+	"location": {"prefers being ", "prefer being "},
+}
+
+// verbsFor returns the singular and plural phrases for value v of attr.
+func verbsFor(attr, v string) (one, many string) {
+	if p, ok := attributeVerbs[attr]; ok {
+		return p[0] + v, p[1] + v
+	}
+	return "has " + v + " as their " + attr, "have " + v + " as their " + attr
+}
+
+// friendsAct is one dialogue act of the mutual friends game.
+type friendsAct int
+
+const (
+	actAsk         friendsAct = iota // ask whether the partner has a value
+	actInformAsk                     // say a value is common, then ask
+	actYesOne                        // one of my friends has it
+	actYesMany                       // several of my friends have it
+	actNo                            // none of my friends has what was asked
+	actSelect                        // name the friend I think we share
+	actConfirm                       // the partner named a friend I have too
+	actUnknownName                   // the partner named someone I do not have
+	actStuck                         // nothing left to ask
+	friendsActs
+)
+
+// friendsLines holds paraphrases per act. {one} and {many} are singular and
+// plural phrases such as "works at Nimbus Cloud".
+var friendsLines = [friendsActs][]string{
+	actAsk: {
+		"Any friend of yours who {one}?",
+		"Is there anyone on your list who {one}?",
+		"Anyone among your friends who {one}?",
+		"Do you know someone who {one}?",
+	},
+	actInformAsk: {
+		"A few of my friends {many}. Any of yours?",
+		"Several people on my list {many}. How about yours?",
+		"Some of my friends {many}. Anyone on your side?",
+	},
+	actYesOne: {
+		"Yes, one of my friends {one}.",
+		"I do, one friend of mine {one}.",
+		"Yes, I have exactly one who {one}.",
+	},
+	actYesMany: {
+		"Yes, {count} of my friends {many}.",
+		"I do, {count} people on my list {many}.",
+		"Yes, I have {count} who {many}.",
+	},
+	actNo: {
+		"No, none of my friends do.",
+		"Nope, nobody like that on my list.",
+		"No, I don't have anyone like that.",
+	},
+	actSelect: {
+		"I think it's {name}!",
+		"It must be {name}. I'm selecting {name}.",
+		"My guess is {name}, that has to be our friend.",
+	},
+	actConfirm: {
+		"Yes, I know {name} too! Selecting {name}.",
+		"{name} is on my list as well. That's our friend!",
+		"Great, {name} it is. I'm picking {name} too.",
+	},
+	actUnknownName: {
+		"Hmm, I don't know anyone called {name}.",
+		"No, {name} is not on my list.",
+	},
+	actStuck: {
+		"I'm running out of ideas. Tell me more about your friends?",
+		"I can't narrow it down yet. What else do your friends have in common?",
+	},
+}
+
+// countWords says small counts in words.
+var countWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+
+func countWord(n int) string {
+	if n >= 0 && n < len(countWords) {
+		return countWords[n]
+	}
+	return "many"
+}
+
+// yesCues open a short positive answer that names no value.
+var yesCues = []string{"yes", "yeah", "yep", "yup", "sure", "i do", "indeed"}

@@ -1,0 +1,100 @@
+package builtin
+
+import (
+	"math/rand/v2"
+	"strings"
+)
+
+// dice chooses among paraphrases. It is seeded from the run's seed, the seat
+// and the turn, so the same episode always says the same words and a turn's
+// wording does not depend on how earlier turns were produced.
+type dice struct{ src rand.PCG }
+
+func newDice(seed int64, seat, turn int) *dice {
+	d := &dice{}
+	d.src.Seed(uint64(seed), uint64(seat)<<32|uint64(turn))
+	return d
+}
+
+// intn returns a number in [0, n).
+func (d *dice) intn(n int) int { return int(d.src.Uint64() % uint64(n)) }
+
+// chance returns true with probability p.
+func (d *dice) chance(p float64) bool {
+	return float64(d.src.Uint64()>>11)/(1<<53) < p
+}
+
+func (d *dice) pick(lines []string) string { return lines[d.intn(len(lines))] }
+
+// slots fills a template's {placeholders}.
+type slots struct {
+	price, item, name, one, many, count string
+}
+
+// render replaces {price}, {item}, {name}, {one}, {many} and {count} in t.
+func render(t string, s slots) string {
+	if strings.IndexByte(t, '{') < 0 {
+		return t
+	}
+	var b strings.Builder
+	b.Grow(len(t) + 32)
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		b.WriteString(t[:i])
+		switch t[i+1 : i+j] {
+		case "price":
+			b.WriteString(s.price)
+		case "item":
+			b.WriteString(s.item)
+		case "name":
+			b.WriteString(s.name)
+		case "one":
+			b.WriteString(s.one)
+		case "many":
+			b.WriteString(s.many)
+		case "count":
+			b.WriteString(s.count)
+		default:
+			b.WriteString(t[i : i+j+1])
+		}
+		t = t[i+j+1:]
+	}
+}
+
+// joinSentences puts a turn's sentences together.
+func joinSentences(parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		if p != "" {
+			n++
+		}
+	}
+	if n <= 1 {
+		for _, p := range parts {
+			if p != "" {
+				return p
+			}
+		}
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
