@@ -1,0 +1,151 @@
+package llm
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// wireAction is the JSON an agent answers with. Several spellings are
+// accepted because models drift from the requested one.
+type wireAction struct {
+	Action    string          `json:"action"`
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	Utterance string          `json:"utterance"`
+	Price     json.RawMessage `json:"price"`
+	Friend    string          `json:"friend"`
+	Name      string          `json:"name"`
+}
+
+// actionAliases maps spellings models use to action types.
+var actionAliases = map[string]event.ActionType{
+	"speak": event.Speak, "say": event.Speak, "talk": event.Speak, "speech": event.Speak, "message": event.Speak,
+	"non-verbal": event.NonVerbal, "nonverbal": event.NonVerbal, "non verbal": event.NonVerbal,
+	"non-verbal communication": event.NonVerbal, "gesture": event.NonVerbal,
+	"action": event.Act, "act": event.Act, "physical action": event.Act,
+	"leave": event.Leave, "none": event.None, "nothing": event.None, "silence": event.None,
+	"offer": event.Offer, "make offer": event.Offer, "propose": event.Offer,
+	"accept": event.Accept, "reject": event.Reject, "decline": event.Reject,
+	"select": event.Select, "choose": event.Select, "select friend": event.Select,
+}
+
+// allowedActions lists what a seat may do in a family, in prompt order.
+func allowedActions(f scenario.Family) []event.ActionType {
+	base := []event.ActionType{event.Speak, event.NonVerbal, event.Act, event.Leave, event.None}
+	switch f {
+	case scenario.Craigslist:
+		return append(base, event.Offer, event.Accept, event.Reject)
+	case scenario.MutualFriends:
+		return append(base, event.Select)
+	}
+	return base
+}
+
+// parseAction reads an agent's reply into an action, checking it against
+// what the view allows. The error says what to fix, for the re-ask.
+func parseAction(reply string, v view.View) (event.Action, error) {
+	obj, err := extractObject(reply)
+	if err != nil {
+		return event.Action{}, err
+	}
+	var w wireAction
+	if err := json.Unmarshal([]byte(obj), &w); err != nil {
+		return event.Action{}, fmt.Errorf("the JSON object cannot be read: %v", err)
+	}
+	a := event.Action{Text: strings.TrimSpace(w.Text)}
+	if a.Text == "" {
+		a.Text = strings.TrimSpace(w.Utterance)
+	}
+	name := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(firstNonEmpty(w.Action, w.Type), "_", " ")))
+	switch t, ok := actionAliases[name]; {
+	case name == "" && a.Text != "":
+		a.Type = event.Speak
+	case !ok:
+		return event.Action{}, fmt.Errorf("unknown action %q", name)
+	default:
+		a.Type = t
+	}
+	if !allowed(a.Type, v.Family) {
+		return event.Action{}, fmt.Errorf("action %q is not allowed here", a.Type)
+	}
+	switch a.Type {
+	case event.Offer:
+		p, ok := parsePrice(w.Price)
+		if !ok {
+			return event.Action{}, fmt.Errorf(`an offer needs a positive "price" in dollars`)
+		}
+		a.Price = &p
+	case event.Select:
+		f, ok := matchFriend(firstNonEmpty(w.Friend, w.Name), v.Self().Friends)
+		if !ok {
+			return event.Action{}, fmt.Errorf(`"friend" must be a name from your own friend list`)
+		}
+		a.Friend = f
+	case event.Speak:
+		if a.Text == "" {
+			return event.Action{}, fmt.Errorf(`"speak" needs a non-empty "text"`)
+		}
+	}
+	return a, nil
+}
+
+func allowed(t event.ActionType, f scenario.Family) bool {
+	for _, a := range allowedActions(f) {
+		if a == t {
+			return true
+		}
+	}
+	return false
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if strings.TrimSpace(x) != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+var numberRe = regexp.MustCompile(`\d[\d,]*(\.\d+)?`)
+
+// parsePrice reads a JSON number or a string such as "$1,200".
+func parsePrice(raw json.RawMessage) (float64, bool) {
+	var n float64
+	if err := json.Unmarshal(raw, &n); err == nil {
+		return n, n > 0
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return 0, false
+	}
+	return priceIn(s)
+}
+
+func priceIn(s string) (float64, bool) {
+	m := numberRe.FindString(s)
+	if m == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
+	return n, err == nil && n > 0
+}
+
+// matchFriend matches a name against a seat's own friend list and returns
+// the list's spelling, which the referee compares.
+func matchFriend(name string, list []scenario.Friend) (string, bool) {
+	name = strings.TrimSpace(name)
+	for _, f := range list {
+		if strings.EqualFold(f.Name, name) {
+			return f.Name, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,83 @@
+package llm
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Role is what a model is used for.
+type Role string
+
+const (
+	RoleWriter Role = "writer"
+	RoleSeat0  Role = "seat0"
+	RoleSeat1  Role = "seat1"
+	RoleJudge  Role = "judge"
+)
+
+// Providers maps each known provider to its usual base URL.
+var Providers = map[string]string{
+	"openai":   "https://api.openai.com/v1",
+	"vllm":     "http://localhost:8000/v1",
+	"ollama":   "http://localhost:11434/v1",
+	"llamacpp": "http://localhost:8080/v1",
+	"lmstudio": "http://localhost:1234/v1",
+}
+
+// DefaultModel is used with OpenAI's own API when no model is named.
+const DefaultModel = "gpt-4o-mini"
+
+// Config is a resolved endpoint configuration. APIKey is never printed.
+type Config struct {
+	Provider    string
+	BaseURL     string
+	APIKey      string
+	Model       string
+	Models      map[Role]string // per-role overrides
+	Temperature float64
+	MaxTokens   int
+	Policy      Policy
+}
+
+// ModelFor returns the model a role uses.
+func (c Config) ModelFor(r Role) string {
+	if m := c.Models[r]; m != "" {
+		return m
+	}
+	return c.Model
+}
+
+// ProviderName is the provider for labels: the named one, or "openai" for
+// any other compatible endpoint.
+func (c Config) ProviderName() string {
+	if c.Provider == "" {
+		return "openai"
+	}
+	return c.Provider
+}
+
+// Validate checks a resolved configuration.
+func (c Config) Validate() error {
+	if c.BaseURL == "" {
+		return fmt.Errorf("no endpoint: set --base-url, --provider or OPENAI_BASE_URL")
+	}
+	if !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
+		return fmt.Errorf("--base-url %q: want an http:// or https:// URL", c.BaseURL)
+	}
+	for _, r := range []Role{RoleWriter, RoleSeat0, RoleSeat1, RoleJudge} {
+		if c.ModelFor(r) == "" {
+			return fmt.Errorf("no model for the %s: set --model (or --%s-model)", r, r)
+		}
+	}
+	if c.Temperature < 0 || c.Temperature > 2 {
+		return fmt.Errorf("--temperature %v: want 0 to 2", c.Temperature)
+	}
+	if c.MaxTokens < 0 {
+		return fmt.Errorf("--max-tokens: must not be negative")
+	}
+	if c.Policy.Timeout < 0 || (c.Policy.Timeout > 0 && c.Policy.Timeout < time.Millisecond) {
+		return fmt.Errorf("--timeout %v: too short", c.Policy.Timeout)
+	}
+	return nil
+}

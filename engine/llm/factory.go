@@ -1,0 +1,75 @@
+// Package llm plays scenarios with language models behind any
+// OpenAI-compatible chat-completions endpoint: the SCRIPT writer, the
+// AGENTS and MINDREADERS seats, and the judge. See docs/LLM.md.
+package llm
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/llm/openaiapi"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Factory builds model backends for runs; it implements episode.Factory.
+// All runs share one HTTP client and one caller per model.
+type Factory struct {
+	cfg    Config
+	client chat.Client
+	mu     sync.Mutex
+	models map[string]*caller
+}
+
+// NewFactory returns a factory for a resolved configuration.
+func NewFactory(cfg Config) *Factory {
+	c := openaiapi.New(openaiapi.Config{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey,
+		CompletionTokensField: cfg.Provider == "openai"})
+	return newFactory(cfg, c)
+}
+
+func newFactory(cfg Config, c chat.Client) *Factory {
+	return &Factory{cfg: cfg, client: c, models: map[string]*caller{}}
+}
+
+func (f *Factory) caller(model string) *caller {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c, ok := f.models[model]
+	if !ok {
+		c = newCaller(f.client, f.cfg.Policy)
+		f.models[model] = c
+	}
+	return c
+}
+
+func (f *Factory) params(model string, seed int64) Params {
+	s := int(seed)
+	return Params{Model: model, Temperature: f.cfg.Temperature, MaxTokens: f.cfg.MaxTokens, Seed: &s}
+}
+
+// label names a backend for pane headers and recordings.
+func (f *Factory) label(model string) string {
+	return f.cfg.ProviderName() + ":" + model
+}
+
+// Backends returns the writer for both seats in SCRIPT, and one agent per
+// seat otherwise, each from its own View.
+func (f *Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error) {
+	switch mode {
+	case view.Script:
+		m := f.cfg.ModelFor(RoleWriter)
+		w := newWriter(f.label(m), f.caller(m), f.params(m, seed), view.For(sc, mode, view.Writer))
+		return [2]run.Backend{w, w}, nil
+	case view.Agents, view.Mindreaders:
+		var out [2]run.Backend
+		for seat, role := range []Role{RoleSeat0, RoleSeat1} {
+			m := f.cfg.ModelFor(role)
+			out[seat] = newAgent(f.label(m), f.caller(m), f.params(m, seed+int64(seat)), view.For(sc, mode, seat))
+		}
+		return out, nil
+	}
+	return [2]run.Backend{}, fmt.Errorf("the model backend cannot play mode %q", mode)
+}

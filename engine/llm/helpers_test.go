@@ -1,0 +1,112 @@
+package llm
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// testConfig points at srv with quick retries.
+const testKey = "sk-test-key-do-not-leak-42"
+
+func testConfig(srv *llmtest.Server) Config {
+	return Config{BaseURL: srv.URL, Model: "fake", Temperature: 0.7, APIKey: testKey,
+		Policy: Policy{Timeout: 3 * time.Second, Backoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}}
+}
+
+func resolve(t testing.TB, ref string) *scenario.Scenario {
+	t.Helper()
+	sc, err := library.Resolve(ref, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// played is one finished, recorded episode.
+type played struct {
+	events []event.Event
+	ending event.Ending
+	rec    *record.Recording
+	raw    string
+}
+
+func (p played) count(k event.Kind) int {
+	n := 0
+	for _, ev := range p.events {
+		if ev.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+func (p played) actions() []event.Action {
+	var out []event.Action
+	for _, ev := range p.events {
+		if ev.Kind == event.TurnCompleted {
+			out = append(out, *ev.Action)
+		}
+	}
+	return out
+}
+
+func (p played) errors() []string {
+	var out []string
+	for _, ev := range p.events {
+		if ev.Kind == event.Error {
+			out = append(out, ev.Error)
+		}
+	}
+	return out
+}
+
+// deltas joins the streamed text of each turn.
+func (p played) deltas() map[int]string {
+	out := map[int]string{}
+	for _, ev := range p.events {
+		if ev.Kind == event.Delta {
+			out[ev.Turn] += ev.Delta
+		}
+	}
+	return out
+}
+
+// play runs one recorded episode and checks it ended with a status.
+func play(t testing.TB, ctx context.Context, f episode.Factory, sc *scenario.Scenario, mode view.Mode) played {
+	t.Helper()
+	dir := t.TempDir()
+	live, err := episode.Start(ctx, episode.Spec{Scenario: sc, Mode: mode, Seed: 1, Factory: f, RecordDir: dir, Buffer: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p played
+	for ev := range live.Events {
+		p.events = append(p.events, ev)
+	}
+	if p.ending, err = live.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if p.rec, err = record.Read(live.Recording); err != nil {
+		t.Fatal(err)
+	}
+	if p.rec.Footer == nil || p.rec.Torn || p.rec.Ending() == nil {
+		t.Fatalf("recording %s has no status", live.Recording)
+	}
+	data, _ := os.ReadFile(live.Recording)
+	p.raw = string(data)
+	if strings.Contains(p.raw, testKey) {
+		t.Fatal("the API key is in the recording")
+	}
+	return p
+}

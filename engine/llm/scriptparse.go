@@ -1,0 +1,186 @@
+package llm
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// lineKind is what one line of a script turned out to be.
+type lineKind int
+
+const (
+	lineSkip lineKind = iota // blank, markdown furniture, or preamble
+	lineTurn                 // a turn
+	lineEnd                  // the END marker
+	lineBad                  // a line the format cannot place
+)
+
+// scriptLine is one parsed line.
+type scriptLine struct {
+	kind    lineKind
+	seat    int
+	action  event.Action
+	problem string
+}
+
+// speakers tells who a line's head names.
+type speakers struct {
+	view view.View
+}
+
+var (
+	numberingRe = regexp.MustCompile(`^(?i:turn\s*)?[\(\[]?\d{1,3}\s*[\.\):\],\-]*\s*`)
+	endRe       = regexp.MustCompile(`(?i)^[\[\(]?(the\s+)?end(\s+of\s+(the\s+)?(script|scene|dialogue|conversation))?[\]\)]?\.?$`)
+	tagRe       = regexp.MustCompile(`^\[([^\]]*)\]\s*`)
+	furnitureRe = regexp.MustCompile("^(```.*|-{3,}|\\*{3,}|_{3,}|#+.*)$")
+)
+
+// parse reads one complete line. started says whether a turn has been
+// read already: before the first turn, lines that are not turns are a
+// preamble and skipped.
+func (s speakers) parse(raw string, started bool) scriptLine {
+	line := strings.TrimSpace(raw)
+	if line == "" || furnitureRe.MatchString(line) {
+		return scriptLine{kind: lineSkip}
+	}
+	line = strings.TrimSpace(strings.TrimLeft(line, "-*•> "))
+	if endRe.MatchString(strings.Trim(line, "*_ ")) {
+		return scriptLine{kind: lineEnd}
+	}
+	seat, body, ok := s.head(line)
+	if !ok {
+		if started {
+			return scriptLine{kind: lineBad, problem: fmt.Sprintf("%q names neither character", clip(line, 80))}
+		}
+		return scriptLine{kind: lineSkip}
+	}
+	a, problem := s.body(seat, body)
+	if problem != "" {
+		return scriptLine{kind: lineBad, problem: problem}
+	}
+	return scriptLine{kind: lineTurn, seat: seat, action: a}
+}
+
+// head splits "3. **Alice (seller):** words" into the seat and "words".
+func (s speakers) head(line string) (int, string, bool) {
+	line = numberingRe.ReplaceAllString(line, "")
+	colon := strings.IndexByte(line, ':')
+	if colon < 0 || colon > 80 {
+		return 0, "", false
+	}
+	who := strings.Trim(line[:colon], "*_\" ")
+	body := strings.TrimSpace(strings.TrimLeft(line[colon+1:], "*_"))
+	// A tag may sit in the head: "Alice [offer $120]: words".
+	if i := strings.IndexByte(who, '['); i > 0 {
+		body = who[i:] + " " + body
+		who = strings.TrimSpace(who[:i])
+	}
+	if i := strings.IndexByte(who, '('); i > 0 {
+		who = strings.TrimSpace(who[:i])
+	}
+	for seat := 0; seat < 2; seat++ {
+		sv := s.view.Seats[seat]
+		first, _, _ := strings.Cut(sv.Name, " ")
+		if strings.EqualFold(who, sv.Name) || strings.EqualFold(who, sv.Role) || strings.EqualFold(who, first) {
+			return seat, body, true
+		}
+	}
+	return 0, "", false
+}
+
+// body reads the tag and the words of a turn.
+func (s speakers) body(seat int, body string) (event.Action, string) {
+	a := event.Action{Type: event.Speak}
+	if m := tagRe.FindStringSubmatch(body); m != nil {
+		body = body[len(m[0]):]
+		if problem := s.tag(seat, strings.TrimSpace(m[1]), &a); problem != "" {
+			return a, problem
+		}
+	}
+	text := unquote(strings.TrimSpace(body))
+	if a.Type == event.Speak && len(text) > 2 && (text[0] == '*' && text[len(text)-1] == '*' || text[0] == '(' && text[len(text)-1] == ')') {
+		a.Type = event.NonVerbal
+		text = strings.TrimSpace(text[1 : len(text)-1])
+	}
+	a.Text = text
+	if a.Type == event.Speak && a.Text == "" {
+		return a, "a turn without words or a tag"
+	}
+	return a, ""
+}
+
+// tag reads "[offer $120]", "[select Jacob]", "[non-verbal]" and the like.
+func (s speakers) tag(seat int, tag string, a *event.Action) string {
+	word, rest, _ := strings.Cut(tag, " ")
+	name := strings.ToLower(strings.ReplaceAll(word, "_", " "))
+	t, ok := actionAliases[name]
+	if !ok {
+		t, ok = actionAliases[strings.ToLower(tag)]
+		rest = ""
+	}
+	if !ok {
+		return fmt.Sprintf("unknown tag [%s]", tag)
+	}
+	if !allowed(t, s.view.Family) {
+		return fmt.Sprintf("tag [%s] is not allowed in this scenario", tag)
+	}
+	a.Type = t
+	switch t {
+	case event.Offer:
+		p, ok := priceIn(rest)
+		if !ok {
+			return fmt.Sprintf("[%s] needs a price", tag)
+		}
+		a.Price = &p
+	case event.Select:
+		f, ok := matchFriend(strings.Trim(rest, `"' `), s.view.Seats[seat].Friends)
+		if !ok {
+			return fmt.Sprintf("[%s] does not name a friend on %s's list", tag, s.view.Seats[seat].Name)
+		}
+		a.Friend = f
+	}
+	return ""
+}
+
+// unquote removes one pair of quotes around a whole utterance.
+func unquote(s string) string {
+	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"'", "'"}, {"«", "»"}} {
+		if len(s) >= len(q[0])+len(q[1]) && strings.HasPrefix(s, q[0]) && strings.HasSuffix(s, q[1]) {
+			return strings.TrimSpace(s[len(q[0]) : len(s)-len(q[1])])
+		}
+	}
+	return s
+}
+
+// partialText is the words of an unfinished line so far, for streaming,
+// or "" when the line does not yet look like a turn of seat.
+func (s speakers) partialText(line string, seat int) string {
+	l := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*•> "))
+	got, body, ok := s.head(l)
+	if !ok || got != seat {
+		return ""
+	}
+	if m := tagRe.FindStringSubmatch(body); m != nil {
+		body = body[len(m[0]):]
+	} else if strings.HasPrefix(body, "[") {
+		return ""
+	}
+	return strings.TrimLeft(strings.TrimSpace(body), `"“*(`)
+}
+
+// familyFormat is the part of the script format that depends on the
+// family's structured moves.
+func familyFormat(f scenario.Family) string {
+	switch f {
+	case scenario.Craigslist:
+		return "  [offer $120] words: a formal offer of a price\n  [accept] or [reject]: the answer to the partner's formal offer; the conversation ends\n"
+	case scenario.MutualFriends:
+		return "  [select Name] words: the speaker names the friend they believe both have, exactly as on the speaker's list\n"
+	}
+	return ""
+}

@@ -1,0 +1,159 @@
+package llm
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// script is one script stream's state, shared between the goroutine that
+// reads the stream and the Turn calls that hand out its turns.
+type script struct {
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced on every change
+	cancel  context.CancelFunc
+	who     speakers
+	onlyOne bool
+
+	first int            // the turn number of turns[0]
+	turns []event.Action // complete turns, in order
+	open  string         // the line being streamed
+	bad   string         // a line after which a turn still came: a failure
+	held  string         // a line that cannot be read, kept until it matters
+	ended bool           // END was written
+	usage []event.Usage  // usage not yet handed out
+	done  bool
+	err   error
+}
+
+// notify wakes the waiting Turn; callers hold mu.
+func (s *script) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// feed takes a piece of the stream and reports whether to keep reading.
+func (s *script) feed(d string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	defer s.notify()
+	s.open += d
+	for {
+		i := strings.IndexByte(s.open, '\n')
+		if i < 0 {
+			break
+		}
+		line := s.open[:i]
+		s.open = s.open[i+1:]
+		s.line(line)
+		if s.bad != "" || (s.onlyOne && len(s.turns) > 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// line files one complete line; callers hold mu.
+func (s *script) line(raw string) {
+	if s.ended {
+		return
+	}
+	l := s.who.parse(raw, len(s.turns) > 0)
+	switch l.kind {
+	case lineEnd:
+		s.ended = true
+	case lineBad:
+		if s.held == "" {
+			s.held = l.problem
+		}
+	case lineTurn:
+		n := s.first + len(s.turns)
+		want := (n - 1) % 2
+		switch {
+		case s.held != "":
+			s.bad = s.held
+		case l.seat != want:
+			s.bad = fmt.Sprintf("turn %d must be spoken by %s", n, s.who.view.Seats[want].Name)
+		case n > s.who.view.MaxTurns:
+			s.ended = true
+		default:
+			s.turns = append(s.turns, l.action)
+		}
+	}
+}
+
+// flush files an unfinished last line when the stream ends without a
+// newline. A line that could not be read at the very end is a postscript
+// and ignored.
+func (s *script) flush() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if strings.TrimSpace(s.open) != "" {
+		s.line(s.open)
+	}
+	s.open = ""
+	s.bad = ""
+}
+
+// state reports a failure to re-ask about and whether the stream was
+// stopped because it had written all that was asked.
+func (s *script) state() (bad string, enough bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bad, s.onlyOne && len(s.turns) > 0
+}
+
+// followUp appends the turns so far, as the writer's own words in the
+// format, and a request to continue after them, optionally explaining a
+// problem. The stream's unfinished line and held problem are dropped.
+func (s *script) followUp(msgs []chat.Message, v view.View, problem string) []chat.Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var b strings.Builder
+	for i, a := range s.turns {
+		n := s.first + i
+		fmt.Fprintf(&b, "%d. %s\n", n, strings.TrimPrefix(turnLine(v, turnOf(v, n, a)), fmt.Sprintf("Turn %d, ", n)))
+	}
+	next := s.first + len(s.turns)
+	s.open, s.bad, s.held = "", "", ""
+	s.notify()
+	ask := fmt.Sprintf("%sContinue the script from turn %d, spoken by %s, one turn per line in the format, up to at most turn %d.",
+		problem, next, v.Seats[(next-1)%2].Name, v.MaxTurns)
+	out := append([]chat.Message(nil), msgs...)
+	if b.Len() > 0 {
+		out = append(out, chat.Message{Role: chat.Assistant, Content: b.String()})
+	} else {
+		out = append(out, chat.Message{Role: chat.Assistant, Content: "(no turns yet)"})
+	}
+	return append(out, chat.Message{Role: chat.User, Content: ask})
+}
+
+func (s *script) addUsage(u []event.Usage) {
+	if len(u) == 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.usage = append(s.usage, u...)
+	s.notify()
+}
+
+func (s *script) finish(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.done, s.err = true, err
+	s.notify()
+}
+
+// failedBefore says whether the stream ended in an error without turn n,
+// so the writer should start again from the real history.
+func (s *script) failedBefore(n int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done && s.err != nil && n-s.first >= len(s.turns)
+}
