@@ -3,14 +3,17 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui"
 )
 
 // watchOptions are the flags shared by bare omnigap and omnigap watch.
@@ -82,6 +85,12 @@ func (w *watchOptions) watch(ctx context.Context, out io.Writer) error {
 	s, err := w.setup()
 	if err != nil {
 		return err
+	}
+	if f, ok := out.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		return tui.Run(ctx, tui.Options{
+			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
+			Factory: s.factory, RecordDir: w.recordDir,
+		})
 	}
 	return w.printPlain(ctx, out, s)
 }

@@ -1,0 +1,225 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// paces are the word delays `+` and `-` step through.
+var paces = []time.Duration{
+	0, 5 * time.Millisecond, 10 * time.Millisecond, 20 * time.Millisecond,
+	40 * time.Millisecond, 60 * time.Millisecond, 100 * time.Millisecond,
+	150 * time.Millisecond, 250 * time.Millisecond, 400 * time.Millisecond,
+	600 * time.Millisecond, time.Second,
+}
+
+// wheelLines is how far one wheel notch scrolls.
+const wheelLines = 3
+
+func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		m.quitting = true
+		if m.gen != nil {
+			m.gen.cancel()
+		}
+		return tea.Quit
+	case key.Matches(msg, k.Pause):
+		m.setPaused(!m.paused)
+	case key.Matches(msg, k.Step):
+		m.step()
+	case key.Matches(msg, k.Faster):
+		m.setPace(-1)
+	case key.Matches(msg, k.Slower):
+		m.setPace(+1)
+	case key.Matches(msg, k.Next):
+		m.setFocus((m.focus + 1) % len(m.panes))
+	case key.Matches(msg, k.Prev):
+		m.setFocus((m.focus + len(m.panes) - 1) % len(m.panes))
+	case key.Matches(msg, k.Up):
+		m.scroll(func(p *pane) { p.scrollBy(-1) }, -1)
+	case key.Matches(msg, k.Down):
+		m.scroll(func(p *pane) { p.scrollBy(1) }, 1)
+	case key.Matches(msg, k.PageUp):
+		m.scroll(func(p *pane) { p.scrollBy(-max(p.bodyHeight()-1, 1)) }, -max(m.panelPage(), 1))
+	case key.Matches(msg, k.PageDown):
+		m.scroll(func(p *pane) { p.scrollBy(max(p.bodyHeight()-1, 1)) }, max(m.panelPage(), 1))
+	case key.Matches(msg, k.Home):
+		m.scroll((*pane).scrollHome, -1<<30)
+	case key.Matches(msg, k.End):
+		m.scroll((*pane).scrollEnd, 1<<30)
+	case key.Matches(msg, k.Sync):
+		m.sync = !m.sync
+		m.notice = "synchronized scrolling off"
+		if m.sync {
+			m.notice = "synchronized scrolling on"
+		}
+		m.align()
+	case key.Matches(msg, k.Info):
+		m.toggleOverlay(infoOverlay)
+	case key.Matches(msg, k.Audit):
+		m.toggleOverlay(auditOverlay)
+	case key.Matches(msg, k.Close):
+		m.overlay, m.panel = noOverlay, nil
+		m.help.ShowAll = false
+		m.resize()
+	case key.Matches(msg, k.Restart):
+		return m.restart()
+	case key.Matches(msg, k.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		m.resize()
+	}
+	return nil
+}
+
+func (m *model) setPaused(paused bool) {
+	m.paused = paused
+	for _, p := range m.panes {
+		p.paused = paused
+		if p.live == nil {
+			continue
+		}
+		if paused {
+			p.live.Control.Pause()
+		} else {
+			p.live.Control.Resume()
+		}
+	}
+	m.notice = ""
+}
+
+// step lets every paused run play one more turn.
+func (m *model) step() {
+	if !m.paused {
+		m.notice = "n steps paused runs: pause first with space"
+		return
+	}
+	for _, p := range m.panes {
+		if p.live != nil && p.ending == nil {
+			p.live.Control.Step()
+		}
+	}
+	m.notice = ""
+}
+
+func (m *model) setPace(dir int) {
+	i, found := slices.BinarySearch(paces, m.pace)
+	if !found && dir > 0 {
+		i--
+	}
+	m.pace = paces[min(max(i+dir, 0), len(paces)-1)]
+	for _, p := range m.panes {
+		if p.live != nil {
+			p.live.Control.SetPace(m.pace)
+		}
+	}
+	m.notice = "pace " + paceLabel(m.pace)
+}
+
+func paceLabel(d time.Duration) string {
+	if d <= 0 {
+		return "instant"
+	}
+	return fmt.Sprintf("%v/word", d)
+}
+
+func (m *model) setFocus(i int) {
+	m.panes[m.focus].focused = false
+	m.focus = i
+	m.panes[i].focused = true
+	if m.overlay == auditOverlay {
+		m.openOverlay(auditOverlay)
+	}
+}
+
+// scroll moves the open panel by panelLines, or the focused pane with fn;
+// with synchronized scrolling the other panes follow by turn number.
+func (m *model) scroll(fn func(*pane), panelLines int) {
+	if m.panel != nil {
+		m.panel.scrollBy(panelLines)
+		return
+	}
+	fn(m.panes[m.focus])
+	m.align()
+}
+
+func (m *model) panelPage() int {
+	if m.panel == nil {
+		return 0
+	}
+	return m.panel.bodyHeight() - 1
+}
+
+// align brings the other panes to the focused pane's turn when scrolling
+// is synchronized.
+func (m *model) align() {
+	if !m.sync {
+		return
+	}
+	f := m.panes[m.focus]
+	n := f.topTurn()
+	for _, p := range m.panes {
+		switch {
+		case p == f:
+		case f.follow:
+			p.scrollEnd()
+		default:
+			p.scrollToTurn(n)
+		}
+	}
+}
+
+func (m *model) wheel(ms tea.Mouse) {
+	var d int
+	switch ms.Button {
+	case tea.MouseWheelUp:
+		d = -wheelLines
+	case tea.MouseWheelDown:
+		d = wheelLines
+	default:
+		return
+	}
+	if m.panel == nil {
+		if i := m.paneAt(ms.X); i >= 0 && i != m.focus {
+			m.setFocus(i)
+		}
+	}
+	m.scroll(func(p *pane) { p.scrollBy(d) }, d)
+}
+
+func (m *model) toggleOverlay(k overlayKind) {
+	if m.overlay == k {
+		m.overlay, m.panel = noOverlay, nil
+		return
+	}
+	m.openOverlay(k)
+}
+
+func (m *model) openOverlay(k overlayKind) {
+	m.overlay = k
+	if k == infoOverlay {
+		m.panel = infoDoc(m.sc, &m.st)
+	} else {
+		p := m.panes[m.focus]
+		m.panel = auditDoc(m.sc, p.mode, p.backends, &m.st)
+	}
+	m.resize()
+}
+
+// restart cancels the runs and starts new ones with the next seed; their
+// events start arriving once the command reports them.
+func (m *model) restart() tea.Cmd {
+	if m.gen != nil {
+		m.gen.cancel()
+	}
+	for _, p := range m.panes {
+		p.detach()
+	}
+	m.notice = fmt.Sprintf("restarting with seed %d", m.seed+1)
+	return m.s.restart(m.seed+1, m.pace)
+}

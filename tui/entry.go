@@ -1,0 +1,133 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+)
+
+// entryKind says what a transcript entry is.
+type entryKind uint8
+
+const (
+	turnEntry  entryKind = iota
+	noteEntry            // a take-over, hand-back or the run's end
+	errorEntry           // a backend error
+)
+
+// textIndent is the indent of a turn's text under its header line.
+const textIndent = 2
+
+// entry is one item of a pane's transcript. Its wrapped, styled lines are
+// cached for one width; a streaming turn is re-wrapped when a delta
+// arrives, a finished one only when the width, the styles or its
+// annotations change.
+type entry struct {
+	kind    entryKind
+	turn    int
+	seat    int
+	speaker string
+	backend string
+	// raw is the untrusted text: the streamed deltas, replaced by the
+	// action's text when the turn completes, or a note's text.
+	raw    string
+	action *event.Action // nil while the turn streams
+	anns   []event.Annotation
+
+	width  int // 0: no cache
+	lines  []string
+	widths []int
+}
+
+func (e *entry) streaming() bool { return e.kind == turnEntry && e.action == nil }
+
+func (e *entry) invalidate() { e.width = 0 }
+
+// render fills the line cache for width, with defaultBackend the pane's
+// usual player of the seat (a different one is named in the header).
+func (e *entry) render(width int, st *styles, defaultBackend string) {
+	if e.width == width {
+		return
+	}
+	e.width = width
+	switch e.kind {
+	case noteEntry:
+		e.lines, e.widths = wrapMarked(textsafe.Clean(e.raw), nil, width, nil)
+		for i, l := range e.lines {
+			e.lines[i] = st.note.Render(l)
+		}
+	case errorEntry:
+		e.lines, e.widths = wrapMarked(textsafe.Clean("error: "+e.raw), nil, width, nil)
+		for i, l := range e.lines {
+			e.lines[i] = st.errText.Render(l)
+		}
+	default:
+		head := e.header(st, defaultBackend)
+		hw := ansi.StringWidth(head)
+		if hw > width {
+			head, hw = ansi.Truncate(head, width, "…"), width
+		}
+		e.lines, e.widths = append(e.lines[:0], head), append(e.widths[:0], hw)
+		text, marks := markText(e.raw, e.anns)
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		body, widths := wrapMarked(text, marks, width-textIndent, st.highlight)
+		pad := strings.Repeat(" ", textIndent)
+		for i, l := range body {
+			e.lines = append(e.lines, pad+l)
+			e.widths = append(e.widths, textIndent+widths[i])
+		}
+	}
+}
+
+// header is a turn's first line: number, speaker in the seat's colour, the
+// move when it is not plain speech, and who played when it was not the
+// seat's usual backend.
+func (e *entry) header(st *styles, defaultBackend string) string {
+	var b strings.Builder
+	b.WriteString(st.dim.Render(strconv.Itoa(e.turn)))
+	b.WriteByte(' ')
+	b.WriteString(st.seat[e.seat&1].Render(oneLine(e.speaker)))
+	if e.action != nil {
+		if move := moveLabel(*e.action); move != "" {
+			b.WriteString(" ")
+			b.WriteString(st.action.Render("· " + move))
+		}
+	}
+	if e.backend != "" && e.backend != defaultBackend {
+		b.WriteString(st.dim.Render(" (" + oneLine(e.backend) + ")"))
+	}
+	if e.streaming() {
+		b.WriteString(st.dim.Render(" …"))
+	}
+	return b.String()
+}
+
+// moveLabel names a structured move; plain speech has none.
+func moveLabel(a event.Action) string {
+	switch a.Type {
+	case event.Offer:
+		if a.Price != nil {
+			return "offer " + scenario.Money(*a.Price)
+		}
+		return "offer"
+	case event.Select:
+		return "select " + oneLine(a.Friend)
+	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
+		return string(a.Type)
+	case event.None:
+		return "silent"
+	}
+	return ""
+}
+
+// oneLine sanitizes a short untrusted label and keeps it on one line.
+func oneLine(s string) string {
+	return strings.ReplaceAll(textsafe.Clean(s), "\n", " ")
+}

@@ -1,0 +1,244 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// testScenario is a small Craigslist-like scenario with one private fact
+// per seat and one environment fact.
+func testScenario() *scenario.Scenario {
+	price := func(v float64) *float64 { return &v }
+	return &scenario.Scenario{
+		ID: "test/bike", Title: "A bike for sale", Family: scenario.Craigslist,
+		Setting:      "Outside a bike shop on a Saturday morning.",
+		Relationship: scenario.Strangers, MaxTurns: 20,
+		Seats: []scenario.Seat{
+			{Role: "seller", Character: scenario.Character{Name: "Alice", Goal: "Sell high."},
+				Facts: []scenario.Fact{{ID: "seller-floor", Owner: 0, Kind: scenario.FactPrice, Text: "Alice will not go below $400", Number: price(400)}}},
+			{Role: "buyer", Character: scenario.Character{Name: "Bob", Goal: "Buy low."},
+				Facts: []scenario.Fact{{ID: "buyer-cap", Owner: 1, Kind: scenario.FactPrice, Text: "Bob can pay at most $450", Number: price(450)}}},
+		},
+		EnvFacts: []scenario.Fact{{ID: "frame-crack", Owner: scenario.OwnerEnv, Kind: scenario.FactPhrase, Text: "The frame has a hairline crack"}},
+	}
+}
+
+// syntheticModel is a model whose panes show fake runs named run-MODE and
+// fed by hand with batchMsg; no run is started.
+func syntheticModel(t testing.TB, modes []view.Mode, w, h int) *model {
+	s := &session{ctx: context.Background(), opts: Options{Scenario: testScenario(), Modes: modes, Seed: 1, Pace: 60 * time.Millisecond}, feed: newFeed(frameInterval)}
+	t.Cleanup(func() { s.feed.close() })
+	m := newModel(s, nil)
+	for _, p := range m.panes {
+		p.runID, p.backends = "run-"+string(p.mode), [2]string{"fixture", "fixture"}
+	}
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// turnEvents is one finished turn of a run as the runner emits it.
+func turnEvents(run string, n int, text string, anns ...event.Annotation) []event.Event {
+	seat := (n - 1) % 2
+	name := []string{"Alice", "Bob"}[seat]
+	base := event.Event{RunID: run, Turn: n, Seat: seat, Speaker: name, Backend: "fixture"}
+	evs := []event.Event{with(base, event.TurnStarted), with(base, event.Delta), with(base, event.TurnCompleted)}
+	evs[1].Delta = text
+	evs[2].Action = &event.Action{Type: event.Speak, Text: text}
+	for _, a := range anns {
+		ev := with(base, event.Annotated)
+		ev.Annotation = &a
+		evs = append(evs, ev)
+	}
+	return evs
+}
+
+func with(ev event.Event, k event.Kind) event.Event {
+	ev.Kind = k
+	return ev
+}
+
+// feedTurns applies count turns to every pane of m directly.
+func feedTurns(m *model, count int) { m.Update(batchFor(m, count)) }
+
+// checkScreen asserts the screen is exactly w x h cells.
+func checkScreen(t *testing.T, screen string, w, h int) []string {
+	t.Helper()
+	lines := strings.Split(screen, "\n")
+	if len(lines) != h {
+		t.Fatalf("screen has %d lines, want %d:\n%s", len(lines), h, screen)
+	}
+	for i, l := range lines {
+		if got := ansi.StringWidth(l); got != w {
+			t.Fatalf("line %d is %d cells wide, want %d: %q", i, got, w, ansi.Strip(l))
+		}
+	}
+	return lines
+}
+
+// press is a key press as the terminal sends it.
+func press(s string) tea.KeyPressMsg {
+	switch s {
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "pgup":
+		return tea.KeyPressMsg{Code: tea.KeyPgUp}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	}
+	r := []rune(s)[0]
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+// snapshotMsg asks the test filter for the screen the model would draw.
+type snapshotMsg chan string
+
+// snapshots answers snapshotMsg on the program's own goroutine, where
+// reading the model is safe, and passes every other message through next.
+func snapshots(next func(tea.Model, tea.Msg) tea.Msg) tea.ProgramOption {
+	return tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg {
+		if ch, ok := msg.(snapshotMsg); ok {
+			ch <- m.(*model).render()
+			return nil
+		}
+		if next != nil {
+			return next(m, msg)
+		}
+		return msg
+	})
+}
+
+// startTeatest runs m in teatest at w x h and returns the test model.
+func startTeatest(t *testing.T, m *model, w, h int, opts ...tea.ProgramOption) *teatest.TestModel {
+	if len(opts) == 0 {
+		opts = append(opts, snapshots(nil))
+	}
+	return teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h), teatest.WithProgramOptions(opts...))
+}
+
+// screen is the model's current screen, read on the program's goroutine.
+func screen(t *testing.T, tm *teatest.TestModel) string {
+	t.Helper()
+	ch := make(snapshotMsg, 1)
+	tm.Send(ch)
+	select {
+	case s := <-ch:
+		return s
+	case <-time.After(5 * time.Second):
+		t.Fatal("no screen snapshot within 5s")
+		return ""
+	}
+}
+
+// waitScreen waits until the plain screen contains every string and
+// returns it.
+func waitScreen(t *testing.T, tm *teatest.TestModel, want ...string) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := ansi.Strip(screen(t, tm))
+		missing := ""
+		for _, w := range want {
+			if !strings.Contains(s, w) {
+				missing = w
+				break
+			}
+		}
+		if missing == "" {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("screen never showed %q; last screen:\n%s", missing, s)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// finalModel quits and returns the model as the program left it.
+func finalModel(t *testing.T, tm *teatest.TestModel) *model {
+	t.Helper()
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*model)
+}
+
+// scriptedBackend plays fixed lines, streaming them at the run's pace.
+type scriptedBackend struct {
+	name  string
+	lines []string
+}
+
+func (b scriptedBackend) Name() string { return b.name }
+
+func (b scriptedBackend) Turn(ctx context.Context, req run.Request) (run.Result, error) {
+	text := b.lines[(req.Turn-1)%len(b.lines)]
+	err := req.Stream(ctx, text)
+	return run.Result{Action: event.Action{Type: event.Speak, Text: text}}, err
+}
+
+// factoryFunc makes an episode.Factory of a function.
+type factoryFunc func(mode view.Mode) run.Backend
+
+func (f factoryFunc) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([2]run.Backend, error) {
+	b := f(mode)
+	return [2]run.Backend{b, b}, nil
+}
+
+// liveSession starts real runs of opts and returns the model showing them;
+// the runs are cancelled and drained when the test ends.
+func liveSession(t *testing.T, opts Options) *model {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &session{ctx: ctx, opts: opts, feed: newFeed(frameInterval)}
+	g, err := s.start(opts.Seed, opts.Pace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		if err := s.feed.close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return newModel(s, g)
+}
+
+// batchFor is count turns for every pane of m, as one batch.
+func batchFor(m *model, count int) batchMsg {
+	var b batchMsg
+	for _, p := range m.panes {
+		evs := []event.Event{{RunID: p.runID, Kind: event.RunStarted, Seat: -1}}
+		for n := 1; n <= count; n++ {
+			evs = append(evs, turnEvents(p.runID, n, strings.Repeat("word ", 5+n%17)+"end.")...)
+		}
+		b = append(b, runEvents{run: p.runID, events: evs})
+	}
+	return b
+}
+
+func resize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// runBatch is a batch with events of one run.
+func runBatch(run string, evs []event.Event) batchMsg { return batchMsg{{run: run, events: evs}} }

@@ -1,0 +1,131 @@
+package tui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/textsafe"
+)
+
+// mark is the highlight of one character: 0 for none, else 1 + the kind's
+// index in annotationKinds (a lower index wins where spans overlap).
+type mark uint8
+
+func markOf(k event.AnnotationKind) mark {
+	for i, kk := range annotationKinds {
+		if kk == k {
+			return mark(i + 1)
+		}
+	}
+	return 0
+}
+
+// markText sanitizes raw turn text and returns it with one mark per rune.
+// Annotation offsets count code points of the raw text, so the text is
+// cleaned piece by piece between span boundaries and the marks follow.
+func markText(raw string, anns []event.Annotation) (string, []mark) {
+	if len(anns) == 0 {
+		return textsafe.Clean(raw), nil
+	}
+	runes := []rune(raw)
+	marks := make([]mark, len(runes))
+	for _, a := range anns {
+		m := markOf(a.Kind)
+		if m == 0 {
+			continue
+		}
+		for i := max(a.Start, 0); i < min(a.End, len(runes)); i++ {
+			if marks[i] == 0 || m < marks[i] {
+				marks[i] = m
+			}
+		}
+	}
+	var b strings.Builder
+	out := make([]mark, 0, len(runes))
+	for i := 0; i < len(runes); {
+		j := i + 1
+		for j < len(runes) && marks[j] == marks[i] {
+			j++
+		}
+		piece := textsafe.Clean(string(runes[i:j]))
+		b.WriteString(piece)
+		for range utf8.RuneCountInString(piece) {
+			out = append(out, marks[i])
+		}
+		i = j
+	}
+	return b.String(), out
+}
+
+// wrapMarked wraps clean text to width and styles the marked characters.
+// It returns the lines and each line's display width. ansi.Wrap only
+// drops spaces at the breaks it makes (and breaks words longer than a
+// line), so walking the output against the input recovers each character's
+// mark.
+func wrapMarked(text string, marks []mark, width int, hl []lipgloss.Style) ([]string, []int) {
+	wrapped := ansi.Wrap(text, max(width, 1), "")
+	if marks == nil {
+		lines := strings.Split(wrapped, "\n")
+		widths := make([]int, len(lines))
+		for i, l := range lines {
+			widths[i] = ansi.StringWidth(l)
+		}
+		return lines, widths
+	}
+	src := []rune(text)
+	var lines []string
+	var widths []int
+	var line strings.Builder
+	var run []rune
+	runMark := mark(0)
+	j := 0
+	endRun := func() {
+		if len(run) == 0 {
+			return
+		}
+		if runMark == 0 {
+			line.WriteString(string(run))
+		} else {
+			line.WriteString(hl[runMark-1].Render(string(run)))
+		}
+		run = run[:0]
+	}
+	var plain strings.Builder
+	endLine := func() {
+		endRun()
+		lines = append(lines, line.String())
+		widths = append(widths, ansi.StringWidth(plain.String()))
+		line.Reset()
+		plain.Reset()
+	}
+	for _, r := range wrapped {
+		if r == '\n' {
+			if j < len(src) && src[j] == '\n' {
+				j++
+			} else {
+				for j < len(src) && src[j] == ' ' {
+					j++
+				}
+			}
+			endLine()
+			continue
+		}
+		m := mark(0)
+		if j < len(src) && src[j] == r {
+			m = marks[j]
+			j++
+		}
+		if m != runMark {
+			endRun()
+			runMark = m
+		}
+		run = append(run, r)
+		plain.WriteRune(r)
+	}
+	endLine()
+	return lines, widths
+}

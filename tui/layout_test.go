@@ -1,0 +1,88 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func TestLayoutWideShowsAllPanesSideBySide(t *testing.T) {
+	m := syntheticModel(t, view.Modes, 200, 50)
+	tm := startTeatest(t, m, 200, 50)
+	tm.Send(batchFor(m, 30))
+	waitScreen(t, tm, "SCRIPT", "AGENTS", "MINDREADERS", "turn 30/20")
+	m = finalModel(t, tm)
+	lines := checkScreen(t, m.render(), 200, 50)
+	header := ansi.Strip(lines[2])
+	for _, label := range []string{"SCRIPT", "AGENTS", "MINDREADERS"} {
+		if !strings.Contains(header, label) {
+			t.Errorf("pane header line lacks %s: %q", label, header)
+		}
+	}
+	if got := strings.Count(ansi.Strip(lines[3]), "turn 30/20"); got != 3 {
+		t.Errorf("want 3 turn counters, got %d in %q", got, ansi.Strip(lines[3]))
+	}
+	if !strings.Contains(ansi.Strip(lines[3]), "leak 0  disclosure 0  mind-read 0  first mention 0") {
+		t.Errorf("wide panes should name the counters in full: %q", ansi.Strip(lines[3]))
+	}
+	footer := ansi.Strip(strings.Join(lines[48:], "\n"))
+	for _, want := range []string{"leak", "disclosure", "mind-read", "first mention", "pause/resume", "quit"} {
+		if !strings.Contains(footer, want) {
+			t.Errorf("footer lacks %q:\n%s", want, footer)
+		}
+	}
+	// Following the newest turn: the last turn's end is on screen.
+	if !strings.Contains(ansi.Strip(strings.Join(lines, "\n")), "30 Bob") {
+		t.Error("the newest turn is not in view")
+	}
+}
+
+func TestLayoutNarrowUsesTabs(t *testing.T) {
+	m := syntheticModel(t, view.Modes, 80, 24)
+	tm := startTeatest(t, m, 80, 24)
+	tm.Send(batchFor(m, 12))
+	waitScreen(t, tm, "turn 12/20")
+	tm.Send(press("tab"))
+	waitScreen(t, tm, " AGENTS running ")
+	m = finalModel(t, tm)
+	lines := checkScreen(t, m.render(), 80, 24)
+	tabs := ansi.Strip(lines[1])
+	for _, label := range []string{"SCRIPT", "AGENTS", "MINDREADERS"} {
+		if !strings.Contains(tabs, label) {
+			t.Errorf("tab bar lacks %s: %q", label, tabs)
+		}
+	}
+	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " AGENTS ") {
+		t.Errorf("the focused pane (AGENTS) should fill the screen, header %q", head)
+	}
+	if !strings.Contains(ansi.Strip(lines[3]), "turn 12/20  leak 0  disclosure 0") {
+		t.Errorf("counters at 80 columns: %q", ansi.Strip(lines[3]))
+	}
+}
+
+func TestLayoutTwoPanesFitSideBySideAt80(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 80, 24)
+	feedTurns(m, 5)
+	lines := checkScreen(t, m.render(), 80, 24)
+	if m.tabbed() {
+		t.Fatal("two panes should fit side by side at 80 columns")
+	}
+	if h := ansi.Strip(lines[1]); !strings.Contains(h, "SCRIPT") || !strings.Contains(h, "AGENTS") {
+		t.Errorf("both headers should show: %q", h)
+	}
+	if c := ansi.Strip(lines[2]); !strings.Contains(c, "leak 0  disc 0  mind 0  1st 0") {
+		t.Errorf("40-column panes abbreviate the counters: %q", c)
+	}
+}
+
+func TestLayoutSurvivesResizeAndTinyScreens(t *testing.T) {
+	m := syntheticModel(t, view.Modes, 120, 40)
+	feedTurns(m, 40)
+	for _, size := range [][2]int{{200, 50}, {80, 24}, {111, 33}, {40, 12}, {20, 5}, {240, 60}} {
+		m.Update(resize(size[0], size[1]))
+		checkScreen(t, m.render(), size[0], size[1])
+	}
+}

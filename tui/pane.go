@@ -1,0 +1,155 @@
+package tui
+
+import (
+	"fmt"
+
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// pane shows one run: its header and its transcript. It is a plain struct
+// the root model drives; it does no IO.
+type pane struct {
+	mode     view.Mode
+	maxTurns int
+	st       *styles
+	focused  bool
+
+	live     *episode.Live // nil while a restart starts the next run
+	runID    string
+	backends [2]string
+	paused   bool
+	started  bool // the run's first event has arrived
+
+	entries   []*entry
+	turns     []int // entry index of turn n at turns[n-1]
+	completed int
+	counts    [4]int // annotations per kind, in annotationKinds order
+	ending    *event.Ending
+
+	transcript
+}
+
+func newPane(mode view.Mode, maxTurns int, st *styles) *pane {
+	return &pane{mode: mode, maxTurns: maxTurns, st: st, transcript: transcript{follow: true}}
+}
+
+// attach shows a new run in the pane, dropping the old transcript.
+func (p *pane) attach(l *episode.Live) {
+	fresh := newPane(p.mode, p.maxTurns, p.st)
+	fresh.live, fresh.runID, fresh.backends = l, l.ID, l.Backends
+	fresh.focused, fresh.paused = p.focused, p.paused
+	fresh.resize(p.width, p.height)
+	*p = *fresh
+}
+
+// detach forgets the run (it is being cancelled for a restart).
+func (p *pane) detach() {
+	p.live, p.runID, p.started = nil, "", false
+}
+
+// apply folds one event of the pane's run into its state.
+func (p *pane) apply(ev event.Event) {
+	p.started = true
+	switch ev.Kind {
+	case event.TurnStarted:
+		e := &entry{kind: turnEntry, turn: ev.Turn, seat: ev.Seat, speaker: ev.Speaker, backend: ev.Backend}
+		for len(p.turns) < ev.Turn {
+			p.turns = append(p.turns, len(p.entries))
+		}
+		p.add(e)
+	case event.Delta:
+		if e := p.turn(ev.Turn); e != nil && e.streaming() {
+			e.raw += ev.Delta
+			p.changed(p.turns[ev.Turn-1])
+		}
+	case event.TurnCompleted:
+		if e := p.turn(ev.Turn); e != nil && ev.Action != nil {
+			a := *ev.Action
+			e.action, e.raw = &a, a.Text
+			p.completed++
+			p.changed(p.turns[ev.Turn-1])
+		}
+	case event.Annotated:
+		if m := markOf(ev.Annotation.Kind); m != 0 {
+			p.counts[m-1]++
+		}
+		if e := p.turn(ev.Turn); e != nil {
+			e.anns = append(e.anns, *ev.Annotation)
+			p.changed(p.turns[ev.Turn-1])
+		}
+	case event.Control:
+		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("» %s: seat %d (%s) now played by %s", ev.Control, ev.Seat+1, ev.Speaker, ev.Backend)})
+	case event.Error:
+		p.add(&entry{kind: errorEntry, raw: ev.Error})
+	case event.RunEnded:
+		end := *ev.Ending
+		p.ending = &end
+		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("■ ended after %d turns (%s): %s", end.Turns, end.Reason, end.Outcome.Summary)})
+	}
+}
+
+func (p *pane) add(e *entry) {
+	p.entries = append(p.entries, e)
+	p.changed(len(p.entries) - 1)
+}
+
+// turn returns the entry of turn n, if it has started.
+func (p *pane) turn(n int) *entry {
+	if n < 1 || n > len(p.turns) {
+		return nil
+	}
+	return p.entries[p.turns[n-1]]
+}
+
+// changed marks entry i for re-rendering.
+func (p *pane) changed(i int) {
+	p.entries[i].invalidate()
+	p.dirty(i)
+}
+
+// current is the turn being produced, if any.
+func (p *pane) current() *entry {
+	if n := len(p.turns); n > 0 {
+		if e := p.entries[p.turns[n-1]]; e.streaming() {
+			return e
+		}
+	}
+	return nil
+}
+
+// status says what the run is doing, as shown in the header.
+func (p *pane) status() string {
+	cur := p.current()
+	switch {
+	case p.ending != nil:
+		return "ended"
+	case !p.started:
+		return "starting"
+	case cur != nil && cur.backend == "human":
+		return "waiting for human"
+	case p.paused && cur != nil:
+		return "pausing"
+	case p.paused:
+		return "paused"
+	}
+	return "running"
+}
+
+// backendLabel names what plays the pane: one name when both seats share
+// it (the SCRIPT writer, or two copies of one engine).
+func (p *pane) backendLabel() string {
+	if p.backends[0] == p.backends[1] {
+		return oneLine(p.backends[0])
+	}
+	return oneLine(p.backends[0]) + " / " + oneLine(p.backends[1])
+}
+
+// restyle re-renders every entry with the current styles.
+func (p *pane) restyle() {
+	for _, e := range p.entries {
+		e.invalidate()
+	}
+	p.starts = p.starts[:0]
+}

@@ -1,0 +1,115 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// headerHeight is the pane header: title line, counters line, rule.
+const headerHeight = 3
+
+// SetSize sets the pane's size in cells, header included.
+func (p *pane) SetSize(w, h int) { p.resize(w, h) }
+
+// Render returns exactly height lines of exactly width cells: the header
+// and the visible part of the transcript.
+func (p *pane) Render(width, height int) []string {
+	p.SetSize(width, height)
+	out := make([]string, 0, height)
+	out = append(out, p.headerLines()...)
+	out = out[:min(len(out), height)]
+	p.clampTop()
+	blank := strings.Repeat(" ", width)
+	if len(p.entries) > 0 {
+		i := p.entryAt(p.top)
+		line := p.top - p.starts[i]
+		for len(out) < height && i < len(p.entries) {
+			e := p.entries[i]
+			if line >= len(e.lines) {
+				i, line = i+1, 0
+				continue
+			}
+			out = append(out, e.lines[line]+blank[:max(width-e.widths[line], 0)])
+			line++
+		}
+	}
+	for len(out) < height {
+		out = append(out, blank)
+	}
+	return out
+}
+
+func (p *pane) headerLines() []string {
+	st, w := p.st, p.width
+	label := st.mode.Render(" " + p.mode.Label() + " ")
+	if p.focused {
+		label = st.modeFocused.Render(" " + p.mode.Label() + " ")
+	}
+	left := label + " " + st.dim.Render(p.backendLabel())
+	status := p.status()
+	right := st.statusLabel.Render(status)
+	if p.ending != nil {
+		right = st.dim.Render(status)
+	}
+	first := spread(left, right, w)
+
+	second := fmt.Sprintf("turn %d/%d", p.completed, p.maxTurns)
+	for i, k := range annotationKinds {
+		name := kindLabel[k]
+		switch {
+		case w < 40:
+			name = name[:1]
+		case w < 64:
+			name = shortKindLabel[k]
+		}
+		second += "  " + st.highlight[i].Render(name) + " " + fmt.Sprint(p.counts[i])
+	}
+	second = fit(second, w)
+
+	return []string{first, second, p.rule()}
+}
+
+// rule closes the header; it carries the outcome badge when the run has
+// ended and a hint when the user has scrolled away from the newest turn.
+func (p *pane) rule() string {
+	st, w := p.st, p.width
+	var badge string
+	switch {
+	case p.ending != nil:
+		style := st.bad
+		if p.ending.Outcome.Deal || p.ending.Outcome.Success {
+			style = st.good
+		}
+		badge = style.Render(" " + oneLine(p.ending.Outcome.Summary) + " ")
+	case !p.follow:
+		badge = st.dim.Render(" ↑ scrolled · end to follow ")
+	}
+	bw := ansi.StringWidth(badge)
+	if bw+2 > w {
+		badge, bw = ansi.Truncate(badge, max(w-2, 0), "…"), max(w-2, 0)
+	}
+	lead := min(2, w-bw)
+	return st.sep.Render(strings.Repeat("─", lead)) + badge + st.sep.Render(strings.Repeat("─", max(w-lead-bw, 0)))
+}
+
+// spread puts right at the right edge of a width-w line and left before
+// it, truncating left when both do not fit.
+func spread(left, right string, w int) string {
+	rw := ansi.StringWidth(right)
+	if rw >= w {
+		return fit(right, w)
+	}
+	left = ansi.Truncate(left, max(w-rw-1, 0), "…")
+	gap := w - rw - ansi.StringWidth(left)
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// fit truncates or pads a styled line to exactly w cells.
+func fit(s string, w int) string {
+	if ansi.StringWidth(s) > w {
+		s = ansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+}

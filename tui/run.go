@@ -1,0 +1,59 @@
+// Package tui is the live side-by-side screen: one pane per mode, each
+// following one run's events, with pause, step, pace, scrolling, the
+// who-knows-what panel and the prompt audit.
+package tui
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Options say what to watch.
+type Options struct {
+	Scenario *scenario.Scenario
+	Modes    []view.Mode
+	Seed     int64
+	Pace     time.Duration
+	Factory  episode.Factory
+	// Annotate, when set, makes each run's annotator.
+	Annotate func(*scenario.Scenario, view.Mode) run.Annotator
+	// RecordDir, when set, receives one recording per pane and run.
+	RecordDir string
+	// Program adds options to the tea.Program (tests set input, output
+	// and size).
+	Program []tea.ProgramOption
+}
+
+// Run shows the runs until the user quits or ctx ends. It starts one run
+// per mode, and on return every run it started has ended and its recording
+// is closed.
+func Run(ctx context.Context, opts Options) error {
+	if len(opts.Modes) == 0 {
+		return errors.New("tui: no modes to show")
+	}
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s := &session{ctx: ctx, opts: opts, feed: newFeed(frameInterval)}
+	g, err := s.start(opts.Seed, opts.Pace)
+	if err != nil {
+		cancel()
+		return errors.Join(err, s.feed.close())
+	}
+	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.Program...)...)
+	_, err = p.Run()
+	cancel()
+	recErr := s.feed.close()
+	if errors.Is(err, tea.ErrProgramKilled) && parent.Err() != nil {
+		err = parent.Err()
+	}
+	return errors.Join(err, recErr)
+}

@@ -1,0 +1,111 @@
+package tui
+
+import "sort"
+
+// transcript is a pane's line layout and scroll position. Only the entries
+// from the first changed one on are measured again, and only the lines on
+// screen are handed out, so a 2,000-turn run costs what a short one does.
+type transcript struct {
+	width, height int // the whole pane, header included
+	// starts[i] is the first line of entry i; it is valid for the entries
+	// before len(starts)-1 and extended lazily by layout.
+	starts []int
+	top    int  // first body line shown
+	follow bool // keep the newest line in view
+}
+
+// resize sets the pane's size; a new width re-wraps every entry lazily.
+func (t *transcript) resize(w, h int) {
+	if w != t.width {
+		t.starts = t.starts[:0]
+	}
+	t.width, t.height = w, h
+}
+
+// dirty drops the layout from entry i on.
+func (t *transcript) dirty(i int) {
+	if i+1 < len(t.starts) {
+		t.starts = t.starts[:i+1]
+	}
+}
+
+// bodyHeight is the number of transcript lines on screen.
+func (t *transcript) bodyHeight() int { return max(t.height-headerHeight, 0) }
+
+// layout renders the entries that changed and returns the line count.
+func (p *pane) layout() int {
+	if len(p.starts) == 0 {
+		p.starts = append(p.starts, 0)
+	}
+	for i := len(p.starts) - 1; i < len(p.entries); i++ {
+		e := p.entries[i]
+		e.render(p.width, p.st, p.backends[e.seat&1])
+		p.starts = append(p.starts, p.starts[i]+len(e.lines))
+	}
+	return p.starts[len(p.entries)]
+}
+
+// clampTop applies follow mode and keeps top within the transcript.
+func (p *pane) clampTop() {
+	maxTop := max(p.layout()-p.bodyHeight(), 0)
+	if p.follow || p.top > maxTop {
+		p.top = maxTop
+	}
+	p.top = max(p.top, 0)
+}
+
+// entryAt returns the index of the entry holding line n.
+func (p *pane) entryAt(n int) int {
+	return sort.SearchInts(p.starts[:len(p.entries)+1], n+1) - 1
+}
+
+// scrollBy moves the view by n lines; reaching the bottom follows again.
+func (p *pane) scrollBy(n int) {
+	p.clampTop()
+	maxTop := max(p.layout()-p.bodyHeight(), 0)
+	p.top = min(max(p.top+n, 0), maxTop)
+	p.follow = p.top == maxTop
+}
+
+// scrollHome shows the first line and stops following.
+func (p *pane) scrollHome() {
+	p.top, p.follow = 0, false
+	p.clampTop()
+}
+
+// scrollEnd shows the newest lines and follows them.
+func (p *pane) scrollEnd() {
+	p.follow = true
+	p.clampTop()
+}
+
+// topTurn is the number of the turn at the top of the view (the last one
+// started before it, when a note is at the top), or 0.
+func (p *pane) topTurn() int {
+	p.clampTop()
+	if len(p.entries) == 0 {
+		return 0
+	}
+	for i := p.entryAt(p.top); i >= 0; i-- {
+		if e := p.entries[i]; e.kind == turnEntry {
+			return e.turn
+		}
+	}
+	return 0
+}
+
+// scrollToTurn puts turn n (or the newest turn, when n has not started)
+// at the top, for synchronized scrolling.
+func (p *pane) scrollToTurn(n int) {
+	if len(p.turns) == 0 || n < 1 {
+		p.scrollHome()
+		return
+	}
+	n = min(n, len(p.turns))
+	p.layout()
+	p.top, p.follow = p.starts[p.turns[n-1]], false
+	maxTop := max(p.layout()-p.bodyHeight(), 0)
+	if p.top >= maxTop {
+		p.top, p.follow = maxTop, true
+	}
+}
