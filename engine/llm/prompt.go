@@ -60,8 +60,12 @@ func dialogue(b *strings.Builder, v view.View, history []run.Turn) {
 
 // turnLine renders one past turn the way the prompts show it.
 func turnLine(v view.View, t run.Turn) string {
-	a := t.Action
-	head := fmt.Sprintf("Turn %d, %s (%s)", t.Number, t.Speaker, v.Seats[t.Seat].Role)
+	return fmt.Sprintf("Turn %d, %s (%s): %s", t.Number, t.Speaker, v.Seats[t.Seat].Role, tagged(t.Action))
+}
+
+// tagged renders an action as its words after a bracketed tag, the same
+// tags the script format uses.
+func tagged(a event.Action) string {
 	tag := ""
 	switch a.Type {
 	case event.Offer:
@@ -73,9 +77,9 @@ func turnLine(v view.View, t run.Turn) string {
 	case event.NonVerbal, event.Act, event.Accept, event.Reject, event.Leave:
 		tag = "[" + string(a.Type) + "]"
 	case event.None:
-		return head + ": [says nothing]"
+		return "[says nothing]"
 	}
-	return strings.TrimRight(head+": "+strings.TrimSpace(tag+" "+oneLine(a.Text)), " ")
+	return strings.TrimSpace(tag + " " + oneLine(a.Text))
 }
 
 // agentAsk closes an agent's user message.
@@ -91,10 +95,4 @@ func reask(problem string) string {
 
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
-}
-
-// turnOf makes the run.Turn a scripted action becomes.
-func turnOf(v view.View, n int, a event.Action) run.Turn {
-	seat := (n - 1) % 2
-	return run.Turn{Number: n, Seat: seat, Speaker: v.Seats[seat].Name, Action: a}
 }

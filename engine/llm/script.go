@@ -8,8 +8,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -216,5 +216,5 @@ func writerAsk(v view.View, n int, onlyOne bool) string {
 	if n == 1 {
 		return fmt.Sprintf("(nothing yet)\nWrite the script now: at most %d turns, starting with turn 1 by %s.", v.MaxTurns, name)
 	}
-	return fmt.Sprintf("\nContinue the script from turn %d, spoken by %s, up to at most turn %d.", n, name, v.MaxTurns)
+	return fmt.Sprintf("\nContinue the script from turn %d, spoken by %s; the conversation has at most %d turns.", n, name, v.MaxTurns)
 }

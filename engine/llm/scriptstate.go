@@ -25,6 +25,7 @@ type script struct {
 	open  string         // the line being streamed
 	bad   string         // a line after which a turn still came: a failure
 	held  string         // a line that cannot be read, kept until it matters
+	read  bool           // the current call has written a turn
 	ended bool           // END was written
 	usage []event.Usage  // usage not yet handed out
 	done  bool
@@ -41,6 +42,9 @@ func (s *script) notify() {
 func (s *script) feed(d string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.stopped() {
+		return false // pieces still in flight after the call was stopped
+	}
 	defer s.notify()
 	s.open += d
 	for {
@@ -51,11 +55,17 @@ func (s *script) feed(d string) bool {
 		line := s.open[:i]
 		s.open = s.open[i+1:]
 		s.line(line)
-		if s.bad != "" || (s.onlyOne && len(s.turns) > 0) {
+		if s.stopped() {
 			return false
 		}
 	}
 	return true
+}
+
+// stopped says whether the current call should be read no further: a
+// line failed, or the one turn asked for is there. Callers hold mu.
+func (s *script) stopped() bool {
+	return s.bad != "" || (s.onlyOne && len(s.turns) > 0)
 }
 
 // line files one complete line; callers hold mu.
@@ -63,7 +73,7 @@ func (s *script) line(raw string) {
 	if s.ended {
 		return
 	}
-	l := s.who.parse(raw, len(s.turns) > 0)
+	l := s.who.parse(raw, s.read)
 	switch l.kind {
 	case lineEnd:
 		s.ended = true
@@ -83,6 +93,7 @@ func (s *script) line(raw string) {
 			s.ended = true
 		default:
 			s.turns = append(s.turns, l.action)
+			s.read = true
 		}
 	}
 }
@@ -117,12 +128,12 @@ func (s *script) followUp(msgs []chat.Message, v view.View, problem string) []ch
 	var b strings.Builder
 	for i, a := range s.turns {
 		n := s.first + i
-		fmt.Fprintf(&b, "%d. %s\n", n, strings.TrimPrefix(turnLine(v, turnOf(v, n, a)), fmt.Sprintf("Turn %d, ", n)))
+		fmt.Fprintf(&b, "%d. %s: %s\n", n, v.Seats[(n-1)%2].Name, tagged(a))
 	}
 	next := s.first + len(s.turns)
-	s.open, s.bad, s.held = "", "", ""
+	s.open, s.bad, s.held, s.read = "", "", "", false
 	s.notify()
-	ask := fmt.Sprintf("%sContinue the script from turn %d, spoken by %s, one turn per line in the format, up to at most turn %d.",
+	ask := fmt.Sprintf("%sContinue the script from turn %d, spoken by %s, one turn per line in the format; the conversation has at most %d turns.",
 		problem, next, v.Seats[(next-1)%2].Name, v.MaxTurns)
 	out := append([]chat.Message(nil), msgs...)
 	if b.Len() > 0 {
