@@ -88,6 +88,9 @@ type Ending struct {
 	Turns   int       `json:"turns"`
 	// Metrics holds per-episode measurements, filled by the annotator.
 	Metrics map[string]float64 `json:"metrics,omitempty"`
+	// Notes holds text that goes with metrics, such as a judge's reasoning
+	// per score, under the same keys.
+	Notes map[string]string `json:"notes,omitempty"`
 }
 
 // Outcome is the family-specific result of an episode.
