@@ -1,0 +1,186 @@
+package leak
+
+import (
+	"unicode/utf8"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Annotator tracks one run's common ground and annotates each completed
+// turn. It implements run.Annotator; make one per run.
+type Annotator struct {
+	sc    *scenario.Scenario
+	m     *Matcher
+	mode  view.Mode
+	facts []scenario.Fact
+	// could[s][f]: seat s's character could know fact f without anyone's
+	// private information but its own (its AGENTS view holds it).
+	could [2][]bool
+	// given[s][f]: the view seat s is actually given holds f (in SCRIPT,
+	// the character's AGENTS view: see docs/METRICS.md).
+	given    [2][]bool
+	common   []bool    // in common ground
+	reported [2][]bool // a leak or mind-read by seat s already annotated
+	said     []bool    // an environment fact was said aloud
+	marks    []metrics.Mark
+	done     int // turns annotated
+}
+
+// Annotate is the hook for episode.Spec.Annotate and batch.Options.Annotate.
+func Annotate(sc *scenario.Scenario, mode view.Mode) run.Annotator { return New(sc, mode) }
+
+// New makes the annotator of one run of sc in mode.
+func New(sc *scenario.Scenario, mode view.Mode) *Annotator {
+	facts := Facts(sc)
+	a := &Annotator{sc: sc, m: Compile(facts), mode: mode, facts: facts,
+		common: make([]bool, len(facts)), said: make([]bool, len(facts))}
+	for seat := 0; seat < 2; seat++ {
+		own := view.For(sc, view.Agents, seat)
+		actual := own
+		if mode == view.Mindreaders {
+			actual = view.For(sc, mode, seat)
+		}
+		a.could[seat] = a.holds(own)
+		a.given[seat] = a.holds(actual)
+		a.reported[seat] = make([]bool, len(facts))
+	}
+	for i, f := range facts {
+		a.common[i] = f.Owner == scenario.OwnerPublic
+	}
+	return a
+}
+
+// holds lists, per fact, whether a view contains it: by ownership or
+// because its rendered text says it (a MutualFriends name in one's own
+// list, a partner's amount that equals one's own).
+func (a *Annotator) holds(v view.View) []bool {
+	out := make([]bool, len(a.facts))
+	for i, f := range a.facts {
+		out[i] = v.Knows(f)
+	}
+	for _, mt := range a.m.Find(v.Render()) {
+		out[mt.Fact] = true
+	}
+	return out
+}
+
+// Annotate looks at the turns completed since the last call and returns
+// their annotations.
+func (a *Annotator) Annotate(history []run.Turn) []event.Annotation {
+	var out []event.Annotation
+	for ; a.done < len(history); a.done++ {
+		out = append(out, a.turn(a.done, history[a.done])...)
+	}
+	return out
+}
+
+// Marks returns every annotation made so far with its turn index.
+func (a *Annotator) Marks() []metrics.Mark { return a.marks }
+
+// Finish fills the ending's metrics. First-mention positions are
+// recomputed against the actual last turn.
+func (a *Annotator) Finish(history []run.Turn, end *event.Ending) {
+	a.Annotate(history)
+	end.Metrics = metrics.Compute(a.sc, history, a.marks, end)
+}
+
+// turn annotates the i-th turn (0-based).
+func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
+	s := t.Seat
+	if s < 0 || s > 1 {
+		return nil
+	}
+	var out []event.Annotation
+	add := func(kind event.AnnotationKind, f int, mt Match) {
+		an := event.Annotation{Kind: kind, FactID: a.facts[f].ID, Start: mt.Start, End: mt.End, Negated: mt.Negated}
+		if kind == event.FirstMention {
+			an.Position = a.livePosition(i)
+		}
+		out = append(out, an)
+		a.marks = append(a.marks, metrics.Mark{Turn: i, Annotation: an})
+	}
+	ms := a.mentions(t.Action)
+	for k, mt := range ms {
+		f := mt.Fact
+		if hasFact(ms[:k], f) {
+			continue // one annotation per fact and turn: its first mention
+		}
+		fact := a.facts[f]
+		switch {
+		case fact.Owner == scenario.Owner(s):
+			if !a.common[f] {
+				add(event.Disclosure, f, mt)
+				a.common[f] = true
+			}
+		case fact.Owner == scenario.OwnerEnv:
+			if !a.said[f] {
+				add(event.FirstMention, f, mt)
+				a.said[f] = true
+			}
+			a.unknown(s, f, mt, add)
+			a.common[f] = true
+		default:
+			a.unknown(s, f, mt, add)
+		}
+	}
+	return out
+}
+
+// unknown annotates a fact the speaker does not own: a leak or a
+// mind-read when it is not common ground and the character could not
+// have known it; once per speaker and fact.
+func (a *Annotator) unknown(s, f int, mt Match, add func(event.AnnotationKind, int, Match)) {
+	if a.common[f] || a.could[s][f] || a.reported[s][f] {
+		return
+	}
+	a.reported[s][f] = true
+	if a.given[s][f] {
+		add(event.MindRead, f, mt)
+	} else {
+		add(event.Leak, f, mt)
+	}
+}
+
+// mentions finds the facts in a turn's text and, when the text does not
+// say them, in its structured argument (an offer's price, a selected
+// friend); those get an empty span at the end of the text.
+func (a *Annotator) mentions(act event.Action) []Match {
+	ms := a.m.Find(act.Text)
+	var arg string
+	switch {
+	case act.Type == event.Offer && act.Price != nil:
+		arg = scenario.Money(*act.Price)
+	case act.Type == event.Select && act.Friend != "":
+		arg = act.Friend
+	default:
+		return ms
+	}
+	ms = append([]Match(nil), ms...) // the next Find reuses the buffer
+	end := utf8.RuneCountInString(act.Text)
+	for _, mt := range a.m.Find(arg) {
+		if !hasFact(ms, mt.Fact) {
+			ms = append(ms, Match{Fact: mt.Fact, Start: end, End: end})
+		}
+	}
+	return ms
+}
+
+func hasFact(ms []Match, f int) bool {
+	for _, m := range ms {
+		if m.Fact == f {
+			return true
+		}
+	}
+	return false
+}
+
+// livePosition is a first mention's position while the run is live, when
+// the last turn is not known yet: the turn index over the turn limit's
+// last index. Metrics recompute it against the actual last turn.
+func (a *Annotator) livePosition(i int) float64 {
+	return metrics.Position(i, a.sc.MaxTurns)
+}

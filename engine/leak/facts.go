@@ -1,0 +1,143 @@
+package leak
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Facts returns the facts a run is annotated with: the scenario's own and,
+// for free-form scenarios, one derived fact per amount or proper name in a
+// seat's goal or secret that nothing shared already mentions (the sum a
+// character wants to borrow, the name of the person it hides).
+func Facts(sc *scenario.Scenario) []scenario.Fact {
+	facts := withFirstNames(sc.Facts())
+	if sc.Family != scenario.Sotopia {
+		return facts
+	}
+	shared := sharedText(sc)
+	known := Compile(facts)
+	for seat := range sc.Seats {
+		ch := sc.Seats[seat].Character
+		private := ch.Goal + "\n" + ch.Secret
+		for _, v := range Compile(nil).Numbers(private) {
+			id := fmt.Sprintf("seat%d-amount-%s", seat, strings.TrimPrefix(scenario.Money(v), "$"))
+			if v < 10 || coveredNumber(known, v) || mentions(shared, v) || hasID(facts, id) {
+				continue
+			}
+			n := v
+			facts = append(facts, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactPrice,
+				Number: &n, Tolerance: 0.5, Text: "An amount in the goal: " + scenario.Money(v) + ".", Derived: true})
+		}
+		for _, name := range properNames(private) {
+			id := fmt.Sprintf("seat%d-name-%s", seat, strings.ToLower(name))
+			if len(known.Find(name)) > 0 || containsWord(shared, name) || hasID(facts, id) {
+				continue
+			}
+			facts = append(facts, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactName,
+				Phrases: []string{name}, Text: "A name in the goal: " + name + ".", Derived: true})
+		}
+	}
+	return facts
+}
+
+// withFirstNames lets a first name alone name a person whose fact lists
+// only the full name, as people say "Nina" for Nina Park.
+func withFirstNames(facts []scenario.Fact) []scenario.Fact {
+	for i, f := range facts {
+		if f.Kind != scenario.FactName || len(f.Aliases) > 0 || len(f.Phrases) != 1 {
+			continue
+		}
+		if parts := strings.Fields(f.Phrases[0]); len(parts) > 1 {
+			facts[i].Aliases = []string{parts[0]}
+		}
+	}
+	return facts
+}
+
+// sharedText is what both seats read in every mode: the setting, the names
+// and the public profiles.
+func sharedText(sc *scenario.Scenario) string {
+	parts := []string{sc.Title, sc.Setting}
+	for _, s := range sc.Seats {
+		parts = append(parts, s.Role, s.Character.Name, s.Character.Public)
+	}
+	for _, f := range sc.PublicFacts {
+		parts = append(parts, f.Text)
+	}
+	return strings.Join(parts, "\n")
+}
+
+func coveredNumber(m *Matcher, v float64) bool {
+	for _, p := range m.prices {
+		if math.Abs(p.value-v) <= p.tol {
+			return true
+		}
+	}
+	return false
+}
+
+func mentions(text string, v float64) bool {
+	for _, n := range Compile(nil).Numbers(text) {
+		if math.Abs(n-v) <= 0.5 {
+			return true
+		}
+	}
+	return false
+}
+
+func containsWord(text, w string) bool {
+	for _, t := range words(text) {
+		if t == strings.ToLower(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasID(facts []scenario.Fact, id string) bool {
+	for _, f := range facts {
+		if f.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// properNames lists the capitalised words that do not start a sentence:
+// in a second-person goal those are names of people, places and firms.
+func properNames(text string) []string {
+	var out []string
+	start := true
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '"' || r == '(' || r == ')' }) {
+		core := strings.TrimRight(w, ".,;:!?'’")
+		core = strings.TrimSuffix(strings.TrimSuffix(core, "'s"), "’s")
+		r := []rune(core)
+		if !start && len(r) > 1 && unicode.IsUpper(r[0]) && isLetters(r) && !stopwords[strings.ToLower(core)] && !containsString(out, core) {
+			out = append(out, core)
+		}
+		start = strings.ContainsAny(w[len(w)-1:], ".!?:")
+	}
+	return out
+}
+
+func isLetters(r []rune) bool {
+	for _, c := range r {
+		if !unicode.IsLetter(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsString(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

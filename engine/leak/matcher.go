@@ -1,0 +1,308 @@
+// Package leak recognises a scenario's facts in dialogue text and annotates
+// each completed turn with disclosures, leaks, mind-reads and first
+// mentions, tracking the run's common ground (see docs/METRICS.md).
+package leak
+
+import (
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Match is one mention of a fact in a text. Start and End are code-point
+// offsets.
+type Match struct {
+	Fact    int // index into Matcher.Facts
+	Start   int
+	End     int
+	Negated bool
+}
+
+// Matcher finds every fact of a set in a text. It is compiled once per
+// scenario: words and phrases go into one hash table keyed by the lowered
+// word, prices into a sorted slice, so a turn is scanned once whatever the
+// number of facts. A Matcher is not safe for concurrent use (it reuses its
+// buffers); make one per run.
+type Matcher struct {
+	Facts  []scenario.Fact
+	words  map[string]*entry
+	filter bloom
+	seqs   []sequence
+	keys   []keyPhrase
+	prices []price // sorted by value
+	maxTol float64
+
+	sc      scanner
+	nums    []number
+	hits    []Match
+	keyHits []keyHit
+	touched []int
+}
+
+// entry is everything the matcher knows about one lowered word.
+type entry struct {
+	kind   wordKind
+	value  float64 // for number words
+	seqEnd []int   // sequences whose last word this is
+	keyOf  []keyRef
+}
+
+// sequence is a name, value or phrase matched as consecutive words.
+type sequence struct {
+	fact  int
+	words []string // all but the last word, which is the entry's key
+}
+
+// keyPhrase is a free-form phrase matched by its key words: all of them
+// within one sentence, in any order and inflection.
+type keyPhrase struct {
+	fact int
+	n    int // number of key words
+}
+
+type keyRef struct {
+	phrase int
+	bit    uint64
+}
+
+type price struct {
+	fact  int
+	value float64
+	tol   float64
+}
+
+// keyHit is the progress of one key phrase within the current sentence.
+type keyHit struct {
+	mask     uint64
+	sentence int32
+	start    int32 // code point where the first key word seen starts
+	firstTok int
+}
+
+// maxKeyWords bounds a key phrase's key words (a bit mask tracks them).
+const maxKeyWords = 64
+
+// Compile builds the matcher for facts.
+func Compile(facts []scenario.Fact) *Matcher {
+	m := &Matcher{Facts: facts, words: map[string]*entry{}}
+	m.sc.words, m.sc.filter = m.words, &m.filter
+	for w, nw := range numberWords {
+		m.entry(w).kind, m.entry(w).value = nw.kind, nw.value
+	}
+	for _, w := range negationWords {
+		m.entry(w).kind = negWord
+	}
+	for i, f := range facts {
+		switch {
+		case f.Kind == scenario.FactPrice:
+			m.addPrice(i, f)
+		case f.Kind == scenario.FactPhrase:
+			for _, p := range surface(f) {
+				m.addKeyPhrase(i, p)
+			}
+		default:
+			for _, p := range surface(f) {
+				m.addSequence(i, p, f.Kind == scenario.FactValue)
+			}
+		}
+	}
+	sort.Slice(m.prices, func(a, b int) bool { return m.prices[a].value < m.prices[b].value })
+	return m
+}
+
+// surface lists the texts that name a fact: its phrases and aliases, or
+// its text when it has neither.
+func surface(f scenario.Fact) []string {
+	out := append(append([]string{}, f.Phrases...), f.Aliases...)
+	if len(out) == 0 && f.Text != "" {
+		out = []string{f.Text}
+	}
+	return out
+}
+
+func (m *Matcher) entry(w string) *entry {
+	e := m.words[w]
+	if e == nil {
+		e = &entry{}
+		m.words[w] = e
+		m.filter.add(w)
+	}
+	return e
+}
+
+func (m *Matcher) addPrice(i int, f scenario.Fact) {
+	v, ok := factNumber(f)
+	if !ok {
+		return
+	}
+	tol := math.Max(f.Tolerance, 1e-9)
+	m.prices = append(m.prices, price{fact: i, value: v, tol: tol})
+	m.maxTol = math.Max(m.maxTol, tol)
+}
+
+// factNumber is a price fact's number, or the first amount in its phrases
+// or text when the file gave none.
+func factNumber(f scenario.Fact) (float64, bool) {
+	if f.Number != nil {
+		return *f.Number, true
+	}
+	m := Compile(nil)
+	for _, text := range append(surface(f), f.Text) {
+		if ns := m.Numbers(text); len(ns) > 0 {
+			return ns[0], true
+		}
+	}
+	return 0, false
+}
+
+// addSequence indexes a phrase under its last word; values also match
+// with the last word in plural (or singular) form.
+func (m *Matcher) addSequence(i int, phrase string, plural bool) {
+	ws := words(phrase)
+	if len(ws) == 0 {
+		return
+	}
+	m.seqs = append(m.seqs, sequence{fact: i, words: ws[:len(ws)-1]})
+	id := len(m.seqs) - 1
+	for _, w := range ws[:len(ws)-1] {
+		m.entry(w) // so the scanner keeps the phrase's leading words
+	}
+	last := ws[len(ws)-1]
+	forms := []string{last}
+	if plural {
+		forms = append(forms, plurals(last)...)
+	}
+	for _, w := range forms {
+		e := m.entry(w)
+		e.seqEnd = append(e.seqEnd, id)
+	}
+}
+
+// addKeyPhrase indexes a free-form phrase by its content words.
+func (m *Matcher) addKeyPhrase(i int, phrase string) {
+	var keys []string
+	for _, w := range words(phrase) {
+		if !stopwords[w] && len(keys) < maxKeyWords {
+			keys = append(keys, w)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	m.keys = append(m.keys, keyPhrase{fact: i, n: len(keys)})
+	id := len(m.keys) - 1
+	for b, k := range keys {
+		for _, w := range inflections(k) {
+			e := m.entry(w)
+			e.keyOf = append(e.keyOf, keyRef{phrase: id, bit: 1 << b})
+		}
+	}
+	m.keyHits = append(m.keyHits, keyHit{sentence: -1})
+}
+
+// Find returns every mention of a fact in text, in order of position. The
+// returned slice is reused by the next call.
+func (m *Matcher) Find(text string) []Match {
+	m.sc.scan(text)
+	m.hits = m.hits[:0]
+	m.findPrices()
+	m.findSequences()
+	m.findKeyPhrases()
+	slices.SortFunc(m.hits, func(a, b Match) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return a.Fact - b.Fact
+	})
+	return m.hits
+}
+
+func (m *Matcher) findPrices() {
+	if len(m.prices) == 0 {
+		return
+	}
+	m.nums = m.extractNumbers(m.nums[:0])
+	for _, n := range m.nums {
+		lo := sort.Search(len(m.prices), func(i int) bool { return m.prices[i].value >= n.value-m.maxTol })
+		for i := lo; i < len(m.prices) && m.prices[i].value <= n.value+m.maxTol; i++ {
+			if p := m.prices[i]; math.Abs(p.value-n.value) <= p.tol {
+				m.add(p.fact, n.first, n.last)
+			}
+		}
+	}
+}
+
+func (m *Matcher) findSequences() {
+	toks := m.sc.tokens
+	for k := range toks {
+		e := toks[k].e
+		if e == nil {
+			continue
+		}
+	seqs:
+		for _, id := range e.seqEnd {
+			s := m.seqs[id]
+			first := k - len(s.words)
+			if first < 0 || toks[k].pos-toks[first].pos != int32(len(s.words)) {
+				continue
+			}
+			for j, w := range s.words {
+				if m.sc.text(&toks[first+j]) != w {
+					continue seqs
+				}
+			}
+			m.add(s.fact, first, k)
+		}
+	}
+}
+
+func (m *Matcher) findKeyPhrases() {
+	toks := m.sc.tokens
+	m.touched = m.touched[:0]
+	for k := range toks {
+		t := &toks[k]
+		if t.e == nil {
+			continue
+		}
+		for _, r := range t.e.keyOf {
+			h := &m.keyHits[r.phrase]
+			if h.sentence < 0 {
+				m.touched = append(m.touched, r.phrase)
+			}
+			if h.sentence != t.sentence || h.mask == 0 {
+				*h = keyHit{sentence: t.sentence, start: t.start, firstTok: k}
+			}
+			h.mask |= r.bit
+			if p := m.keys[r.phrase]; h.mask == 1<<p.n-1 {
+				m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.end), Negated: m.negated(h.firstTok)})
+				h.mask = 0 // a repeat in the same sentence counts again
+			}
+		}
+	}
+	for _, id := range m.touched {
+		m.keyHits[id] = keyHit{sentence: -1}
+	}
+}
+
+// add records a mention of fact spanning tokens first..last.
+func (m *Matcher) add(fact, first, last int) {
+	toks := m.sc.tokens
+	m.hits = append(m.hits, Match{Fact: fact, Start: int(toks[first].start), End: int(toks[last].end), Negated: m.negated(first)})
+}
+
+// negated reports whether a negation word stands within negationWindow
+// words before token k in the same clause.
+func (m *Matcher) negated(k int) bool {
+	toks := m.sc.tokens
+	for j := k - 1; j >= 0 && toks[k].pos-toks[j].pos <= negationWindow; j-- {
+		if toks[j].clause != toks[k].clause {
+			return false
+		}
+		if toks[j].neg || toks[j].e != nil && toks[j].e.kind == negWord {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,100 @@
+package leak
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func TestNumbers(t *testing.T) {
+	m := Compile(nil)
+	for text, want := range map[string][]float64{
+		"$1,200":                   {1200},
+		"1200 dollars":             {1200},
+		"1.2k":                     {1200},
+		"twelve hundred":           {1200},
+		"five hundred and fifty":   {550},
+		"500.0":                    {500},
+		"450-500":                  {450, 500},
+		"two fifty":                {250},
+		"one thousand two hundred": {1200},
+		"a thousand":               {1000},
+		"3 grand":                  {3000},
+		"It's 500.":                {500},
+		"2nd place, 50% off":       nil,
+		"twenty-five":              {25},
+		"a grand piano":            nil,
+		"$1.5 thousand":            {1500},
+		"500,60":                   {500, 60},
+	} {
+		if got := m.Numbers(text); !slices.Equal(got, want) {
+			t.Errorf("Numbers(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// Offsets are code points, so text before a mention may hold any script.
+func TestOffsetsAreCodePoints(t *testing.T) {
+	sc, err := scenario.LoadFile("testdata/friends.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Compile(Facts(sc))
+	text := "Ça va? Ünd Jacob's friend…"
+	ms := m.Find(text)
+	if len(ms) != 1 {
+		t.Fatalf("Find(%q) = %v, want one match", text, ms)
+	}
+	if got := string([]rune(text)[ms[0].Start:ms[0].End]); got != "Jacob's" {
+		t.Errorf("span = %q, want %q", got, "Jacob's")
+	}
+}
+
+// A first mention's live position is over the turn limit; the metric is
+// recomputed over the turns actually played.
+func TestFirstMentionPosition(t *testing.T) {
+	sc, err := scenario.LoadFile("testdata/friends.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.MaxTurns = 21
+	a := New(sc, view.Agents)
+	texts := []string{"Hello there.", "Anyone from Oberlin College?", "Yes, Jacob Reyes.", "Let's pick him.", "Agreed."}
+	var history []run.Turn
+	var first []event.Annotation
+	for i, text := range texts {
+		history = append(history, run.Turn{Number: i + 1, Seat: i % 2, Action: event.Action{Type: event.Speak, Text: text}})
+		for _, an := range a.Annotate(history) {
+			if an.Kind == event.FirstMention {
+				first = append(first, an)
+			}
+		}
+	}
+	if len(first) != 1 || first[0].Position != 0.1 {
+		t.Fatalf("first mentions = %+v, want one at live position 2/20", first)
+	}
+	end := &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Success: true, Selections: [2]string{"Jacob Reyes", "Jacob Reyes"}}}
+	a.Finish(history, end)
+	if got := end.Metrics[metrics.FirstMentionPos]; got != 0.5 {
+		t.Errorf("first_mention_position = %v, want 2/4", got)
+	}
+}
+
+// A select names the friend in its argument even when its text does not.
+func TestSelectArgument(t *testing.T) {
+	sc, err := scenario.LoadFile("testdata/friends.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := New(sc, view.Script)
+	history := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Select, Text: "That's my pick.", Friend: "Jacob Reyes"}}}
+	got := a.Annotate(history)
+	if len(got) != 1 || got[0].Kind != event.FirstMention || got[0].Start != 15 || got[0].End != 15 {
+		t.Errorf("annotations = %+v, want one first mention with an empty span at the end", got)
+	}
+}

@@ -1,0 +1,261 @@
+package leak
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// token is one word or number of a turn's text. Offsets are code points
+// into the text, as annotations need them; lo and hi index the lowered
+// word: in the text itself when it is lower-case ASCII already (most
+// words), else in scanner.lower.
+type token struct {
+	e          *entry // what the matcher knows about the word, if anything
+	value      float64
+	start, end int32 // code-point span in the text
+	lo, hi     int32 // bytes of the lowered word
+	pos        int32 // ordinal among all words of the text, kept or not
+	clause     int32 // increases at , ; : ( ) and sentence ends, and at "but"
+	sentence   int32 // increases at . ! ? and line breaks
+	inText     bool
+	num        bool // a numeral; value holds it
+	noPrice    bool // a numeral that is not an amount: 2nd, 50%, 10am
+	kilo       bool // a numeral written with a k suffix: 1.2k
+	neg        bool // a word ending in n't
+}
+
+// scanner splits text into tokens in one pass. With a word table it keeps
+// only the tokens that matter to matching (numerals, known words and
+// negations), so most words cost one filter check; pos keeps the
+// adjacency of what is kept. Buffers are reused between turns.
+type scanner struct {
+	words  map[string]*entry // nil: keep every word
+	filter *bloom
+	src    string
+	lower  []byte
+	tokens []token
+}
+
+// wordBytes marks the ASCII letters and digits; plainBytes the lower-case
+// letters and digits, which a word can be used with as it stands.
+var wordBytes, plainBytes = func() (w, p [256]bool) {
+	for c := 0; c < 256; c++ {
+		p[c] = c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+		w[c] = p[c] || c >= 'A' && c <= 'Z'
+	}
+	return w, p
+}()
+
+func isWordByte(c byte) bool { return wordBytes[c] }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// cursor is the scanner's position while it reads one text.
+type cursor struct {
+	i, cp                 int // byte offset and code points before it
+	pos, clause, sentence int32
+}
+
+// scan tokenizes text. Words are runs of letters and digits with inner
+// apostrophes (don't, Jacob's); numbers are digit runs with thousands
+// commas, a decimal part and an optional k suffix. Everything else
+// separates tokens; clause and sentence punctuation is remembered for the
+// negation scope and for key-phrase windows.
+func (s *scanner) scan(text string) {
+	s.src, s.lower, s.tokens = text, s.lower[:0], s.tokens[:0]
+	var c cursor
+	for c.i < len(text) {
+		b := text[c.i]
+		if b < utf8.RuneSelf && !isWordByte(b) {
+			switch b {
+			case '.', '!', '?', '\n':
+				c.clause++
+				c.sentence++
+			case ',', ';', ':', '(', ')':
+				c.clause++
+			}
+			c.i++
+			c.cp++
+			continue
+		}
+		if b >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(text[c.i:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				if r == '…' {
+					c.clause++
+					c.sentence++
+				}
+				c.i += size
+				c.cp++
+				continue
+			}
+		}
+		if isDigit(b) {
+			s.number(text, &c)
+		} else {
+			s.word(text, &c)
+		}
+		c.pos++
+	}
+}
+
+// word reads a word at the cursor.
+func (s *scanner) word(text string, c *cursor) {
+	t := token{start: int32(c.cp), pos: c.pos, clause: c.clause, sentence: c.sentence}
+	// Fast path: lower-case ASCII letters and digits, used in place.
+	i, j := c.i, c.i
+	for j < len(text) && plainBytes[text[j]] {
+		j++
+	}
+	if j == len(text) || !isWordByte(text[j]) && text[j] != '\'' && text[j] < utf8.RuneSelf {
+		t.lo, t.hi, t.inText = int32(i), int32(j), true
+		c.cp += j - i
+		c.i = j
+	} else {
+		t.lo = int32(len(s.lower))
+		c.i, c.cp = s.lowerWord(text, c.i, c.cp, len(s.lower))
+		t.hi = int32(len(s.lower))
+		// A possessive names the same thing: Jacob's is Jacob.
+		if n := t.hi - t.lo; n > 2 && s.lower[t.hi-2] == '\'' && s.lower[t.hi-1] == 's' {
+			t.hi -= 2
+		}
+	}
+	t.end = int32(c.cp)
+	w := s.text(&t)
+	if w == "but" {
+		c.clause++
+	}
+	if s.words != nil {
+		if s.filter.has(w) {
+			t.e = s.words[w]
+		}
+		t.neg = !t.inText && strings.HasSuffix(w, "n't")
+		if t.e == nil && !t.neg {
+			return
+		}
+	}
+	s.tokens = append(s.tokens, t)
+}
+
+// lowerWord appends the lowered word at i to s.lower and returns the
+// offsets after it.
+func (s *scanner) lowerWord(text string, i, cp, lo int) (int, int) {
+	for i < len(text) {
+		b := text[i]
+		if isWordByte(b) {
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			s.lower = append(s.lower, b)
+			i++
+			cp++
+			continue
+		}
+		if b == '\'' && i+1 < len(text) && isWordByte(text[i+1]) && len(s.lower) > lo {
+			s.lower = append(s.lower, '\'')
+			i++
+			cp++
+			continue
+		}
+		if b < utf8.RuneSelf {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == '’' && i+size < len(text) && isWordByte(text[i+size]) {
+			s.lower = append(s.lower, '\'')
+		} else if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			s.lower = utf8.AppendRune(s.lower, unicode.ToLower(r))
+		} else {
+			break
+		}
+		i += size
+		cp++
+	}
+	return i, cp
+}
+
+// number reads a numeral at the cursor: 500, 1,200, 500.0, 1.2k. A
+// numeral glued to other letters (2nd, 10am) or followed by % is kept as
+// a token but marked as no amount.
+func (s *scanner) number(text string, c *cursor) {
+	t := token{start: int32(c.cp), pos: c.pos, clause: c.clause, sentence: c.sentence, num: true}
+	var whole, frac, scale float64 = 0, 0, 1
+	i, j := c.i, c.i
+	for j < len(text) {
+		if isDigit(text[j]) {
+			whole = whole*10 + float64(text[j]-'0')
+			j++
+		} else if text[j] == ',' && thousandsGroup(text, j) {
+			j++
+		} else {
+			break
+		}
+	}
+	if j+1 < len(text) && text[j] == '.' && isDigit(text[j+1]) {
+		for j++; j < len(text) && isDigit(text[j]); j++ {
+			scale /= 10
+			frac += float64(text[j]-'0') * scale
+		}
+	}
+	t.value = whole + frac
+	switch {
+	case j < len(text) && (text[j] == 'k' || text[j] == 'K') && (j+1 == len(text) || !isWordByte(text[j+1])):
+		t.value *= 1000
+		t.kilo = true
+		j++
+	case j < len(text) && text[j] == '%':
+		t.noPrice = true
+	case j < len(text) && isWordByte(text[j]):
+		t.noPrice = true
+		for j < len(text) && isWordByte(text[j]) {
+			j++
+		}
+	}
+	t.lo, t.hi, t.inText = int32(i), int32(j), true
+	c.cp += j - i // numerals are ASCII
+	c.i = j
+	t.end = int32(c.cp)
+	if s.words != nil {
+		t.e = s.words[s.text(&t)] // a phrase may hold digits: "room 101"
+	}
+	s.tokens = append(s.tokens, t)
+}
+
+// thousandsGroup reports whether the comma at j starts a group of exactly
+// three digits, as in 1,200 (and not in "500,60").
+func thousandsGroup(text string, j int) bool {
+	if j+3 >= len(text) || !isDigit(text[j+1]) || !isDigit(text[j+2]) || !isDigit(text[j+3]) {
+		return false
+	}
+	return j+4 == len(text) || !isDigit(text[j+4])
+}
+
+// text returns a token's lowered word. The result is only valid until the
+// next scan when it comes from the lowered buffer.
+func (s *scanner) text(t *token) string {
+	if t.inText {
+		return s.src[t.lo:t.hi]
+	}
+	// The buffer is not written again until the next scan, and callers
+	// copy what they keep, so viewing it as a string is safe.
+	return unsafe.String(unsafe.SliceData(s.lower[t.lo:t.hi]), int(t.hi-t.lo))
+}
+
+// bloom is a one-probe Bloom filter over the word table keyed by a word's
+// first byte, last byte and length: most words of a turn fail it and skip
+// the hash lookup.
+type bloom [1024]uint64
+
+func bloomKey(w string) uint {
+	return (uint(w[0])*7919 + uint(w[len(w)-1])*31 + uint(len(w))) & 0xffff
+}
+
+func (b *bloom) add(w string)      { k := bloomKey(w); b[k>>6] |= 1 << (k & 63) }
+func (b *bloom) has(w string) bool { k := bloomKey(w); return b[k>>6]&(1<<(k&63)) != 0 }
+
+// adjacent reports whether kept token k directly follows kept token k-1.
+func (s *scanner) adjacent(k int) bool {
+	return k > 0 && k < len(s.tokens) && s.tokens[k].pos == s.tokens[k-1].pos+1
+}

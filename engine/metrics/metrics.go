@@ -1,0 +1,111 @@
+// Package metrics measures one finished episode: length, verbosity,
+// annotation counts, the family outcome and a rule-based goal-completion
+// score. The formulas are documented in docs/METRICS.md.
+package metrics
+
+import (
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Metric names, as keys of event.Ending.Metrics. A metric that does not
+// apply to an episode (no deal, so no price) is absent, not zero.
+const (
+	Turns               = "turns"
+	WordsPerTurn        = "words_per_turn"
+	WordsPerTurnSeat0   = "words_per_turn_seat0"
+	WordsPerTurnSeat1   = "words_per_turn_seat1"
+	Leaks               = "leaks"
+	Disclosures         = "disclosures"
+	MindReads           = "mind_reads"
+	FirstMentions       = "first_mentions"
+	Deal                = "deal"
+	Price               = "price"
+	PriceFraction       = "price_fraction"
+	UtilitySeller       = "utility_seller"
+	UtilityBuyer        = "utility_buyer"
+	Success             = "success"
+	TurnsToSuccess      = "turns_to_success"
+	FirstMentionPos     = "first_mention_position"
+	GoalCompletion      = "goal_completion"
+	GoalCompletionSeat0 = "goal_completion_seat0"
+	GoalCompletionSeat1 = "goal_completion_seat1"
+)
+
+// Mark is one annotation with the turn it belongs to (0-based index into
+// the history).
+type Mark struct {
+	Turn int
+	event.Annotation
+}
+
+// MutualFriendFact is the id of the environment fact naming the mutual
+// friend (derived by the scenario package).
+const MutualFriendFact = "mutual-friend"
+
+// Compute returns the episode's metrics from its turns, its annotations
+// and how it ended.
+func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event.Ending) map[string]float64 {
+	m := map[string]float64{Turns: float64(len(history))}
+	words(m, history)
+	counts := map[event.AnnotationKind]string{
+		event.Leak: Leaks, event.Disclosure: Disclosures, event.MindRead: MindReads, event.FirstMention: FirstMentions,
+	}
+	for _, name := range counts {
+		m[name] = 0
+	}
+	for _, mk := range marks {
+		m[counts[mk.Kind]]++
+	}
+	switch sc.Family {
+	case scenario.Craigslist:
+		if sc.Craigslist != nil {
+			craigslist(m, sc.Craigslist, end.Outcome)
+		}
+	case scenario.MutualFriends:
+		if sc.Friends != nil {
+			mutualFriends(m, sc, history, marks, end.Outcome)
+		}
+	}
+	return m
+}
+
+// words sets the mean word count of the turns that said something, over
+// both seats and per seat.
+func words(m map[string]float64, history []run.Turn) {
+	var sum, n [3]float64
+	for _, t := range history {
+		w := float64(len(strings.Fields(t.Action.Text)))
+		if w == 0 || t.Seat < 0 || t.Seat > 1 {
+			continue
+		}
+		sum[t.Seat] += w
+		n[t.Seat]++
+		sum[2] += w
+		n[2]++
+	}
+	for i, key := range []string{WordsPerTurnSeat0, WordsPerTurnSeat1, WordsPerTurn} {
+		if n[i] > 0 {
+			m[key] = sum[i] / n[i]
+		}
+	}
+}
+
+// Position is the relative position of turn index i in a dialogue of n
+// turns: 0 for the first turn, 1 for the last.
+func Position(i, n int) float64 {
+	if n <= 1 {
+		return 0
+	}
+	return float64(i) / float64(n-1)
+}
+
+func boolValue(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
