@@ -1,0 +1,220 @@
+package builtin
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// human stands in for a person at the keyboard: it plays the given actions
+// in order, one per turn.
+type human struct{ actions []event.Action }
+
+func (h *human) Name() string { return "human" }
+
+func (h *human) Turn(ctx context.Context, req run.Request) (run.Result, error) {
+	if len(h.actions) == 0 {
+		return run.Result{Action: event.Action{Type: event.None}}, nil
+	}
+	a := h.actions[0]
+	h.actions = h.actions[1:]
+	return run.Result{Action: a}, nil
+}
+
+// playAgainst runs an episode where a human plays seat and the built-in bot
+// of mode plays the other seat.
+func playAgainst(t *testing.T, sc *scenario.Scenario, mode view.Mode, seat int, h *human) []event.Event {
+	t.Helper()
+	backends, err := Factory{}.Backends(sc, mode, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	backends[seat] = h
+	out := make(chan event.Event, 256)
+	run.Run(context.Background(), run.Config{ID: "t", Scenario: sc, Mode: mode, Backends: backends}, out)
+	close(out)
+	var events []event.Event
+	for ev := range out {
+		events = append(events, ev)
+	}
+	return events
+}
+
+func listingScenario(t *testing.T, listing, sellerTarget, sellerBottom, buyerTarget, buyerBottom float64) *scenario.Scenario {
+	t.Helper()
+	sc := generate.Craigslist(1)
+	c := *sc
+	c.Craigslist = &scenario.Listing{Item: "Road bike", Category: "bike", ListingPrice: listing,
+		Seller: scenario.PriceLimits{Target: sellerTarget, Bottomline: sellerBottom},
+		Buyer:  scenario.PriceLimits{Target: buyerTarget, Bottomline: buyerBottom}}
+	c.Seats = append([]scenario.Seat(nil), sc.Seats...)
+	for i := range c.Seats {
+		c.Seats[i].Facts = nil
+	}
+	c.EnvFacts, c.PublicFacts = nil, nil
+	c.Normalize()
+	return &c
+}
+
+func say(text string) event.Action { return event.Action{Type: event.Speak, Text: text} }
+
+func TestEndsWithAcceptedDeal(t *testing.T) {
+	sc := listingScenario(t, 500, 480, 400, 350, 460)
+	// A human buyer who writes prices as words would, with no structured price.
+	events := playAgainst(t, sc, view.Agents, scenario.BuyerSeat, &human{actions: []event.Action{
+		say("hi! would you take 380 dollars?"),
+		say("ok, I could do $420"),
+		{Type: event.Accept, Text: "deal"},
+	}})
+	e := ending(events)
+	if e.Reason != event.Accepted || *e.Outcome.Price != 420 {
+		for _, ev := range turns(events) {
+			t.Logf("%d %s %+v", ev.Turn, ev.Speaker, *ev.Action)
+		}
+		t.Fatalf("ended %s (%s)", e.Reason, e.Outcome.Summary)
+	}
+}
+
+func TestBotAcceptsGoodFormalOffer(t *testing.T) {
+	sc := listingScenario(t, 500, 480, 400, 350, 460)
+	events := playAgainst(t, sc, view.Agents, scenario.BuyerSeat, &human{actions: []event.Action{
+		{Type: event.Offer, Text: "I'll pay $430, final offer.", Price: event.PriceOf(430)},
+	}})
+	e := ending(events)
+	if e.Reason != event.Accepted || !e.Outcome.Deal || *e.Outcome.Price != 430 {
+		t.Fatalf("ended %s: %s", e.Reason, e.Outcome.Summary)
+	}
+}
+
+func TestBotRejectsFormalOfferBelowBottomline(t *testing.T) {
+	sc := listingScenario(t, 500, 480, 400, 350, 460)
+	events := playAgainst(t, sc, view.Agents, scenario.BuyerSeat, &human{actions: []event.Action{
+		{Type: event.Offer, Text: "Take it or leave it: $300.", Price: event.PriceOf(300)},
+	}})
+	e := ending(events)
+	if e.Reason != event.Rejected || e.Outcome.Deal {
+		t.Fatalf("ended %s: %s", e.Reason, e.Outcome.Summary)
+	}
+	last := turns(events)[len(turns(events))-1]
+	if last.Seat != scenario.SellerSeat || last.Action.Type != event.Reject {
+		t.Fatalf("last turn %+v", last.Action)
+	}
+}
+
+// Only a seller who cannot see the buyer's mind walks away from a lowball
+// opening: the same opening in MINDREADERS, where the seller sees the
+// buyer can pay enough, keeps the negotiation going.
+func TestSellerLeavesOnLowballOnlyWithoutInformation(t *testing.T) {
+	sc := listingScenario(t, 500, 480, 400, 250, 460)
+	lowball := func() *human {
+		return &human{actions: []event.Action{say("Would you take $200?"), say("How about $300?"), say("$350?"), say("$380?"), say("$400?")}}
+	}
+	e := ending(playAgainst(t, sc, view.Agents, scenario.BuyerSeat, lowball()))
+	if e.Reason != event.SeatLeft {
+		t.Fatalf("AGENTS seller: ended %s, want left", e.Reason)
+	}
+	events := playAgainst(t, sc, view.Mindreaders, scenario.BuyerSeat, lowball())
+	for _, ev := range turns(events) {
+		if ev.Action.Type == event.Leave {
+			t.Fatalf("MINDREADERS seller left at turn %d", ev.Turn)
+		}
+	}
+}
+
+func TestMutualFriendsEndsWhenBothSelect(t *testing.T) {
+	for seed := int64(1); seed <= 20; seed++ {
+		sc := generate.MutualFriends(seed)
+		e := ending(play(t, sc, view.Agents, seed))
+		if e.Reason != event.Selected || !e.Outcome.Success {
+			t.Fatalf("seed %d ended %s: %s", seed, e.Reason, e.Outcome.Summary)
+		}
+	}
+}
+
+// A human who asks in plain words gets a truthful answer about the bot's
+// own list, and the bot follows a human who names a friend it has.
+func TestMutualFriendsBotAnswersAndFollowsAHuman(t *testing.T) {
+	sc := generate.MutualFriends(3)
+	f := sc.Friends
+	i, _ := f.Mutual()
+	attr := f.Attributes[0]
+	value := f.Lists[1][0].Values[attr]
+	want := 0
+	for _, fr := range f.Lists[0] {
+		if fr.Values[attr] == value {
+			want++
+		}
+	}
+	events := playAgainst(t, sc, view.Agents, 1, &human{actions: []event.Action{
+		say("hey! does anybody on your list have " + value + "?"),
+		say("ok. do you know " + f.Lists[0][i].Name + "?"),
+		say("great"),
+	}})
+	done := turns(events)
+	answer := strings.ToLower(done[2].Action.Text)
+	if want == 0 && !negated(answer) || want > 0 && !strings.Contains(answer, countWord(want)) {
+		t.Errorf("asked about %q (%d on the bot's list), bot answered %q", value, want, done[2].Action.Text)
+	}
+	if got := done[4].Action; got.Type != event.Select || got.Friend != f.Lists[0][i].Name {
+		t.Errorf("after the human named %s the bot did %+v", f.Lists[0][i].Name, got)
+	}
+}
+
+// A human may take over a bot's seat for some turns; the bot then carries
+// on from the history, counting the human's prices as its own.
+func TestBotResumesAfterTakeOver(t *testing.T) {
+	sc := listingScenario(t, 500, 480, 400, 450, 470)
+	backends, err := Factory{}.Backends(sc, view.Agents, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctl := run.NewController(0)
+	ctl.TakeOver(scenario.SellerSeat, &human{actions: []event.Action{say("I'm asking 470 for it")}})
+	// Unbuffered: the run waits for each event, so the hand-back after turn
+	// 1 lands before the seller's next turn.
+	out := make(chan event.Event)
+	var done []event.Event
+	finished := make(chan struct{})
+	go func() {
+		for ev := range out {
+			if ev.Kind == event.TurnCompleted {
+				done = append(done, ev)
+				if ev.Turn == 1 {
+					ctl.HandBack(scenario.SellerSeat)
+				}
+			}
+		}
+		close(finished)
+	}()
+	run.Run(context.Background(), run.Config{ID: "t", Scenario: sc, Mode: view.Agents, Backends: backends, Control: ctl}, out)
+	close(out)
+	<-finished
+	if done[0].Backend != "human" || done[2].Backend != BotName {
+		t.Fatalf("turn 1 by %s, turn 3 by %s", done[0].Backend, done[2].Backend)
+	}
+	buyer := *done[1].Action.Price
+	// Half way from the human's 470 to the buyer's price, rounded up to the
+	// $10 steps a $500 listing is quoted in.
+	want := math.Ceil((470+buyer)/2/10) * 10
+	if p := done[2].Action.Price; p == nil || *p != want {
+		t.Fatalf("bot after take-over: %+v, want a counter of %v", done[2].Action, want)
+	}
+}
+
+// With few turns left a player makes a formal offer while the partner still
+// has a turn to accept it.
+func TestTurnLimitEndsWithFormalOfferInTime(t *testing.T) {
+	sc := listingScenario(t, 500, 480, 400, 450, 470)
+	sc.MaxTurns = 6
+	e := ending(play(t, sc, view.Agents, 1))
+	if e.Reason != event.Accepted {
+		t.Fatalf("with 6 turns the bots ended %s: %s", e.Reason, e.Outcome.Summary)
+	}
+}

@@ -1,0 +1,50 @@
+package builtin
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func TestFactoryShapes(t *testing.T) {
+	sc := generate.Craigslist(5)
+	b, err := Factory{}.Backends(sc, view.Script, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b[0] != b[1] || b[0].Name() != WriterName {
+		t.Errorf("SCRIPT backends %v %v, want one writer", b[0].Name(), b[1].Name())
+	}
+	for _, mode := range []view.Mode{view.Agents, view.Mindreaders} {
+		b, err := Factory{}.Backends(sc, mode, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b[0] == b[1] || b[0].Name() != BotName || b[1].Name() != BotName {
+			t.Errorf("%s backends are not one bot per seat", mode)
+		}
+	}
+}
+
+func TestFactoryDeclinesFreeFormScenarios(t *testing.T) {
+	sc := &scenario.Scenario{ID: "sotopia/borrowed-car", Family: scenario.Sotopia, Seats: []scenario.Seat{{}, {}}}
+	_, err := Factory{}.Backends(sc, view.Agents, 1)
+	if !errors.Is(err, ErrFreeForm) {
+		t.Fatalf("err = %v", err)
+	}
+	for _, want := range []string{"--backend openai", "--base-url", "OPENAI_API_KEY", sc.ID} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %s", err, want)
+		}
+	}
+}
+
+func TestFactoryRejectsHumansMode(t *testing.T) {
+	if _, err := (Factory{}).Backends(generate.Craigslist(1), view.Humans, 1); err == nil {
+		t.Error("built a bot for the replay-only humans mode")
+	}
+}

@@ -1,0 +1,108 @@
+package builtin
+
+import (
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+)
+
+func TestLastPrice(t *testing.T) {
+	cases := []struct {
+		text    string
+		listing float64
+		want    float64
+		ok      bool
+	}{
+		{"How about $450?", 500, 450, true},
+		{"I could do 450 dollars", 500, 450, true},
+		{"would you take 450", 500, 450, true},
+		{"$1,200 is my limit", 1500, 1200, true},
+		{"I'd pay 1.2k", 1500, 1200, true},
+		{"You said $500 but I can do $420.", 500, 420, true},
+		{"It has 118k miles and I've had it 2 years", 300, 0, false},
+		{"$5.50 for the cable", 5, 5.5, true},
+		{"It's a 4x4 in good shape", 6000, 0, false},
+		{"no numbers here", 500, 0, false},
+		{"42 bucks", 500, 42, true},
+	}
+	for _, c := range cases {
+		got, ok := lastPrice(c.text, c.listing)
+		if ok != c.ok || got != c.want {
+			t.Errorf("lastPrice(%q) = %v, %v; want %v, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestSentencesAndCues(t *testing.T) {
+	s := sentences("no, none of mine do. any friend of yours who studied physics? $1.5k is fine")
+	if len(s) != 3 || s[0].question || !s[1].question || s[2].text != "$1.5k is fine" {
+		t.Fatalf("sentences = %+v", s)
+	}
+	for text, want := range map[string]bool{
+		"no, none of mine do":         true,
+		"i don't have anyone":         true,
+		"nobody like that":            true,
+		"i know jessica":              false,
+		"yes, two of them went there": false,
+	} {
+		if negated(text) != want {
+			t.Errorf("negated(%q) = %v", text, !want)
+		}
+	}
+	if !hasPhrase("works at nimbus cloud.", "nimbus cloud") || hasPhrase("nimbus clouds", "nimbus cloud") || hasPhrase("art history", "history of art") {
+		t.Error("hasPhrase does not match whole words")
+	}
+}
+
+// Every line the bots can say reads back as what it means: offers carry
+// their price, only final calls and ultimatums sound final, questions are
+// questions and only "no" answers are negated.
+func TestOwnLinesReadBack(t *testing.T) {
+	for act, sides := range bargainLines {
+		for side, lines := range sides {
+			for _, l := range lines {
+				text := render(l, slots{price: "$450", item: "road bike"})
+				m := readBargainMove(event.Action{Type: event.Speak, Text: text}, 500)
+				a := bargainAct(act)
+				wantPrice := a != actAccept && a != actLeave && a != actStall
+				if m.hasPrice != wantPrice || (wantPrice && m.price != 450) {
+					t.Errorf("act %d side %d %q: price %v %v", act, side, text, m.price, m.hasPrice)
+				}
+				if m.final != (a == actFinalCall || a == actUltimatum) {
+					t.Errorf("act %d side %d %q: final = %v", act, side, text, m.final)
+				}
+				if a == actAccept && !m.agree {
+					t.Errorf("%q does not read as agreement", text)
+				}
+			}
+		}
+	}
+	for _, reasons := range bargainReasons {
+		for _, r := range reasons {
+			if _, ok := lastPrice(r, 500); ok || containsAny(r, finalCues) {
+				t.Errorf("reason %q reads as a price or a final call", r)
+			}
+		}
+	}
+	for act, lines := range friendsLines {
+		for _, l := range lines {
+			text := render(l, slots{one: "works at nimbus cloud", many: "work at nimbus cloud", count: "two", name: "jessica osei"})
+			ss := sentences(text)
+			last := ss[len(ss)-1]
+			switch a := friendsAct(act); a {
+			case actAsk, actInformAsk:
+				if !last.question || negated(text) {
+					t.Errorf("%q is not a plain question", text)
+				}
+			case actNo, actUnknownName:
+				if !negated(ss[0].text) {
+					t.Errorf("%q is not negated", text)
+				}
+			case actYesOne, actYesMany, actSelect, actConfirm:
+				if negated(text) || last.question {
+					t.Errorf("%q is not a plain statement", text)
+				}
+			}
+		}
+	}
+}
