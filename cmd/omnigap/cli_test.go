@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/record"
+)
+
+// omnigap runs the CLI in-process with args and returns stdout.
+func omnigap(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	cmd := newRootCmd()
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&out)
+	cmd.SetArgs(args)
+	err := cmd.ExecuteContext(context.Background())
+	return out.String(), err
+}
+
+func TestDefaultCommandPrintsScriptAndAgents(t *testing.T) {
+	out, err := omnigap(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`(?m)^\[SCRIPT\] [^\n]+ \(seller\): \S`, `(?m)^\[AGENTS\] [^\n]+ \(buyer\): \S`, `(?m)^\[AGENTS\] ended after \d+ turns`} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "[MINDREADERS]") {
+		t.Errorf("the default command ran MINDREADERS too")
+	}
+}
+
+func TestBrokenScenarioNamesFileLineAndField(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "broken.yaml")
+	data, err := os.ReadFile("../../scenarios/craigslist-road-bike.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(data), "max_turns:", "max_turnz:", 1)
+	if broken == string(data) {
+		broken = strings.Replace(string(data), "\ntitle:", "\ntitel:", 1)
+	}
+	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"scenarios", "show", path}, {"watch", path}, {"run", "--scenario", path, "--out", t.TempDir()}} {
+		_, err := omnigap(t, args...)
+		if err == nil || !regexp.MustCompile(regexp.QuoteMeta(path)+`:\d+:\d+: \S+: `).MatchString(err.Error()) {
+			t.Errorf("%v: error %v", args, err)
+		}
+	}
+}
+
+func TestUnknownScenarioAndModeAreClearErrors(t *testing.T) {
+	if _, err := omnigap(t, "watch", "craigslist/no-such"); err == nil || !strings.Contains(err.Error(), "not found") {
+		t.Errorf("unknown id: %v", err)
+	}
+	if _, err := omnigap(t, "watch", "--modes", "script,telepaths"); err == nil || !strings.Contains(err.Error(), "--modes") {
+		t.Errorf("unknown mode: %v", err)
+	}
+	if _, err := omnigap(t, "run", "--scenario", "chess/gen-*", "--out", t.TempDir()); err == nil || !strings.Contains(err.Error(), "no generator") {
+		t.Errorf("unknown generator: %v", err)
+	}
+}
+
+func TestScenariosListAndShow(t *testing.T) {
+	out, err := omnigap(t, "scenarios", "list")
+	if err != nil || !strings.Contains(out, "craigslist/road-bike") || !strings.Contains(out, "mutualfriends/gen-N") {
+		t.Fatalf("list: %v\n%s", err, out)
+	}
+	out, err = omnigap(t, "scenarios", "show", "mutualfriends/gen-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"SCRIPT: the writer is given", "AGENTS: ", "MINDREADERS: ", "mutual-friend"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show lacks %q", want)
+		}
+	}
+}
+
+// TestRunIsDeterministic runs the same batch twice, with different
+// concurrency, and compares every recording's events without timestamps.
+func TestRunIsDeterministic(t *testing.T) {
+	dirs := [2]string{t.TempDir(), t.TempDir()}
+	for i, conc := range []string{"1", "3"} {
+		if _, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--scenario", "mutualfriends/gen-*",
+			"--episodes", "5", "--seed", "11", "--concurrency", conc, "--out", dirs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := record.Files(dirs[0])
+	if len(files) != 2*3*5 {
+		t.Fatalf("%d recordings, want 30", len(files))
+	}
+	for _, f := range files {
+		a, b := eventsWithoutTime(t, f), eventsWithoutTime(t, filepath.Join(dirs[1], filepath.Base(f)))
+		if a != b {
+			t.Fatalf("%s differs between runs", filepath.Base(f))
+		}
+	}
+	var summary struct {
+		Modes []struct {
+			Mode     string   `json:"mode"`
+			Episodes int      `json:"episodes"`
+			DealRate *float64 `json:"deal_rate"`
+			Success  *float64 `json:"success_rate"`
+		} `json:"modes"`
+	}
+	data, err := os.ReadFile(filepath.Join(dirs[0], "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &summary); err != nil {
+		t.Fatal(err)
+	}
+	if len(summary.Modes) != 3 || summary.Modes[0].Episodes != 10 || summary.Modes[0].DealRate == nil || summary.Modes[0].Success == nil {
+		t.Fatalf("summary %s", data)
+	}
+}
+
+func eventsWithoutTime(t *testing.T, path string) string {
+	t.Helper()
+	rec, err := record.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Footer == nil || rec.Torn {
+		t.Fatalf("%s is incomplete", path)
+	}
+	for i := range rec.Events {
+		rec.Events[i].At = 0
+	}
+	data, _ := json.Marshal(rec.Events)
+	return string(data)
+}
