@@ -27,7 +27,9 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 		m.price, m.hasPrice = lastPrice(a.Text, listing)
 	}
 	text := strings.ToLower(a.Text)
-	m.formal = a.Type == event.Offer && m.hasPrice
+	// Only a structured price opens an offer the referee can settle; an
+	// offer written in words is answered with a formal offer of one's own.
+	m.formal = a.Type == event.Offer && a.Price != nil
 	m.final = m.hasPrice && containsAny(text, finalCues)
 	m.agree = !m.hasPrice && (a.Type == event.Accept || containsAny(text, agreeCues) && !negated(text))
 	return m

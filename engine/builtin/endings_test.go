@@ -93,6 +93,20 @@ func TestBotAcceptsGoodFormalOffer(t *testing.T) {
 	}
 }
 
+// An offer made in words only, with no structured price, opens nothing the
+// referee can settle: the bot answers it with its own formal offer.
+func TestBotAnswersWordOnlyOfferWithFormalOffer(t *testing.T) {
+	sc := listingScenario(t, 500, 480, 400, 350, 460)
+	events := playAgainst(t, sc, view.Agents, scenario.BuyerSeat, &human{actions: []event.Action{
+		{Type: event.Offer, Text: "I'll pay $430, final offer."},
+		{Type: event.Accept, Text: "great"},
+	}})
+	e := ending(events)
+	if e.Reason != event.Accepted || *e.Outcome.Price != 430 {
+		t.Fatalf("ended %s: %s", e.Reason, e.Outcome.Summary)
+	}
+}
+
 func TestBotRejectsFormalOfferBelowBottomline(t *testing.T) {
 	sc := listingScenario(t, 500, 480, 400, 350, 460)
 	events := playAgainst(t, sc, view.Agents, scenario.BuyerSeat, &human{actions: []event.Action{
