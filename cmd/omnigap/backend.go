@@ -1,27 +1,103 @@
 package main
 
 import (
-	"fmt"
+	"context"
+	"os"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/llm"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
-// backendOptions chooses what plays the seats.
+// backendOptions chooses what plays the seats: the built-in engine or a
+// model behind an OpenAI-compatible endpoint, from the flags, the
+// environment and the config file (see docs/LLM.md).
 type backendOptions struct {
-	backend string
+	flags       llm.Settings
+	temperature float64
+	maxTokens   int
+	timeout     time.Duration
+	judge       bool
+	configPath  string
+	set         *pflag.FlagSet
+	// resolved by factory()
+	judgeWith *llm.Judge
 }
 
 func (b *backendOptions) addFlags(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&b.backend, "backend", "builtin", "what plays the seats: builtin (offline, rule-based)")
+	f := cmd.Flags()
+	b.set = f
+	s := &b.flags
+	f.StringVar(&s.Backend, "backend", "", "what plays the seats: builtin (offline, rule-based) or openai (any OpenAI-compatible endpoint); default openai when a key or base URL is set, else builtin")
+	f.StringVar(&s.BaseURL, "base-url", "", "chat-completions endpoint, e.g. http://127.0.0.1:8000/v1 (default $OPENAI_BASE_URL)")
+	f.StringVar(&s.Provider, "provider", "", "openai, vllm, ollama, llamacpp or lmstudio: fills the usual base URL")
+	f.StringVar(&s.Model, "model", "", "model for every role (default gpt-4o-mini on OpenAI's API)")
+	f.StringVar(&s.APIKeyEnv, "api-key-env", "", "environment variable that holds the API key (default OPENAI_API_KEY)")
+	f.StringVar(&s.WriterModel, "writer-model", "", "model of the SCRIPT writer")
+	f.StringVar(&s.Seat0Model, "seat0-model", "", "model of seat 0 in AGENTS and MINDREADERS")
+	f.StringVar(&s.Seat1Model, "seat1-model", "", "model of seat 1 in AGENTS and MINDREADERS")
+	f.StringVar(&s.JudgeModel, "judge-model", "", "model of the judge")
+	f.Float64Var(&b.temperature, "temperature", 0.7, "sampling temperature (0 is sent as 0)")
+	f.IntVar(&b.maxTokens, "max-tokens", 0, "cap on each reply's tokens (0: the server's default)")
+	f.DurationVar(&b.timeout, "timeout", llm.DefaultPolicy.Timeout, "longest one model call may take")
+	f.BoolVar(&b.judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
+	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
+}
+
+// settings returns the flags the user actually set.
+func (b *backendOptions) settings() llm.Settings {
+	s := b.flags
+	if b.set.Changed("temperature") {
+		s.Temperature = &b.temperature
+	}
+	if b.set.Changed("max-tokens") {
+		s.MaxTokens = &b.maxTokens
+	}
+	if b.set.Changed("timeout") {
+		s.Timeout = b.timeout.String()
+	}
+	if b.set.Changed("judge") {
+		s.Judge = &b.judge
+	}
+	return s
 }
 
 func (b *backendOptions) factory() (episode.Factory, error) {
-	switch b.backend {
-	case "builtin":
+	path := b.configPath
+	if path == "" {
+		path = llm.ConfigPath(os.Getenv)
+	}
+	file, err := llm.LoadSettings(path)
+	if err != nil {
+		return nil, err
+	}
+	flags := b.settings()
+	backend, cfg, err := llm.Resolve(file, flags, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	if backend == "builtin" {
 		return builtin.Factory{}, nil
 	}
-	return nil, fmt.Errorf("--backend: unknown backend %q (want builtin)", b.backend)
+	f := llm.NewFactory(cfg)
+	if judge := flags.Over(file).Judge; judge != nil && *judge {
+		b.judgeWith = f.Judge()
+	}
+	return f, nil
+}
+
+// annotate adds the judge, when asked for, to an annotator maker. Call it
+// after factory.
+func (b *backendOptions) annotate(ctx context.Context, next func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
+	if b.judgeWith == nil {
+		return next
+	}
+	return b.judgeWith.Annotate(ctx, next)
 }

@@ -49,6 +49,7 @@ holds the per-mode figures.`,
 			if opts.Factory, err = backends.factory(); err != nil {
 				return err
 			}
+			opts.Annotate = backends.annotate(cmd.Context(), opts.Annotate)
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}

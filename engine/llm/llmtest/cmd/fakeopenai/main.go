@@ -1,0 +1,37 @@
+// Command fakeopenai serves llmtest's fake OpenAI-compatible endpoint on
+// loopback until interrupted, for trying omnigap's model backend without a
+// model: omnigap watch --backend openai --base-url URL --model fake.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+
+	"github.com/omnigap/omnigap/engine/llm/llmtest"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "address to listen on")
+	chunk := flag.Int("chunk", 12, "characters per streamed delta")
+	delay := flag.Duration("delay", 0, "pause before each delta (e.g. 30ms to watch text stream)")
+	keepAlives := flag.Int("keepalives", 1, "SSE comment lines before each chunk")
+	refuse := flag.Bool("refuse-json-format", false, "answer 400 to requests with response_format")
+	flag.Parse()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fakeopenai:", err)
+		os.Exit(1)
+	}
+	srv := llmtest.Serve(ln)
+	srv.ChunkRunes, srv.ChunkDelay, srv.KeepAlives, srv.RefuseJSONFormat = *chunk, *delay, *keepAlives, *refuse
+	srv.Keep = 1
+	fmt.Println(srv.URL)
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt)
+	<-stop
+	srv.Close()
+	fmt.Fprintf(os.Stderr, "fakeopenai: served %d requests\n", srv.Count())
+}

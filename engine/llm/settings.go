@@ -1,0 +1,166 @@
+package llm
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/goccy/go-yaml"
+)
+
+// Settings are the user-facing keys, the same in the config file and on
+// the command line. A zero field (nil for pointers) is unset.
+type Settings struct {
+	Backend     string   `yaml:"backend"`
+	Provider    string   `yaml:"provider"`
+	BaseURL     string   `yaml:"base_url"`
+	Model       string   `yaml:"model"`
+	APIKeyEnv   string   `yaml:"api_key_env"`
+	WriterModel string   `yaml:"writer_model"`
+	Seat0Model  string   `yaml:"seat0_model"`
+	Seat1Model  string   `yaml:"seat1_model"`
+	JudgeModel  string   `yaml:"judge_model"`
+	Temperature *float64 `yaml:"temperature"`
+	MaxTokens   *int     `yaml:"max_tokens"`
+	Timeout     string   `yaml:"timeout"`
+	Judge       *bool    `yaml:"judge"`
+}
+
+// ConfigPath is $XDG_CONFIG_HOME/omnigap/config.yaml, falling back to
+// ~/.config when XDG_CONFIG_HOME is unset.
+func ConfigPath(getenv func(string) string) string {
+	dir := getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "omnigap", "config.yaml")
+}
+
+// LoadSettings reads a config file strictly (unknown keys are errors,
+// reported as file:line:col). A missing file gives empty settings.
+func LoadSettings(path string) (Settings, error) {
+	var s Settings
+	if path == "" {
+		return s, nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return s, err
+	}
+	if err := yaml.UnmarshalWithOptions(data, &s, yaml.Strict()); err != nil {
+		var yerr yaml.Error
+		if errors.As(err, &yerr) && yerr.GetToken() != nil {
+			p := yerr.GetToken().Position
+			return s, fmt.Errorf("%s:%d:%d: %s", path, p.Line, p.Column, yerr.GetMessage())
+		}
+		return s, fmt.Errorf("%s: %v", path, err)
+	}
+	if s.Timeout != "" {
+		if _, err := time.ParseDuration(s.Timeout); err != nil {
+			return s, fmt.Errorf("%s: timeout: %v", path, err)
+		}
+	}
+	return s, nil
+}
+
+// Over returns base with every field s sets replaced. The endpoint
+// (provider and base URL) is taken as a unit: a layer that names either
+// replaces both.
+func (s Settings) Over(base Settings) Settings {
+	out := base
+	if s.Provider != "" || s.BaseURL != "" {
+		out.Provider, out.BaseURL = s.Provider, s.BaseURL
+	}
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&out.Backend, s.Backend)
+	set(&out.Model, s.Model)
+	set(&out.APIKeyEnv, s.APIKeyEnv)
+	set(&out.WriterModel, s.WriterModel)
+	set(&out.Seat0Model, s.Seat0Model)
+	set(&out.Seat1Model, s.Seat1Model)
+	set(&out.JudgeModel, s.JudgeModel)
+	set(&out.Timeout, s.Timeout)
+	if s.Temperature != nil {
+		out.Temperature = s.Temperature
+	}
+	if s.MaxTokens != nil {
+		out.MaxTokens = s.MaxTokens
+	}
+	if s.Judge != nil {
+		out.Judge = s.Judge
+	}
+	return out
+}
+
+// Resolve layers the config file, the environment (OPENAI_BASE_URL and the
+// key variable) and the flags, and says which backend to use: the one
+// named, else the endpoint when a key or a base URL is set, else builtin.
+// cfg is filled only for the openai backend.
+func Resolve(file, flags Settings, getenv func(string) string) (backend string, cfg Config, err error) {
+	env := Settings{BaseURL: getenv("OPENAI_BASE_URL")}
+	s := flags.Over(env.Over(file))
+	keyEnv := s.APIKeyEnv
+	if keyEnv == "" {
+		keyEnv = "OPENAI_API_KEY"
+	}
+	key := getenv(keyEnv)
+	if s.Provider != "" {
+		if _, ok := Providers[s.Provider]; !ok {
+			return "", cfg, fmt.Errorf("--provider %q: want openai, vllm, ollama, llamacpp or lmstudio", s.Provider)
+		}
+	}
+	base := s.BaseURL
+	if base == "" {
+		base = Providers[s.Provider]
+	}
+	backend = s.Backend
+	if backend == "" {
+		backend = "builtin"
+		if key != "" || base != "" {
+			backend = "openai"
+		}
+	}
+	switch backend {
+	case "builtin":
+		if s.Judge != nil && *s.Judge {
+			return "", cfg, fmt.Errorf("--judge needs a model endpoint (--backend openai)")
+		}
+		return backend, cfg, nil
+	case "openai":
+	default:
+		return "", cfg, fmt.Errorf("--backend %q: want builtin or openai", backend)
+	}
+	if base == "" {
+		base = Providers["openai"]
+	}
+	cfg = Config{Provider: s.Provider, BaseURL: base, APIKey: key, Model: s.Model, Temperature: 0.7,
+		Models: map[Role]string{RoleWriter: s.WriterModel, RoleSeat0: s.Seat0Model, RoleSeat1: s.Seat1Model, RoleJudge: s.JudgeModel}}
+	if cfg.Model == "" && base == Providers["openai"] {
+		cfg.Model = DefaultModel
+	}
+	if s.Temperature != nil {
+		cfg.Temperature = *s.Temperature
+	}
+	if s.MaxTokens != nil {
+		cfg.MaxTokens = *s.MaxTokens
+	}
+	if s.Timeout != "" {
+		if cfg.Policy.Timeout, err = time.ParseDuration(s.Timeout); err != nil {
+			return "", cfg, fmt.Errorf("--timeout: %v", err)
+		}
+	}
+	return backend, cfg, cfg.Validate()
+}

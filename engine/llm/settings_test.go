@@ -1,0 +1,73 @@
+package llm
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestResolveChoosesTheBackend(t *testing.T) {
+	zero := 0.0
+	cases := []struct {
+		name        string
+		file, flags Settings
+		env         map[string]string
+		backend     string
+		base, model string
+	}{
+		{"nothing set", Settings{}, Settings{}, nil, "builtin", "", ""},
+		{"key only", Settings{}, Settings{}, map[string]string{"OPENAI_API_KEY": "k"}, "openai", "https://api.openai.com/v1", "gpt-4o-mini"},
+		{"base url env", Settings{}, Settings{Model: "m"}, map[string]string{"OPENAI_BASE_URL": "http://h:1/v1"}, "openai", "http://h:1/v1", "m"},
+		{"provider flag beats env url", Settings{}, Settings{Provider: "ollama", Model: "llama3"}, map[string]string{"OPENAI_BASE_URL": "http://h:1/v1"}, "openai", "http://localhost:11434/v1", "llama3"},
+		{"file provider, env url wins", Settings{Provider: "vllm", Model: "q"}, Settings{}, map[string]string{"OPENAI_BASE_URL": "http://h:1/v1"}, "openai", "http://h:1/v1", "q"},
+		{"builtin named despite key", Settings{}, Settings{Backend: "builtin"}, map[string]string{"OPENAI_API_KEY": "k"}, "builtin", "", ""},
+		{"other key variable", Settings{APIKeyEnv: "MY_KEY"}, Settings{Temperature: &zero}, map[string]string{"MY_KEY": "k"}, "openai", "https://api.openai.com/v1", "gpt-4o-mini"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b, cfg, err := Resolve(tc.file, tc.flags, env(tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b != tc.backend || cfg.BaseURL != tc.base || cfg.Model != tc.model {
+				t.Errorf("got %s %q %q", b, cfg.BaseURL, cfg.Model)
+			}
+		})
+	}
+	_, cfg, _ := Resolve(Settings{}, Settings{Temperature: &zero, Seat1Model: "big"}, env(map[string]string{"OPENAI_API_KEY": "k"}))
+	if cfg.Temperature != 0 || cfg.ModelFor(RoleSeat1) != "big" || cfg.ModelFor(RoleSeat0) != "gpt-4o-mini" || cfg.APIKey != "k" {
+		t.Errorf("%+v", cfg)
+	}
+	if _, _, err := Resolve(Settings{}, Settings{Provider: "llamacpp"}, env(nil)); err == nil || !strings.Contains(err.Error(), "--model") {
+		t.Errorf("local server without a model: %v", err)
+	}
+	if _, _, err := Resolve(Settings{}, Settings{Provider: "nope"}, env(nil)); err == nil {
+		t.Error("unknown provider accepted")
+	}
+}
+
+func TestConfigFileIsStrictWithPositions(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.yaml")
+	os.WriteFile(path, []byte("provider: vllm\nmodel: qwen\ntemperature: 0\nmodle: x\n"), 0o644)
+	_, err := LoadSettings(path)
+	if err == nil || !strings.HasPrefix(err.Error(), path+":4:1:") {
+		t.Fatalf("err = %v", err)
+	}
+	os.WriteFile(path, []byte("provider: vllm\nmodel: qwen\ntemperature: 0\ntimeout: 30s\n"), 0o644)
+	s, err := LoadSettings(path)
+	if err != nil || s.Provider != "vllm" || s.Temperature == nil || *s.Temperature != 0 || s.Timeout != "30s" {
+		t.Fatalf("%+v %v", s, err)
+	}
+	if s, err := LoadSettings(filepath.Join(dir, "missing.yaml")); err != nil || s.Model != "" {
+		t.Fatal("a missing file is not empty settings")
+	}
+	if got := ConfigPath(env(map[string]string{"XDG_CONFIG_HOME": "/x"})); got != "/x/omnigap/config.yaml" {
+		t.Error(got)
+	}
+}
