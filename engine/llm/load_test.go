@@ -1,0 +1,81 @@
+package llm
+
+import (
+	"context"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// TestThousandEpisodesAtConcurrency64 plays 1,000 AGENTS episodes of 20
+// turns, 64 at a time, against the loopback server, and reads every
+// recording back.
+func TestThousandEpisodesAtConcurrency64(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20,000 calls")
+	}
+	srv := llmtest.Start()
+	defer srv.Close()
+	srv.Keep = 1
+	out := t.TempDir()
+	results, err := batch.Run(context.Background(), batch.Options{
+		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: 1000, Seed: 1,
+		Concurrency: 64, OutDir: out, Resolve: library.Resolve, Factory: NewFactory(testConfig(srv)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 1000 {
+		t.Fatalf("%d results", len(results))
+	}
+	for _, r := range results {
+		rec, err := record.Read(r.Recording)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := rec.Ending()
+		if rec.Footer == nil || rec.Torn || end == nil || end.Turns != 20 || end.Reason != event.TurnLimit || r.Errors != 0 {
+			t.Fatalf("%s: footer %v torn %v ending %+v errors %d", r.Recording, rec.Footer != nil, rec.Torn, end, r.Errors)
+		}
+	}
+	if srv.Count() != 20000 {
+		t.Errorf("%d calls, want 20000", srv.Count())
+	}
+}
+
+// BenchmarkAgentTurnOverhead measures one AGENTS turn against an instant
+// loopback server: prompt building, the HTTP round trip with streaming,
+// partial-JSON streaming and action parsing, in the middle of a 20-turn
+// dialogue.
+func BenchmarkAgentTurnOverhead(b *testing.B) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	srv.Keep = 1
+	sc := resolve(b, "craigslist/road-bike")
+	bs, err := NewFactory(testConfig(srv)).Backends(sc, view.Agents, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var history []run.Turn
+	for n := 1; n <= 10; n++ {
+		seat := (n - 1) % 2
+		history = append(history, run.Turn{Number: n, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
+			Action: event.Action{Type: event.Speak, Text: "A sentence of about the usual length for a turn in a negotiation."}})
+	}
+	req := run.Request{Seat: 0, Turn: 11, History: history, Emit: func(string) {}}
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		res, err := bs[0].Turn(ctx, req)
+		if err != nil || res.Action.Type != event.Speak {
+			b.Fatal(err, res.Action)
+		}
+	}
+}
