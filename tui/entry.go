@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -39,9 +37,8 @@ type entry struct {
 	action *event.Action // nil while the turn streams
 	anns   []event.Annotation
 
-	width  int // 0: no cache
-	lines  []string
-	widths []int
+	width int      // 0: no cache
+	lines []string // each padded to width
 }
 
 func (e *entry) streaming() bool { return e.kind == turnEntry && e.action == nil }
@@ -55,33 +52,27 @@ func (e *entry) render(width int, st *styles, defaultBackend string) {
 		return
 	}
 	e.width = width
+	e.lines = e.lines[:0]
 	switch e.kind {
-	case noteEntry:
-		e.lines, e.widths = wrapMarked(textsafe.Clean(e.raw), nil, width, nil)
-		for i, l := range e.lines {
-			e.lines[i] = st.note.Render(l)
+	case noteEntry, errorEntry:
+		text, style := e.raw, st.note
+		if e.kind == errorEntry {
+			text, style = "error: "+e.raw, st.errText
 		}
-	case errorEntry:
-		e.lines, e.widths = wrapMarked(textsafe.Clean("error: "+e.raw), nil, width, nil)
-		for i, l := range e.lines {
-			e.lines[i] = st.errText.Render(l)
+		lines, widths := wrapMarked(textsafe.Clean(text), nil, width, nil)
+		for i, l := range lines {
+			e.lines = append(e.lines, pad(style.Render(l), widths[i], width))
 		}
 	default:
-		head := e.header(st, defaultBackend)
-		hw := ansi.StringWidth(head)
-		if hw > width {
-			head, hw = ansi.Truncate(head, width, "…"), width
-		}
-		e.lines, e.widths = append(e.lines[:0], head), append(e.widths[:0], hw)
+		e.lines = append(e.lines, fit(e.header(st, defaultBackend), width))
 		text, marks := markText(e.raw, e.anns)
 		if strings.TrimSpace(text) == "" {
 			return
 		}
-		body, widths := wrapMarked(text, marks, width-textIndent, st.highlight)
-		pad := strings.Repeat(" ", textIndent)
-		for i, l := range body {
-			e.lines = append(e.lines, pad+l)
-			e.widths = append(e.widths, textIndent+widths[i])
+		lines, widths := wrapMarked(text, marks, width-textIndent, st.highlight)
+		indent := strings.Repeat(" ", textIndent)
+		for i, l := range lines {
+			e.lines = append(e.lines, pad(indent+l, textIndent+widths[i], width))
 		}
 	}
 }

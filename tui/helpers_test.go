@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -242,3 +243,13 @@ func resize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Hei
 
 // runBatch is a batch with events of one run.
 func runBatch(run string, evs []event.Event) batchMsg { return batchMsg{{run: run, events: evs}} }
+
+// readAll is everything the program wrote to its terminal so far.
+func readAll(t *testing.T, tm *teatest.TestModel) string {
+	t.Helper()
+	b, err := io.ReadAll(tm.Output())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -38,6 +38,9 @@ type model struct {
 	pace          time.Duration
 	seed          int64
 
+	title  memo[titleState]
+	footer memo[footerState]
+
 	overlay  overlayKind
 	panel    *doc
 	notice   string
@@ -120,6 +123,8 @@ func (m *model) route(b batchMsg) {
 func (m *model) restyle(dark bool) {
 	m.st = newStyles(dark)
 	m.help.Styles = m.st.help
+	m.title.reset()
+	m.footer.reset()
 	for _, p := range m.panes {
 		p.restyle()
 	}

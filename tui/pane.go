@@ -29,6 +29,7 @@ type pane struct {
 	ending    *event.Ending
 
 	transcript
+	header memo[headerState]
 }
 
 func newPane(mode view.Mode, maxTurns int, st *styles) *pane {
@@ -148,6 +149,7 @@ func (p *pane) backendLabel() string {
 
 // restyle re-renders every entry with the current styles.
 func (p *pane) restyle() {
+	p.header.reset()
 	for _, e := range p.entries {
 		e.invalidate()
 	}

@@ -18,7 +18,7 @@ func (p *pane) SetSize(w, h int) { p.resize(w, h) }
 func (p *pane) Render(width, height int) []string {
 	p.SetSize(width, height)
 	out := make([]string, 0, height)
-	out = append(out, p.headerLines()...)
+	out = append(out, p.header.get(p.headerState(), p.headerLines)...)
 	out = out[:min(len(out), height)]
 	p.clampTop()
 	blank := strings.Repeat(" ", width)
@@ -31,7 +31,7 @@ func (p *pane) Render(width, height int) []string {
 				i, line = i+1, 0
 				continue
 			}
-			out = append(out, e.lines[line]+blank[:max(width-e.widths[line], 0)])
+			out = append(out, e.lines[line])
 			line++
 		}
 	}
@@ -39,6 +39,22 @@ func (p *pane) Render(width, height int) []string {
 		out = append(out, blank)
 	}
 	return out
+}
+
+// headerState is everything the header shows.
+type headerState struct {
+	width     int
+	focused   bool
+	status    string
+	completed int
+	counts    [4]int
+	ended     bool
+	follow    bool
+	backends  [2]string
+}
+
+func (p *pane) headerState() headerState {
+	return headerState{p.width, p.focused, p.status(), p.completed, p.counts, p.ending != nil, p.follow, p.backends}
 }
 
 func (p *pane) headerLines() []string {
@@ -104,6 +120,14 @@ func spread(left, right string, w int) string {
 	left = ansi.Truncate(left, max(w-rw-1, 0), "…")
 	gap := w - rw - ansi.StringWidth(left)
 	return left + strings.Repeat(" ", gap) + right
+}
+
+// pad fills a line of width lw up to w cells.
+func pad(s string, lw, w int) string {
+	if lw >= w {
+		return s
+	}
+	return s + strings.Repeat(" ", w-lw)
 }
 
 // fit truncates or pads a styled line to exactly w cells.

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -31,18 +32,34 @@ func (m *model) render() string {
 		return msg + strings.Repeat("\n"+strings.Repeat(" ", m.width), m.height-1)
 	}
 	var b strings.Builder
-	b.Grow((m.width + 16) * m.height)
-	lines := make([]string, 0, m.height)
-	lines = append(lines, m.titleLines()...)
-	lines = append(lines, m.body()...)
-	lines = append(lines, m.footerLines()...)
-	for i, l := range lines[:min(len(lines), m.height)] {
+	b.Grow(m.width * m.height * 3)
+	for _, l := range m.title.get(titleState{m.width, m.height, m.paused, m.seed, m.pace}, m.titleLines) {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	m.writeBody(&b)
+	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll}, m.footerLines) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		b.WriteString(l)
 	}
 	return b.String()
+}
+
+// titleState and footerState are what the title bar and footer show.
+type titleState struct {
+	width, height int
+	paused        bool
+	seed          int64
+	pace          time.Duration
+}
+
+type footerState struct {
+	width   int
+	notice  string
+	sync    bool
+	showAll bool
 }
 
 func (m *model) titleLines() []string {
@@ -60,33 +77,32 @@ func (m *model) titleLines() []string {
 	return []string{spread(title, right, m.width), fit(setting, m.width)}
 }
 
-func (m *model) body() []string {
+// writeBody draws the panes side by side, one tab, or the open panel,
+// each line followed by a newline.
+func (m *model) writeBody(b *strings.Builder) {
 	h := m.bodyHeight()
-	if m.panel != nil {
-		return m.panel.Render(m.width, h, &m.st)
-	}
-	if m.tabbed() {
-		return append([]string{m.tabBar()}, m.panes[m.focus].Render(m.width, h-1)...)
-	}
-	cols := m.columns()
-	blocks := make([][]string, len(m.panes))
-	for i, p := range m.panes {
-		blocks[i] = p.Render(cols[i].w, h)
+	var blocks [][]string
+	switch {
+	case m.panel != nil:
+		blocks = [][]string{m.panel.Render(m.width, h, &m.st)}
+	case m.tabbed():
+		blocks = [][]string{append([]string{m.tabBar()}, m.panes[m.focus].Render(m.width, h-1)...)}
+	default:
+		cols := m.columns()
+		for i, p := range m.panes {
+			blocks = append(blocks, p.Render(cols[i].w, h))
+		}
 	}
 	sep := m.st.sep.Render("│")
-	out := make([]string, h)
-	var row strings.Builder
 	for y := range h {
-		row.Reset()
 		for i := range blocks {
 			if i > 0 {
-				row.WriteString(sep)
+				b.WriteString(sep)
 			}
-			row.WriteString(blocks[i][y])
+			b.WriteString(blocks[i][y])
 		}
-		out[y] = row.String()
+		b.WriteByte('\n')
 	}
-	return out
 }
 
 // tabBar names every pane with its status; the focused one stands out.

@@ -1,0 +1,82 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// longEpisode is a 240x60 model with 3 panes of 2,000 finished turns,
+// every tenth one annotated.
+func longEpisode(b *testing.B) *model {
+	m := syntheticModel(b, view.Modes, 240, 60)
+	words := strings.Fields("I could do four hundred if you pick it up today and bring cash because the frame has a small scratch near the seat tube")
+	var batch batchMsg
+	for _, p := range m.panes {
+		var evs []event.Event
+		for n := 1; n <= 2000; n++ {
+			text := strings.Join(words[:8+n%(len(words)-8)], " ") + "."
+			var anns []event.Annotation
+			if n%10 == 0 {
+				anns = append(anns, event.Annotation{Kind: annotationKinds[n/10%4], Start: 8, End: 21})
+			}
+			evs = append(evs, turnEvents(p.runID, n, text, anns...)...)
+		}
+		batch = append(batch, runEvents{run: p.runID, events: evs})
+	}
+	m.Update(batch)
+	m.View()
+	return m
+}
+
+// BenchmarkViewLongEpisode draws the screen after scrolling the focused
+// pane by one line, so every View lays out a new window of the transcript.
+func BenchmarkViewLongEpisode(b *testing.B) {
+	m := longEpisode(b)
+	m.Update(press("pgup"))
+	up, down := press("up"), press("down")
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if i%2 == 0 {
+			m.Update(up)
+		} else {
+			m.Update(down)
+		}
+		m.View()
+	}
+}
+
+// BenchmarkStreamDelta appends one delta to the streaming turn of a long
+// episode and draws the screen; every 60 deltas the turn completes and the
+// next one starts, as in a live run.
+func BenchmarkStreamDelta(b *testing.B) {
+	m := longEpisode(b)
+	p := m.panes[0]
+	n := 2001
+	base := event.Event{RunID: p.runID, Seat: 0, Speaker: "Alice", Backend: "fixture"}
+	start := func() {
+		ev := base
+		ev.Kind, ev.Turn, ev.Seat = event.TurnStarted, n, (n-1)%2
+		m.Update(runBatch(p.runID, []event.Event{ev}))
+	}
+	start()
+	var text strings.Builder
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		ev := base
+		ev.Kind, ev.Turn, ev.Delta = event.Delta, n, "word "
+		text.WriteString(ev.Delta)
+		m.Update(runBatch(p.runID, []event.Event{ev}))
+		m.View()
+		if i%60 == 59 {
+			done := base
+			done.Kind, done.Turn, done.Action = event.TurnCompleted, n, &event.Action{Type: event.Speak, Text: text.String()}
+			m.Update(runBatch(p.runID, []event.Event{done}))
+			text.Reset()
+			n++
+			start()
+		}
+	}
+}

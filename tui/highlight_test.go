@@ -1,0 +1,103 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func TestHighlightStylesByKindAndCounters(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 160, 40)
+	tm := startTeatest(t, m, 160, 40)
+	run := m.panes[0].runID
+	text := "I need $400 at least, Bob can pay $450, and the frame is cracked, Jacob."
+	//       0         1         2         3         4         5         6         7
+	anns := []event.Annotation{
+		{Kind: event.Disclosure, FactID: "seller-floor", Start: 7, End: 11},
+		{Kind: event.Leak, FactID: "buyer-cap", Start: 22, End: 38},
+		{Kind: event.MindRead, FactID: "frame-crack", Start: 48, End: 64},
+		{Kind: event.FirstMention, FactID: "friend", Start: 66, End: 71},
+	}
+	tm.Send(runBatch(run, turnEvents(run, 1, text, anns...)))
+	waitScreen(t, tm, "leak 1", "disclosure 1", "mind-read 1", "first mention 1")
+	screen := screen(t, tm)
+	for i, want := range []string{"$400", "Bob can pay $450", "frame is cracked", "Jacob"} {
+		styled := m.st.highlight[markOf(anns[i].Kind)-1].Render(want)
+		if !strings.Contains(screen, styled) {
+			t.Errorf("%s span %q is not drawn in its style %q", anns[i].Kind, want, styled)
+		}
+	}
+	// The counters are per pane: the other pane saw nothing.
+	if !strings.Contains(ansi.Strip(screen), "leak 0  disclosure 0") {
+		t.Error("the AGENTS pane should still count zero")
+	}
+	// Every kind looks different from the others and from plain text.
+	seen := map[string]bool{"": true}
+	for _, s := range m.st.highlight {
+		sgr := s.Render("x")
+		if seen[sgr] {
+			t.Errorf("two kinds share the style %q", sgr)
+		}
+		seen[sgr] = true
+	}
+	finalModel(t, tm)
+}
+
+func TestHighlightSurvivesWrappingAndSanitizing(t *testing.T) {
+	st := newStyles(true)
+	// The span straddles a wrap, and escape sequences before it shift the
+	// raw offsets: the mark must still land on "hairline crack".
+	raw := "\x1b[31mNote\x1b[0m: the frame has a hairline crack near the seat tube."
+	start := strings.Index(raw, "hairline")
+	anns := []event.Annotation{{Kind: event.Leak, Start: start, End: start + len("hairline crack")}}
+	text, marks := markText(raw, anns)
+	lines, widths := wrapMarked(text, marks, 24, st.highlight)
+	if got := ansi.Strip(strings.Join(lines, "|")); got != "Note: the frame has a|hairline crack near the|seat tube." {
+		t.Fatalf("wrapped text = %q", got)
+	}
+	if !strings.Contains(lines[1], st.highlight[0].Render("hairline crack")) {
+		t.Errorf("the leak span lost its style: %q", lines[1])
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) != widths[i] {
+			t.Errorf("line %d: width %d recorded as %d", i, ansi.StringWidth(l), widths[i])
+		}
+	}
+	// A span cut by a line break is styled on both lines.
+	anns = []event.Annotation{{Kind: event.Disclosure, Start: 10, End: 30}}
+	text, marks = markText("the frame has a hairline crack", anns)
+	lines, _ = wrapMarked(text, marks, 16, st.highlight)
+	if len(lines) != 2 || !strings.Contains(lines[0], st.highlight[1].Render("has a")) || !strings.Contains(lines[1], st.highlight[1].Render("hairline crack")) {
+		t.Errorf("a span across a break should be styled on each line: %q", lines)
+	}
+}
+
+// sgrColour matches SGR sequences that set a colour.
+var sgrColour = regexp.MustCompile(`\x1b\[[0-9;:]*?(3[0-9]|4[0-9]|9[0-7]|10[0-7])(;[0-9:;]*)?m`)
+
+func TestNoColorKeepsHighlightsDistinctWithoutColour(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script}, 100, 30)
+	// TTY_FORCE: the test's output is a buffer, which would otherwise get
+	// no styling at all.
+	tm := startTeatest(t, m, 100, 30, tea.WithEnvironment([]string{"NO_COLOR=1", "TTY_FORCE=1", "TERM=xterm-256color"}))
+	run := m.panes[0].runID
+	anns := []event.Annotation{{Kind: event.Leak, Start: 0, End: 4}, {Kind: event.MindRead, Start: 5, End: 9}}
+	tm.Send(runBatch(run, turnEvents(run, 1, "leak mind plain", anns...)))
+	tm.Send(press("q"))
+	tm.WaitFinished(t)
+	out := readAll(t, tm)
+	if loc := sgrColour.FindString(out); loc != "" {
+		t.Errorf("NO_COLOR output sets a colour: %q", loc)
+	}
+	for _, attr := range []string{"\x1b[1;4m", "\x1b[3m"} { // leak: bold underline; mind-read: italic
+		if !strings.Contains(out, attr) {
+			t.Errorf("NO_COLOR output lacks the attribute %q:\n%q", attr, out)
+		}
+	}
+}
