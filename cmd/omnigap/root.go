@@ -27,6 +27,7 @@ from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
 	root.AddCommand(
 		newWatchCmd(),
 		newRunCmd(),
+		newReportCmd(),
 		newScenariosCmd(),
 	)
 	return root

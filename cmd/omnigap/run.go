@@ -9,7 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/report"
 )
 
 func newRunCmd() *cobra.Command {
@@ -49,7 +51,7 @@ holds the per-mode figures.`,
 			if opts.Factory, err = backends.factory(); err != nil {
 				return err
 			}
-			opts.Annotate = backends.annotate(cmd.Context(), opts.Annotate)
+			opts.Annotate = backends.annotate(cmd.Context(), leak.Annotate)
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}
@@ -67,8 +69,8 @@ holds the per-mode figures.`,
 			if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%d episodes recorded in %s; summary in %s\n", len(results), opts.OutDir, path)
-			return nil
+			fmt.Fprintf(cmd.OutOrStdout(), "%d episodes recorded in %s; summary in %s\n\n", len(results), opts.OutDir, path)
+			return report.Aggregate(batch.Episodes(results)).WriteTable(cmd.OutOrStdout())
 		},
 	}
 	f := cmd.Flags()

@@ -26,6 +26,8 @@ type Annotator struct {
 	common   []bool    // in common ground
 	reported [2][]bool // a leak or mind-read by seat s already annotated
 	said     []bool    // an environment fact was said aloud
+	evidence *evidence
+	heard    [2][]bool // seat s heard its partner give evidence of fact f
 	marks    []metrics.Mark
 	done     int // turns annotated
 }
@@ -37,7 +39,7 @@ func Annotate(sc *scenario.Scenario, mode view.Mode) run.Annotator { return New(
 func New(sc *scenario.Scenario, mode view.Mode) *Annotator {
 	facts := Facts(sc)
 	a := &Annotator{sc: sc, m: Compile(facts), mode: mode, facts: facts,
-		common: make([]bool, len(facts)), said: make([]bool, len(facts))}
+		common: make([]bool, len(facts)), said: make([]bool, len(facts)), evidence: newEvidence(sc, facts)}
 	for seat := 0; seat < 2; seat++ {
 		own := view.For(sc, view.Agents, seat)
 		actual := own
@@ -47,6 +49,7 @@ func New(sc *scenario.Scenario, mode view.Mode) *Annotator {
 		a.could[seat] = a.holds(own)
 		a.given[seat] = a.holds(actual)
 		a.reported[seat] = make([]bool, len(facts))
+		a.heard[seat] = make([]bool, len(facts))
 	}
 	for i, f := range facts {
 		a.common[i] = f.Owner == scenario.OwnerPublic
@@ -54,16 +57,20 @@ func New(sc *scenario.Scenario, mode view.Mode) *Annotator {
 	return a
 }
 
-// holds lists, per fact, whether a view contains it: by ownership or
-// because its rendered text says it (a MutualFriends name in one's own
-// list, a partner's amount that equals one's own).
+// holds lists, per fact, whether a view contains it: by ownership, or
+// because its rendered text says it (a partner's amount that equals one's
+// own, a partner's value that is in one's own list too). An environment
+// fact is held only when given or deducible from the view: the mutual
+// friend's name is in each seat's own list, but not that they are mutual.
 func (a *Annotator) holds(v view.View) []bool {
 	out := make([]bool, len(a.facts))
 	for i, f := range a.facts {
-		out[i] = v.Knows(f)
+		out[i] = v.Knows(f) || deducible(v, f)
 	}
 	for _, mt := range a.m.Find(v.Render()) {
-		out[mt.Fact] = true
+		if a.facts[mt.Fact].Owner != scenario.OwnerEnv {
+			out[mt.Fact] = true
+		}
 	}
 	return out
 }
@@ -127,14 +134,28 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 			a.unknown(s, f, mt, add)
 		}
 	}
+	a.listen(s, t.Action.Text)
 	return out
+}
+
+// listen records the evidence a turn by seat s gives its partner.
+func (a *Annotator) listen(s int, text string) {
+	if a.evidence == nil {
+		return
+	}
+	for _, mt := range a.evidence.m.Find(text) {
+		if !mt.Negated {
+			a.heard[1-s][a.evidence.fact[mt.Fact]] = true
+		}
+	}
 }
 
 // unknown annotates a fact the speaker does not own: a leak or a
 // mind-read when it is not common ground and the character could not
-// have known it; once per speaker and fact.
+// have known it, nor worked it out from what its partner said; once per
+// speaker and fact.
 func (a *Annotator) unknown(s, f int, mt Match, add func(event.AnnotationKind, int, Match)) {
-	if a.common[f] || a.could[s][f] || a.reported[s][f] {
+	if a.common[f] || a.could[s][f] || a.heard[s][f] || a.reported[s][f] {
 		return
 	}
 	a.reported[s][f] = true

@@ -214,6 +214,9 @@ func (m *Matcher) Find(text string) []Match {
 		if a.Start != b.Start {
 			return a.Start - b.Start
 		}
+		if a.End != b.End {
+			return b.End - a.End // the longest mention first: "Jacob Reyes" before "Jacob"
+		}
 		return a.Fact - b.Fact
 	})
 	return m.hits

@@ -85,7 +85,9 @@ func TestFirstMentionPosition(t *testing.T) {
 	}
 }
 
-// A select names the friend in its argument even when its text does not.
+// A select names the friend in its argument even when its text does not;
+// a SCRIPT character selecting the mutual friend before hearing anything
+// about them leaks it.
 func TestSelectArgument(t *testing.T) {
 	sc, err := scenario.LoadFile("testdata/friends.yaml")
 	if err != nil {
@@ -94,7 +96,7 @@ func TestSelectArgument(t *testing.T) {
 	a := New(sc, view.Script)
 	history := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Select, Text: "That's my pick.", Friend: "Jacob Reyes"}}}
 	got := a.Annotate(history)
-	if len(got) != 1 || got[0].Kind != event.FirstMention || got[0].Start != 15 || got[0].End != 15 {
-		t.Errorf("annotations = %+v, want one first mention with an empty span at the end", got)
+	if len(got) != 2 || got[0].Kind != event.FirstMention || got[1].Kind != event.Leak || got[0].Start != 15 || got[0].End != 15 {
+		t.Errorf("annotations = %+v, want a first mention and a leak with an empty span at the end", got)
 	}
 }

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/textsafe"
+)
+
+func newReportCmd() *cobra.Command {
+	var jsonPath, csvPath, svgPath string
+	cmd := &cobra.Command{
+		Use:   "report DIR|FILE...",
+		Short: "Aggregate recordings by family and mode: means with 95% intervals, bar charts, exports",
+		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print,
+per scenario family and mode, the mean and 95% confidence interval of goal
+completion, deal rate, agreed price, success rate, first-mention position,
+words per turn, leaks, mind-reads and disclosures, then bar charts of the
+headline figures. A recording that cannot be read is named on stderr with
+its line and left out. Metric definitions: docs/METRICS.md.`,
+		Example: `  omnigap report out/cl
+  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			eps, err := readEpisodes(args, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			if len(eps) == 0 {
+				return fmt.Errorf("no readable recordings in %v", args)
+			}
+			r := report.Aggregate(eps)
+			out := cmd.OutOrStdout()
+			if err := r.WriteTable(out); err != nil {
+				return err
+			}
+			if err := r.WriteBars(out); err != nil {
+				return err
+			}
+			for _, exp := range []struct {
+				path  string
+				write func(io.Writer) error
+			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
+				if exp.path != "" {
+					if err := writeFile(exp.path, exp.write); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
+	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
+	f.StringVar(&svgPath, "svg", "", "write a figure (SVG) of the charted metrics to this file")
+	return cmd
+}
+
+// readEpisodes reads every recording named by args (folders or files),
+// reporting unreadable ones on stderr and going on without them.
+func readEpisodes(args []string, stderr io.Writer) ([]report.Episode, error) {
+	var paths []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			paths = append(paths, a)
+			continue
+		}
+		files, err := record.Files(a)
+		if err != nil {
+			return nil, err
+		}
+		paths = append(paths, files...)
+	}
+	var eps []report.Episode
+	for _, p := range paths {
+		rec, err := record.Read(p)
+		if err != nil {
+			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
+			continue
+		}
+		if rec.Torn || rec.Footer == nil {
+			fmt.Fprintf(stderr, "omnigap report: %s\n", textsafe.Clean(rec.EndNote()))
+		}
+		eps = append(eps, report.FromRecording(rec))
+	}
+	return eps, nil
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
+}

@@ -1,0 +1,160 @@
+package report
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Measure is one row of the report: a metric, how to label it, and
+// whether it is a rate (0 or 1 per episode, with a Wilson interval).
+type Measure struct {
+	Key   string
+	Label string
+	Rate  bool
+	// Max is the top of the bar charts' scale; 0 scales to the data.
+	Max float64
+}
+
+// Measures are the report's rows, in order.
+var Measures = []Measure{
+	{Key: metrics.GoalCompletion, Label: "goal completion (0-10)", Max: 10},
+	{Key: metrics.Deal, Label: "deal rate", Rate: true, Max: 1},
+	{Key: metrics.PriceFraction, Label: "agreed price / listing", Max: 1},
+	{Key: metrics.Success, Label: "success rate", Rate: true, Max: 1},
+	{Key: metrics.FirstMentionPos, Label: "first mention position (0-1)", Max: 1},
+	{Key: metrics.TurnsToSuccess, Label: "turns to success"},
+	{Key: metrics.WordsPerTurn, Label: "words per turn"},
+	{Key: metrics.Turns, Label: "turns"},
+	{Key: metrics.Leaks, Label: "leaks per episode"},
+	{Key: metrics.MindReads, Label: "mind-reads per episode"},
+	{Key: metrics.Disclosures, Label: "disclosures per episode"},
+}
+
+// Group is the aggregate of one family and mode. Stats holds one entry
+// per measure that applies to at least one episode.
+type Group struct {
+	Family    scenario.Family `json:"family"`
+	Mode      view.Mode       `json:"mode"`
+	Episodes  int             `json:"episodes"`
+	Ended     int             `json:"ended"`
+	Completed int             `json:"completed"`
+	Stats     map[string]Stat `json:"stats"`
+}
+
+// Report is every group, families in name order and modes in display
+// order.
+type Report struct {
+	Groups []Group `json:"groups"`
+}
+
+// Aggregate groups episodes by family and mode.
+func Aggregate(eps []Episode) Report {
+	type key struct {
+		f scenario.Family
+		m view.Mode
+	}
+	byKey := map[key][]Episode{}
+	var keys []key
+	for _, ep := range eps {
+		k := key{ep.Family, ep.Mode}
+		if _, ok := byKey[k]; !ok {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], ep)
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		if c := strings.Compare(string(a.f), string(b.f)); c != 0 {
+			return c
+		}
+		return modeRank(a.m) - modeRank(b.m)
+	})
+	var r Report
+	for _, k := range keys {
+		g := Summarize(byKey[k])
+		g.Family, g.Mode = k.f, k.m
+		r.Groups = append(r.Groups, g)
+	}
+	return r
+}
+
+// Summarize aggregates episodes as one group (Family and Mode unset).
+func Summarize(eps []Episode) Group {
+	g := Group{Episodes: len(eps), Stats: map[string]Stat{}}
+	values := map[string][]float64{}
+	for _, ep := range eps {
+		if ep.Ended {
+			g.Ended++
+		}
+		if ep.Completed {
+			g.Completed++
+		}
+		for _, m := range Measures {
+			if v, ok := ep.Metrics[m.Key]; ok {
+				values[m.Key] = append(values[m.Key], v)
+			}
+		}
+	}
+	for _, m := range Measures {
+		xs := values[m.Key]
+		if len(xs) == 0 {
+			continue
+		}
+		if m.Rate {
+			g.Stats[m.Key] = rateCI(xs)
+		} else {
+			g.Stats[m.Key] = meanCI(xs)
+		}
+	}
+	return g
+}
+
+// modeRank orders modes as view.Modes does, HUMANS and unknown ones last.
+func modeRank(m view.Mode) int {
+	if i := slices.Index(view.Modes, m); i >= 0 {
+		return i
+	}
+	if m == view.Humans {
+		return len(view.Modes)
+	}
+	return len(view.Modes) + 1
+}
+
+// families lists the report's families in order.
+func (r Report) families() []scenario.Family {
+	var out []scenario.Family
+	for _, g := range r.Groups {
+		if !slices.Contains(out, g.Family) {
+			out = append(out, g.Family)
+		}
+	}
+	return out
+}
+
+// of returns the groups of one family.
+func (r Report) of(f scenario.Family) []Group {
+	var out []Group
+	for _, g := range r.Groups {
+		if g.Family == f {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// measuresOf lists the measures with data in any of the groups.
+func measuresOf(gs []Group) []Measure {
+	var out []Measure
+	for _, m := range Measures {
+		for _, g := range gs {
+			if _, ok := g.Stats[m.Key]; ok {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}

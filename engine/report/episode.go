@@ -1,0 +1,63 @@
+// Package report aggregates episodes by scenario family and mode: means
+// with 95% confidence intervals, a text table, terminal bar charts, and
+// JSON, CSV and SVG exports. Headless runs (summary.json) and
+// `omnigap report` both aggregate here.
+package report
+
+import (
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Episode is one run as the report sees it.
+type Episode struct {
+	Source string // a recording's path, or a run's id
+	Family scenario.Family
+	Mode   view.Mode
+	// Ended says whether the run reached its end (a torn recording
+	// without a run-ended event has no outcome and no metrics).
+	Ended bool
+	// Completed says the run ended by its rules, without errors.
+	Completed bool
+	Metrics   map[string]float64
+}
+
+// FromRun makes an episode from a finished run. When the ending carries
+// no metrics (the run had no annotator) they are computed here, with the
+// same annotator a live run uses.
+func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run.Turn, end event.Ending, errors int) Episode {
+	ep := Episode{Source: source, Family: sc.Family, Mode: mode, Ended: true,
+		Completed: errors == 0 && end.Reason != event.Canceled && end.Reason != event.Failed}
+	ep.Metrics = end.Metrics
+	if ep.Metrics == nil {
+		leak.New(sc, mode).Finish(history, &end)
+		ep.Metrics = end.Metrics
+	}
+	return ep
+}
+
+// FromRecording makes an episode from a recording read back.
+func FromRecording(rec *record.Recording) Episode {
+	sc := rec.Header.Scenario
+	var history []run.Turn
+	errors := 0
+	for _, ev := range rec.Events {
+		switch ev.Kind {
+		case event.TurnCompleted:
+			if ev.Action != nil {
+				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+			}
+		case event.Error:
+			errors++
+		}
+	}
+	end := rec.Ending()
+	if end == nil {
+		return Episode{Source: rec.Path, Family: sc.Family, Mode: rec.Header.Mode}
+	}
+	return FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
+}

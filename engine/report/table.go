@@ -1,0 +1,77 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+)
+
+const (
+	labelWidth = 30
+	cellWidth  = 22
+)
+
+// WriteTable prints one block per family: a row per measure, a column per
+// mode, each cell "mean [95% CI]".
+func (r Report) WriteTable(w io.Writer) error {
+	var b strings.Builder
+	for i, f := range r.families() {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		gs := r.of(f)
+		fmt.Fprintf(&b, "%s\n", familyTitle(f, gs))
+		fmt.Fprintf(&b, "%-*s", labelWidth, "")
+		for _, g := range gs {
+			fmt.Fprintf(&b, "%-*s", cellWidth, clean(g.Mode.Label()))
+		}
+		b.WriteByte('\n')
+		for _, m := range measuresOf(gs) {
+			fmt.Fprintf(&b, "%-*s", labelWidth, m.Label)
+			for _, g := range gs {
+				fmt.Fprintf(&b, "%-*s", cellWidth, cell(g.Stats[m.Key], g.Stats, m.Key))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func familyTitle(f scenario.Family, gs []Group) string {
+	parts := make([]string, len(gs))
+	for i, g := range gs {
+		parts[i] = fmt.Sprintf("%s %d", clean(g.Mode.Label()), g.Episodes)
+		if g.Ended < g.Episodes {
+			parts[i] += fmt.Sprintf(" (%d unfinished)", g.Episodes-g.Ended)
+		}
+	}
+	return fmt.Sprintf("%s: episodes %s", clean(string(f)), strings.Join(parts, ", "))
+}
+
+func cell(s Stat, stats map[string]Stat, key string) string {
+	if _, ok := stats[key]; !ok {
+		return "-"
+	}
+	if s.N < 2 {
+		return fmt.Sprintf("%s (n=1)", num(s.Mean))
+	}
+	return fmt.Sprintf("%s [%s, %s]", num(s.Mean), num(s.Lo), num(s.Hi))
+}
+
+// num prints a figure with two decimals, or one from 100 up.
+func num(v float64) string {
+	if v >= 100 || v <= -100 {
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// clean makes a label read from a recording safe for a terminal and keeps
+// it on one line.
+func clean(s string) string {
+	return strings.ReplaceAll(textsafe.Clean(s), "\n", " ")
+}
