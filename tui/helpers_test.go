@@ -17,12 +17,12 @@ import (
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-// testScenario is a small Craigslist-like scenario with one private fact
+// testScenario is a small bargaining scenario with one private fact
 // per seat and one environment fact.
 func testScenario() *scenario.Scenario {
 	price := func(v float64) *float64 { return &v }
 	return &scenario.Scenario{
-		ID: "test/bike", Title: "A bike for sale", Family: scenario.Craigslist,
+		ID: "test/bike", Title: "A bike for sale", Family: scenario.Sotopia,
 		Setting:      "Outside a bike shop on a Saturday morning.",
 		Relationship: scenario.Strangers, MaxTurns: 20,
 		Seats: []scenario.Seat{
@@ -31,7 +31,7 @@ func testScenario() *scenario.Scenario {
 			{Role: "buyer", Character: scenario.Character{Name: "Bob", Goal: "Buy low."},
 				Facts: []scenario.Fact{{ID: "buyer-cap", Owner: 1, Kind: scenario.FactPrice, Text: "Bob can pay at most $450", Number: price(450)}}},
 		},
-		EnvFacts: []scenario.Fact{{ID: "frame-crack", Owner: scenario.OwnerEnv, Kind: scenario.FactPhrase, Text: "The frame has a hairline crack"}},
+		EnvFacts: []scenario.Fact{{ID: "frame-crack", Owner: scenario.OwnerEnv, Kind: scenario.FactPhrase, Text: "The frame has a hairline crack", Phrases: []string{"hairline crack"}}},
 	}
 }
 

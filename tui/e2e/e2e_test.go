@@ -1,0 +1,144 @@
+// Package e2e drives the real omnigap binary in tmux, as a person would.
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// term is one tmux server of our own (its own socket), one session in it.
+type term struct {
+	t      *testing.T
+	socket string
+}
+
+func (tm term) tmux(args ...string) string {
+	tm.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", tm.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func (tm term) capture() string { return tm.tmux("capture-pane", "-p", "-t", "e2e") }
+
+func (tm term) keys(k ...string) { tm.tmux(append([]string{"send-keys", "-t", "e2e"}, k...)...) }
+
+// waitFor captures the screen until cond accepts it.
+func (tm term) waitFor(what string, limit time.Duration, cond func(string) bool) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		s := tm.capture()
+		if cond(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("waiting for %s; screen:\n%s", what, s)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+var (
+	counter = regexp.MustCompile(`turn (\d+)/\d+`)
+	status  = regexp.MustCompile(`(?m)(starting|running|pausing|paused|ended)(│|\s*$)`)
+)
+
+// panes returns each pane's turn counter and status, left to right.
+func panes(screen string) (turns []int, states []string) {
+	for _, m := range counter.FindAllStringSubmatch(screen, -1) {
+		n, _ := strconv.Atoi(m[1])
+		turns = append(turns, n)
+	}
+	for _, m := range status.FindAllStringSubmatch(screen, -1) {
+		states = append(states, m[1])
+	}
+	return turns, states
+}
+
+func all(states []string, ok ...string) bool {
+	for _, s := range states {
+		if !slices.Contains(ok, s) {
+			return false
+		}
+	}
+	return len(states) > 0
+}
+
+func TestWatchInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "omnigap")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/omnigap/omnigap/cmd/omnigap").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	statusFile := filepath.Join(dir, "status")
+	tm := term{t: t, socket: fmt.Sprintf("omnigap-e2e-%d", os.Getpid())}
+	script := fmt.Sprintf("%s watch --modes script,agents --pace 250ms --record %s; echo EXIT=$? > %s; sleep 60",
+		bin, filepath.Join(dir, "rec"), statusFile)
+	tm.tmux("new-session", "-d", "-s", "e2e", "-x", "160", "-y", "45", "sh", "-c", script)
+	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
+
+	// Both pane headers appear.
+	tm.waitFor("both pane headers", 10*time.Second, func(s string) bool {
+		turns, states := panes(s)
+		return strings.Contains(s, " SCRIPT ") && strings.Contains(s, " AGENTS ") && len(turns) == 2 && len(states) == 2
+	})
+
+	// Space pauses: "paused" in both headers once the turn in progress is
+	// done, and the counters stop.
+	tm.keys("Space")
+	s := tm.waitFor("both panes paused", 15*time.Second, func(s string) bool {
+		_, states := panes(s)
+		return all(states, "paused")
+	})
+	before, _ := panes(s)
+	time.Sleep(1500 * time.Millisecond)
+	if now, states := panes(tm.capture()); !slices.Equal(now, before) || !all(states, "paused") {
+		t.Fatalf("paused runs went on: %v -> %v (%v)", before, now, states)
+	}
+
+	// n advances each run by exactly one turn.
+	tm.keys("n")
+	want := []int{before[0] + 1, before[1] + 1}
+	tm.waitFor(fmt.Sprintf("turn counters %v", want), 15*time.Second, func(s string) bool {
+		now, states := panes(s)
+		return slices.Equal(now, want) && all(states, "paused", "ended")
+	})
+	time.Sleep(1500 * time.Millisecond)
+	if now, _ := panes(tm.capture()); !slices.Equal(now, want) {
+		t.Fatalf("n should advance each run by exactly one turn: %v -> %v", before, now)
+	}
+
+	// q quits with status 0 and leaves a clean screen.
+	tm.keys("q")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, err := os.ReadFile(statusFile)
+		if err == nil {
+			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
+				t.Fatalf("omnigap exited with %s", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("omnigap did not exit after q; screen:\n%s", tm.capture())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if left := strings.TrimSpace(tm.capture()); left != "" {
+		t.Errorf("the screen should be clean after quitting, found:\n%s", left)
+	}
+}
