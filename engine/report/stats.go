@@ -12,7 +12,8 @@ type Stat struct {
 	N    int     `json:"n"`
 }
 
-// meanCI is the mean with a Student t interval: mean ± t(0.975, n-1) · s/√n.
+// meanCI is the mean with a Student t interval: mean ± t(0.975, n-1) · s/√n,
+// its low end cut at 0 when no value is negative (counts, positions).
 func meanCI(xs []float64) Stat {
 	n := len(xs)
 	if n == 0 {
@@ -28,11 +29,16 @@ func meanCI(xs []float64) Stat {
 		return st
 	}
 	var ss float64
+	lowest := xs[0]
 	for _, x := range xs {
 		ss += (x - mean) * (x - mean)
+		lowest = math.Min(lowest, x)
 	}
 	half := tQuantile975(n-1) * math.Sqrt(ss/float64(n-1)/float64(n))
 	st.Lo, st.Hi = mean-half, mean+half
+	if lowest >= 0 {
+		st.Lo = math.Max(st.Lo, 0)
+	}
 	return st
 }
 

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/builtin"
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Built-in runs of both generated families: the report read back from the
+// recordings matches the run's summary, SCRIPT leaks more than AGENTS,
+// MINDREADERS mind-reads where AGENTS does not, and a corrupt recording is
+// named with its line and left out.
+func TestReportOfBuiltinRuns(t *testing.T) {
+	dir := t.TempDir()
+	opts := batch.Options{
+		Refs: []string{"craigslist/gen-*", "mutualfriends/gen-*"}, Modes: view.Modes, Episodes: 40, Seed: 1,
+		Concurrency: 2, OutDir: dir, Resolve: library.Resolve, Factory: builtin.Factory{}, Annotate: leak.Annotate,
+	}
+	results, err := batch.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary := batch.Summarize(opts, results)
+	var stderr bytes.Buffer
+	eps, err := readEpisodes([]string{dir}, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stderr.Len() != 0 {
+		t.Fatalf("stderr: %s", stderr.String())
+	}
+	for _, ms := range summary.Modes {
+		var mine []report.Episode
+		for _, ep := range eps {
+			if ep.Mode == ms.Mode {
+				mine = append(mine, ep)
+			}
+		}
+		g := report.Summarize(mine)
+		for key, want := range ms.Stats {
+			// Sums run in another order (file names against run order).
+			if got := g.Stats[key]; got.N != want.N || !near(got.Mean, want.Mean) || !near(got.Lo, want.Lo) || !near(got.Hi, want.Hi) {
+				t.Errorf("%s %s: report %+v, summary %+v", ms.Mode, key, got, want)
+			}
+		}
+	}
+	r := report.Aggregate(eps)
+	for _, fam := range []string{"craigslist", "mutualfriends"} {
+		stat := func(mode view.Mode, key string) float64 {
+			for _, g := range r.Groups {
+				if string(g.Family) == fam && g.Mode == mode {
+					return g.Stats[key].Mean
+				}
+			}
+			t.Fatalf("no group %s %s", fam, mode)
+			return 0
+		}
+		if s, a := stat(view.Script, metrics.Leaks), stat(view.Agents, metrics.Leaks); s <= a {
+			t.Errorf("%s: SCRIPT leaks %.2f per episode, AGENTS %.2f; want more in SCRIPT", fam, s, a)
+		}
+		if m, a := stat(view.Mindreaders, metrics.MindReads), stat(view.Agents, metrics.MindReads); m == 0 || a != 0 {
+			t.Errorf("%s: mind-reads MINDREADERS %.2f, AGENTS %.2f; want some and none", fam, m, a)
+		}
+	}
+
+	files, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	broken := files[3]
+	data, err := os.ReadFile(broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[2] = "{not json\n"
+	if err := os.WriteFile(broken, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	eps, err = readEpisodes([]string{dir}, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(eps) != len(files)-1 {
+		t.Errorf("read %d episodes, want %d", len(eps), len(files)-1)
+	}
+	if want := broken + ":3:"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr %q does not name %s", stderr.String(), want)
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
