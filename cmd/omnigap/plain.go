@@ -15,25 +15,27 @@ import (
 // plainPrinter writes runs as plain lines, for pipes and logs. Every piece
 // of scenario and model text is sanitized.
 type plainPrinter struct {
-	out io.Writer
-	sc  *scenario.Scenario
+	out  io.Writer
+	sc   *scenario.Scenario
+	last string // the text of the latest completed turn, which annotations point into
 }
 
-func (p plainPrinter) title() {
+func (p *plainPrinter) title() {
 	fmt.Fprintf(p.out, "%s\n%s\n\n", clean(p.sc.Title), clean(strings.TrimSpace(p.sc.Setting)))
 }
 
-func (p plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event) {
+func (p *plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event) {
 	tag := "[" + mode.Label() + "]"
 	switch ev.Kind {
 	case event.RunStarted:
 		fmt.Fprintf(p.out, "%s %s plays seat 0, %s plays seat 1\n", tag, live.Backends[0], live.Backends[1])
 	case event.TurnCompleted:
 		role := p.sc.Seats[ev.Seat].Role
+		p.last = ev.Action.Text
 		fmt.Fprintf(p.out, "%s %s (%s): %s\n", tag, clean(ev.Speaker), clean(role), describe(*ev.Action))
 	case event.Annotated:
 		a := ev.Annotation
-		fmt.Fprintf(p.out, "%s   ^ %s: %s\n", tag, a.Kind, clean(a.FactID))
+		fmt.Fprintf(p.out, "%s   ^ %s %q: %s\n", tag, a.Kind, clean(span(p.last, a.Start, a.End)), clean(a.FactID))
 	case event.Control:
 		fmt.Fprintf(p.out, "%s %s: seat %d now played by %s\n", tag, ev.Control, ev.Seat, clean(ev.Backend))
 	case event.Error:
@@ -67,6 +69,15 @@ func describe(a event.Action) string {
 		return "[" + move + "]"
 	}
 	return text + " [" + move + "]"
+}
+
+// span returns the code points start..end of text, or "" when out of range.
+func span(text string, start, end int) string {
+	r := []rune(text)
+	if start < 0 || end > len(r) || start > end {
+		return ""
+	}
+	return string(r[start:end])
 }
 
 func clean(s string) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -89,7 +90,7 @@ func (w *watchOptions) watch(ctx context.Context, out io.Writer) error {
 	if f, ok := out.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		return tui.Run(ctx, tui.Options{
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
-			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, nil),
+			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, leak.Annotate),
 		})
 	}
 	return w.printPlain(ctx, out, s)
@@ -103,7 +104,7 @@ func (w *watchOptions) printPlain(ctx context.Context, out io.Writer, s *watchSe
 	for _, mode := range s.modes {
 		live, err := episode.Start(ctx, episode.Spec{
 			Scenario: s.scenario, Mode: mode, Seed: w.seed, Factory: s.factory,
-			Annotate: w.backends.annotate(ctx, nil), RecordDir: w.recordDir, Buffer: 16,
+			Annotate: w.backends.annotate(ctx, leak.Annotate), RecordDir: w.recordDir, Buffer: 16,
 		})
 		if err != nil {
 			return err
