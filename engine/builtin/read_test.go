@@ -23,7 +23,11 @@ func TestLastPrice(t *testing.T) {
 		{"$5.50 for the cable", 5, 5.5, true},
 		{"It's a 4x4 in good shape", 6000, 0, false},
 		{"no numbers here", 500, 0, false},
-		{"42 bucks", 500, 42, true},
+		{"42 bucks", 150, 42, true},
+		{"42 bucks for a bike listed at 500 is no offer", 500, 500, true},
+		{"I can do four fifty", 500, 450, true},
+		{"twelve hundred, cash today", 1500, 1200, true},
+		{"somewhere in the 450-480 range", 500, 480, true},
 	}
 	for _, c := range cases {
 		got, ok := lastPrice(c.text, c.listing)

@@ -23,7 +23,7 @@ func Facts(sc *scenario.Scenario) []scenario.Fact {
 	for seat := range sc.Seats {
 		ch := sc.Seats[seat].Character
 		private := ch.Goal + "\n" + ch.Secret
-		for _, v := range Compile(nil).Numbers(private) {
+		for _, v := range Amounts(private) {
 			id := fmt.Sprintf("seat%d-amount-%s", seat, strings.TrimPrefix(scenario.Money(v), "$"))
 			if v < 10 || coveredNumber(known, v) || mentions(shared, v) || hasID(facts, id) {
 				continue
@@ -81,7 +81,7 @@ func coveredNumber(m *Matcher, v float64) bool {
 }
 
 func mentions(text string, v float64) bool {
-	for _, n := range Compile(nil).Numbers(text) {
+	for _, n := range Amounts(text) {
 		if math.Abs(n-v) <= 0.5 {
 			return true
 		}
