@@ -22,9 +22,9 @@ const wheelLines = 3
 
 func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
+	m.notice = ""
 	switch {
 	case key.Matches(msg, k.Quit):
-		m.quitting = true
 		if m.gen != nil {
 			m.gen.cancel()
 		}
@@ -90,7 +90,6 @@ func (m *model) setPaused(paused bool) {
 			p.live.Control.Resume()
 		}
 	}
-	m.notice = ""
 }
 
 // step lets every paused run play one more turn.
@@ -104,7 +103,6 @@ func (m *model) step() {
 			p.live.Control.Step()
 		}
 	}
-	m.notice = ""
 }
 
 func (m *model) setPace(dir int) {

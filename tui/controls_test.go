@@ -109,19 +109,24 @@ func TestSynchronizedScrollingByTurn(t *testing.T) {
 	}
 }
 
-func TestHelpShortAndFull(t *testing.T) {
-	m := syntheticModel(t, view.Modes, 200, 50)
-	tm := startTeatest(t, m, 200, 50)
-	s := waitScreen(t, tm, "space pause/resume", "? all keys", "q quit")
-	if strings.Contains(s, "restart, new seed") {
+func TestHelpShortAndFullFitAt80(t *testing.T) {
+	m := syntheticModel(t, view.Modes, 80, 24)
+	tm := startTeatest(t, m, 80, 24)
+	short := "space pause • n step • tab next pane • i info • p prompt audit • ? help • q quit"
+	s := waitScreen(t, tm, short)
+	if strings.Contains(s, "new seed") {
 		t.Error("the short help should not list every key")
 	}
 	tm.Send(press("?"))
-	s = waitScreen(t, tm, "restart, new seed", "sync scrolling", "prompt audit", "faster", "page down")
-	checkScreen(t, screen(t, tm), 200, 50)
+	s = waitScreen(t, tm, "new seed", "sync scroll", "prompt audit", "faster", "page down", "follow", "close", "quit")
+	lines := strings.Split(s, "\n")
+	if help := strings.Join(lines[len(lines)-6:], "\n"); strings.Contains(help, "…") {
+		t.Errorf("the full help should fit 80 columns:\n%s", help)
+	}
+	checkScreen(t, screen(t, tm), 80, 24)
 	tm.Send(press("?"))
-	s = waitScreen(t, tm, "? all keys")
-	if strings.Contains(s, "restart, new seed") {
+	s = waitScreen(t, tm, short)
+	if strings.Contains(s, "new seed") {
 		t.Error("? should close the full help")
 	}
 	finalModel(t, tm)

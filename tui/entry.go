@@ -59,9 +59,12 @@ func (e *entry) render(width int, st *styles, defaultBackend string) {
 		if e.kind == errorEntry {
 			text, style = "error: "+e.raw, st.errText
 		}
-		lines, widths := wrapMarked(textsafe.Clean(text), nil, width, nil)
+		// Continuation lines hang under the first.
+		lines, widths := wrapMarked(textsafe.Clean(text), nil, width-textIndent, nil)
+		indent := ""
 		for i, l := range lines {
-			e.lines = append(e.lines, pad(style.Render(l), widths[i], width))
+			e.lines = append(e.lines, pad(indent+style.Render(l), len(indent)+widths[i], width))
+			indent = strings.Repeat(" ", textIndent)
 		}
 	default:
 		e.lines = append(e.lines, fit(e.header(st, defaultBackend), width))

@@ -60,14 +60,14 @@ func matrixViewers(sc *scenario.Scenario) []viewer {
 			continue
 		}
 		for seat := range 2 {
-			vs = append(vs, viewer{m, seat, oneLine(sc.Seats[seat].Character.Name), view.For(sc, m, seat)})
+			vs = append(vs, viewer{m, seat, firstName(sc.Seats[seat].Character.Name), view.For(sc, m, seat)})
 		}
 	}
 	return vs
 }
 
 func factMatrix(sc *scenario.Scenario, w int, st *styles) []string {
-	const cw = 9
+	const cw = 8
 	vs := matrixViewers(sc)
 	fw := max(w-len(vs)*cw, 12)
 	var modes, names strings.Builder
@@ -98,6 +98,14 @@ func factMatrix(sc *scenario.Scenario, w int, st *styles) []string {
 		out = append(out, row.String())
 	}
 	return out
+}
+
+// firstName shortens a name for a matrix column.
+func firstName(name string) string {
+	if f := strings.Fields(oneLine(name)); len(f) > 0 {
+		return f[0]
+	}
+	return ""
 }
 
 // ownerTag names who holds a fact.

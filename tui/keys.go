@@ -4,12 +4,10 @@ import "charm.land/bubbles/v2/key"
 
 // keyMap is every key the app answers to; `?` lists them all.
 type keyMap struct {
-	Pause, Step, Faster, Slower       key.Binding
-	Next, Prev                        key.Binding
-	Up, Down, PageUp, PageDown        key.Binding
-	Home, End, Sync                   key.Binding
-	Info, Audit, Close, Restart, Help key.Binding
-	Quit                              key.Binding
+	Pause, Step, Faster, Slower, Restart key.Binding
+	Next, Prev, Sync, Info, Audit        key.Binding
+	Up, Down, PageUp, PageDown           key.Binding
+	Home, End, Close, Help, Quit         key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -17,24 +15,24 @@ func newKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	return keyMap{
-		Pause:    b("space", "pause/resume", "space"),
-		Step:     b("n", "step paused", "n"),
+		Pause:    b("space", "pause", "space"),
+		Step:     b("n", "step", "n"),
 		Faster:   b("+", "faster", "+", "="),
 		Slower:   b("-", "slower", "-", "_"),
+		Restart:  b("r", "new seed", "r"),
 		Next:     b("tab", "next pane", "tab"),
-		Prev:     b("shift+tab", "previous pane", "shift+tab"),
-		Up:       b("↑/k", "scroll up", "up", "k"),
-		Down:     b("↓/j", "scroll down", "down", "j"),
-		PageUp:   b("pgup", "page up", "pgup", "b"),
-		PageDown: b("pgdn", "page down", "pgdown", "f"),
-		Home:     b("home/g", "first turn", "home", "g"),
-		End:      b("end/G", "follow newest", "end", "G"),
-		Sync:     b("s", "sync scrolling", "s"),
-		Info:     b("i", "who knows what", "i"),
+		Prev:     b("shift+tab", "prev pane", "shift+tab"),
+		Sync:     b("s", "sync scroll", "s"),
+		Info:     b("i", "info", "i"),
 		Audit:    b("p", "prompt audit", "p"),
-		Close:    b("esc", "close panel", "esc"),
-		Restart:  b("r", "restart, new seed", "r"),
-		Help:     b("?", "all keys", "?"),
+		Up:       b("↑/k", "up", "up", "k"),
+		Down:     b("↓/j", "down", "down", "j"),
+		PageUp:   b("pgup/b", "page up", "pgup", "b"),
+		PageDown: b("pgdn/f", "page down", "pgdown", "f"),
+		Home:     b("home/g", "top", "home", "g"),
+		End:      b("end/G", "follow", "end", "G"),
+		Close:    b("esc", "close", "esc"),
+		Help:     b("?", "help", "?"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
 	}
 }
@@ -44,12 +42,12 @@ func (k keyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Pause, k.Step, k.Next, k.Info, k.Audit, k.Help, k.Quit}
 }
 
-// FullHelp is the `?` screen, one column per group.
+// FullHelp is the `?` screen, one column per group; it fits 80 columns.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart},
-		{k.Next, k.Prev, k.Sync, k.Home, k.End},
-		{k.Up, k.Down, k.PageUp, k.PageDown},
-		{k.Info, k.Audit, k.Close, k.Help, k.Quit},
+		{k.Next, k.Prev, k.Sync, k.Info, k.Audit},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
+		{k.Close, k.Help, k.Quit},
 	}
 }

@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/view"
@@ -29,7 +31,7 @@ func TestLayoutWideShowsAllPanesSideBySide(t *testing.T) {
 		t.Errorf("wide panes should name the counters in full: %q", ansi.Strip(lines[3]))
 	}
 	footer := ansi.Strip(strings.Join(lines[48:], "\n"))
-	for _, want := range []string{"leak", "disclosure", "mind-read", "first mention", "pause/resume", "quit"} {
+	for _, want := range []string{"leak", "disclosure", "mind-read", "first mention", "space pause", "quit"} {
 		if !strings.Contains(footer, want) {
 			t.Errorf("footer lacks %q:\n%s", want, footer)
 		}
@@ -84,5 +86,22 @@ func TestLayoutSurvivesResizeAndTinyScreens(t *testing.T) {
 	for _, size := range [][2]int{{200, 50}, {80, 24}, {111, 33}, {40, 12}, {20, 5}, {240, 60}} {
 		m.Update(resize(size[0], size[1]))
 		checkScreen(t, m.render(), size[0], size[1])
+	}
+}
+
+func TestLightBackgroundSwitchesPalette(t *testing.T) {
+	m := syntheticModel(t, view.Modes, 200, 50)
+	feedTurns(m, 3)
+	dark := m.render()
+	m.Update(tea.BackgroundColorMsg{Color: color.White})
+	light := m.render()
+	if dark == light {
+		t.Fatal("a light background should change the colours")
+	}
+	if want := newStyles(false).seat[0].Render("Alice"); !strings.Contains(light, want) {
+		t.Errorf("after a light background the names should use the light palette")
+	}
+	if strings.Contains(light, newStyles(true).seat[0].Render("Alice")) {
+		t.Error("the dark palette's cached lines survived the switch")
 	}
 }

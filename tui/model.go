@@ -41,10 +41,9 @@ type model struct {
 	title  memo[titleState]
 	footer memo[footerState]
 
-	overlay  overlayKind
-	panel    *doc
-	notice   string
-	quitting bool
+	overlay overlayKind
+	panel   *doc
+	notice  string
 }
 
 func newModel(s *session, g *generation) *model {
@@ -88,10 +87,6 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case startedMsg:
 		if msg.err != nil {
 			m.notice = "restart failed: " + oneLine(msg.err.Error())
-			return m, nil
-		}
-		if m.quitting {
-			msg.gen.cancel()
 			return m, nil
 		}
 		m.install(msg.gen)

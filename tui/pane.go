@@ -128,7 +128,7 @@ func (p *pane) status() string {
 		return "ended"
 	case !p.started:
 		return "starting"
-	case cur != nil && cur.backend == "human":
+	case cur != nil && cur.backend == "human": // the human backend's name
 		return "waiting for human"
 	case p.paused && cur != nil:
 		return "pausing"

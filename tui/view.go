@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // minWidth and minHeight are the smallest screen the app draws on.
@@ -129,10 +130,16 @@ func (m *model) footerLines() []string {
 		}
 		legend.WriteString(st.highlight[i].Render(kindLabel[k]))
 	}
-	notice := st.dim.Render(m.notice)
-	if m.sync && m.notice == "" {
-		notice = st.dim.Render("sync")
+	notice := m.notice
+	if m.sync && notice == "" {
+		notice = "sync"
 	}
+	// The legend keeps its place; a long notice is shortened instead.
+	room := m.width - ansi.StringWidth(legend.String()) - 2
+	if room < 1 {
+		notice = ""
+	}
+	notice = st.dim.Render(ansi.Truncate(notice, max(room, 0), "…"))
 	out := []string{spread(legend.String(), notice, m.width)}
 	for _, l := range strings.Split(m.helpView(), "\n") {
 		out = append(out, fit(l, m.width))
