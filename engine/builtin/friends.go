@@ -159,7 +159,7 @@ func (f *friendFinder) scan(text string, fn func(s sentence, vals, names, prev [
 			}
 		}
 		for i, n := range f.names {
-			if hasPhrase(s.text, n.full) || hasPhrase(s.text, n.first) {
+			if mentionsName(s.text, n) {
 				names = append(names, i)
 			}
 		}
@@ -172,6 +172,7 @@ func (f *friendFinder) scan(text string, fn func(s sentence, vals, names, prev [
 // yours?", which asks about what the sentence before it said.
 func followUp(q string) bool { return len(strings.Fields(q)) <= 5 }
 
+// friendNamed finds the friend a selection names, allowing one typo.
 func (f *friendFinder) friendNamed(name string) int {
 	l := strings.ToLower(strings.TrimSpace(name))
 	for i, n := range f.names {
@@ -179,7 +180,16 @@ func (f *friendFinder) friendNamed(name string) int {
 			return i
 		}
 	}
-	return -1
+	found := -1
+	for i, n := range f.names {
+		if mentionsName(l, n) {
+			if found >= 0 {
+				return -1 // ambiguous
+			}
+			found = i
+		}
+	}
+	return found
 }
 
 // candidates returns my friends who can still be the mutual friend, and
