@@ -35,7 +35,9 @@ func testScenario(family scenario.Family, maxTurns int) *scenario.Scenario {
 		Seats: []scenario.Seat{{Role: "seller", Character: scenario.Character{Name: "Ana", Goal: "g"}},
 			{Role: "buyer", Character: scenario.Character{Name: "Ben", Goal: "g"}}}}
 	if family == scenario.MutualFriends {
-		row := func(n, v string) scenario.Friend { return scenario.Friend{Name: n, Values: map[string]string{"school": v}} }
+		row := func(n, v string) scenario.Friend {
+			return scenario.Friend{Name: n, Values: map[string]string{"school": v}}
+		}
 		sc.Friends = &scenario.FriendLists{Attributes: []string{"school"},
 			Lists: [2][]scenario.Friend{{row("Jo", "A"), row("Al", "B")}, {row("Jo", "A"), row("Cy", "C")}}}
 	}
@@ -121,7 +123,9 @@ func TestPauseAndStep(t *testing.T) {
 	out := make(chan event.Event, 1024)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan event.Ending)
-	go func() { done <- Run(ctx, Config{ID: "r", Scenario: sc, Backends: [2]Backend{b, b}, Control: ctrl}, out) }()
+	go func() {
+		done <- Run(ctx, Config{ID: "r", Scenario: sc, Backends: [2]Backend{b, b}, Control: ctrl}, out)
+	}()
 
 	turns := func() int {
 		n := 0
