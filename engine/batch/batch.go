@@ -37,7 +37,7 @@ type Result struct {
 	Mode      view.Mode
 	Seed      int64
 	Scenario  *scenario.Scenario
-	Turns     []event.Action
+	History   []run.Turn
 	Errors    int
 	Ending    event.Ending
 	Recording string
@@ -127,7 +127,7 @@ func (o Options) play(ctx context.Context, j job) (Result, error) {
 	for ev := range live.Events {
 		switch ev.Kind {
 		case event.TurnCompleted:
-			res.Turns = append(res.Turns, *ev.Action)
+			res.History = append(res.History, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		case event.Error:
 			res.Errors++
 		}

@@ -3,7 +3,6 @@ package batch
 import (
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/report"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -40,11 +39,7 @@ type ModeSummary struct {
 func Episodes(results []Result) []report.Episode {
 	eps := make([]report.Episode, len(results))
 	for i, r := range results {
-		history := make([]run.Turn, len(r.Turns))
-		for n, a := range r.Turns {
-			history[n] = run.Turn{Number: n + 1, Seat: n % 2, Action: a} // seats take turns, seat 0 first
-		}
-		eps[i] = report.FromRun(r.Recording, r.Scenario, r.Mode, history, r.Ending, r.Errors)
+		eps[i] = report.FromRun(r.Recording, r.Scenario, r.Mode, r.History, r.Ending, r.Errors)
 	}
 	return eps
 }
