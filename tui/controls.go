@@ -23,6 +23,12 @@ const wheelLines = 3
 func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	m.notice = ""
+	if p := m.panes[m.focus]; p.chooser != nil && msg.String() != "ctrl+c" && m.chooserKey(msg) {
+		return nil
+	}
+	if h := m.typing(); h != nil && msg.String() != "ctrl+c" {
+		return m.typingKey(h, msg)
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if m.gen != nil {
@@ -37,6 +43,10 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.setPace(-1)
 	case key.Matches(msg, k.Slower):
 		m.setPace(+1)
+	case m.overlay == revealOverlay && key.Matches(msg, k.Next, k.Prev):
+		m.revealSide ^= 1
+		m.compare.focused = m.revealSide == 1
+		m.resize()
 	case key.Matches(msg, k.Next):
 		m.setFocus((m.focus + 1) % len(m.panes))
 	case key.Matches(msg, k.Prev):
@@ -65,9 +75,25 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Audit):
 		m.toggleOverlay(auditOverlay)
 	case key.Matches(msg, k.Close):
+		if p := m.panes[m.focus]; m.panel == nil && !m.help.ShowAll && p.hold != nil && !p.hold.fixed {
+			m.handBack(p)
+			return nil
+		}
 		m.overlay, m.panel = noOverlay, nil
 		m.help.ShowAll = false
 		m.resize()
+	case key.Matches(msg, k.TakeOver):
+		m.openChooser()
+	case key.Matches(msg, k.Type):
+		if h := m.panes[m.focus].hold; h != nil && m.panel == nil {
+			h.in.focus()
+		}
+	case key.Matches(msg, k.Reveal):
+		if m.revealed {
+			m.openOverlay(revealOverlay)
+		} else {
+			m.notice = "the reveal comes when the game ends"
+		}
 	case key.Matches(msg, k.Restart):
 		return m.restart()
 	case key.Matches(msg, k.Help):
@@ -138,6 +164,10 @@ func (m *model) setFocus(i int) {
 // scroll moves the open panel by panelLines, or the focused pane with fn;
 // with synchronized scrolling the other panes follow by turn number.
 func (m *model) scroll(fn func(*pane), panelLines int) {
+	if m.overlay == revealOverlay && m.revealSide == 1 {
+		fn(m.compare)
+		return
+	}
 	if m.panel != nil {
 		m.panel.scrollBy(panelLines)
 		return
@@ -200,14 +230,23 @@ func (m *model) toggleOverlay(k overlayKind) {
 
 func (m *model) openOverlay(k overlayKind) {
 	m.overlay = k
-	if k == infoOverlay {
+	p := m.panes[m.focus]
+	switch {
+	case k == revealOverlay:
+		m.panel = revealDoc(m.sc, m.play.Seat, p, m.compare, &m.st)
+	case m.secret():
+		m.panel = ownDoc(m.sc, m.play.Seat, &m.st)
+	case k == infoOverlay:
 		m.panel = infoDoc(m.sc, &m.st)
-	} else {
-		p := m.panes[m.focus]
+	default:
 		m.panel = auditDoc(m.sc, p.mode, p.backends, &m.st)
 	}
 	m.resize()
 }
+
+// secret reports whether the partner's private side must stay off the
+// screen: in play, until the game ends.
+func (m *model) secret() bool { return m.play != nil && m.panes[0].ending == nil }
 
 // restart cancels the runs and starts new ones with the next seed; their
 // events start arriving once the command reports them.
@@ -217,6 +256,13 @@ func (m *model) restart() tea.Cmd {
 	}
 	for _, p := range m.panes {
 		p.detach()
+	}
+	if m.compare != nil {
+		m.compare.detach()
+	}
+	if m.overlay == revealOverlay {
+		m.overlay, m.panel = noOverlay, nil
+		m.resize()
 	}
 	m.notice = fmt.Sprintf("restarting with seed %d", m.seed+1)
 	return m.s.restart(m.seed+1, m.pace)

@@ -13,6 +13,7 @@ import (
 // prompt audit). Its lines are built for one width and cached.
 type doc struct {
 	title  string
+	hint   string // key hints beside the title; empty for the usual ones
 	build  func(width int) []string
 	width  int
 	height int
@@ -29,6 +30,10 @@ func (d *doc) SetSize(w, h int) {
 	d.scrollBy(0)
 }
 
+// refresh builds the lines again at the next Render, keeping the scroll
+// position, for a panel whose content changed.
+func (d *doc) refresh() { d.width = 0 }
+
 func (d *doc) bodyHeight() int { return max(d.height-2, 0) }
 
 func (d *doc) scrollBy(n int) {
@@ -38,7 +43,11 @@ func (d *doc) scrollBy(n int) {
 // Render returns exactly height lines of exactly width cells.
 func (d *doc) Render(width, height int, st *styles) []string {
 	d.SetSize(width, height)
-	hint := st.dim.Render(" esc closes · ↑↓ pgup pgdn scroll")
+	hint := d.hint
+	if hint == "" {
+		hint = " esc closes · ↑↓ pgup pgdn scroll"
+	}
+	hint = st.dim.Render(hint)
 	out := []string{spread(st.title.Render(d.title), hint, width), st.sep.Render(strings.Repeat("─", width))}
 	for i := d.top; i < len(d.lines) && len(out) < height; i++ {
 		out = append(out, fit(d.lines[i], width))

@@ -46,8 +46,9 @@ func (e *entry) streaming() bool { return e.kind == turnEntry && e.action == nil
 func (e *entry) invalidate() { e.width = 0 }
 
 // render fills the line cache for width, with defaultBackend the pane's
-// usual player of the seat (a different one is named in the header).
-func (e *entry) render(width int, st *styles, defaultBackend string) {
+// usual player of the seat (a different one is named in the header);
+// masked leaves the annotations out.
+func (e *entry) render(width int, st *styles, defaultBackend string, masked bool) {
 	if e.width == width {
 		return
 	}
@@ -68,7 +69,11 @@ func (e *entry) render(width int, st *styles, defaultBackend string) {
 		}
 	default:
 		e.lines = append(e.lines, fit(e.header(st, defaultBackend), width))
-		text, marks := markText(e.raw, e.anns)
+		anns := e.anns
+		if masked {
+			anns = nil
+		}
+		text, marks := markText(e.raw, anns)
 		if strings.TrimSpace(text) == "" {
 			return
 		}

@@ -8,6 +8,8 @@ type keyMap struct {
 	Next, Prev, Sync, Info, Audit        key.Binding
 	Up, Down, PageUp, PageDown           key.Binding
 	Home, End, Close, Help, Quit         key.Binding
+	// TakeOver, Type and Reveal are for playing a seat.
+	TakeOver, Type, Reveal key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -34,6 +36,9 @@ func newKeyMap() keyMap {
 		Close:    b("esc", "close", "esc"),
 		Help:     b("?", "help", "?"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
+		TakeOver: b("t", "take over", "t"),
+		Type:     b("enter", "type", "enter"),
+		Reveal:   b("v", "reveal", "v"),
 	}
 }
 
@@ -48,6 +53,22 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart},
 		{k.Next, k.Prev, k.Sync, k.Info, k.Audit},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
-		{k.Close, k.Help, k.Quit},
+		{k.TakeOver, k.Type, k.Reveal, k.Close, k.Help, k.Quit},
 	}
 }
+
+// typingKeys is the footer help while the user types a move: every other
+// key goes to the input.
+type typingKeys struct{ send, leave, quit key.Binding }
+
+func newTypingKeys() typingKeys {
+	return typingKeys{
+		send:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send · /help lists the moves")),
+		leave: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave the input")),
+		quit:  key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	}
+}
+
+func (k typingKeys) ShortHelp() []key.Binding { return []key.Binding{k.send, k.leave, k.quit} }
+
+func (k typingKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

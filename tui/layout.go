@@ -69,7 +69,39 @@ func (m *model) resize() {
 	for i, c := range m.columns() {
 		m.panes[i].SetSize(c.w, max(h, 0))
 	}
-	if m.panel != nil {
+	if m.overlay == revealOverlay {
+		lw, rw := m.revealWidths()
+		m.panel.SetSize(lw, m.bodyHeight())
+		m.compare.SetSize(rw, m.bodyHeight())
+	} else if m.panel != nil {
 		m.panel.SetSize(m.width, m.bodyHeight())
 	}
+}
+
+// revealWidths are the widths of the reveal panel and of the SCRIPT pane
+// beside it; on a narrow screen one of them takes the whole width and
+// the other is 0.
+func (m *model) revealWidths() (int, int) {
+	if m.width >= 2*minPaneWidth+1 {
+		lw := (m.width - 1) / 2
+		return lw, m.width - 1 - lw
+	}
+	if m.revealSide == 1 {
+		return 0, m.width
+	}
+	return m.width, 0
+}
+
+// revealBlocks draws the reveal panel and the SCRIPT pane, side by side
+// or, on a narrow screen, the one tab selects.
+func (m *model) revealBlocks(h int) [][]string {
+	lw, rw := m.revealWidths()
+	var blocks [][]string
+	if lw > 0 {
+		blocks = append(blocks, m.panel.Render(lw, h, &m.st))
+	}
+	if rw > 0 {
+		blocks = append(blocks, m.compare.Render(rw, h))
+	}
+	return blocks
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // overlayKind names the full-screen panel shown instead of the panes.
@@ -16,6 +17,7 @@ const (
 	noOverlay overlayKind = iota
 	infoOverlay
 	auditOverlay
+	revealOverlay // the end of a game, beside the SCRIPT run
 )
 
 // model is the one tea.Model of the app. Panes and panels are plain
@@ -44,15 +46,27 @@ type model struct {
 	overlay overlayKind
 	panel   *doc
 	notice  string
+
+	// In play: the user's seat, the SCRIPT run the reveal compares with,
+	// the side of the reveal that scrolls, and whether it was shown.
+	play       *PlayOptions
+	compare    *pane
+	revealSide int
+	revealed   bool
+	typingKeys typingKeys
 }
 
 func newModel(s *session, g *generation) *model {
-	m := &model{s: s, sc: s.opts.Scenario, st: newStyles(true), keys: newKeyMap(), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed}
+	m := &model{s: s, sc: s.opts.Scenario, st: newStyles(true), keys: newKeyMap(), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed, play: s.opts.Play, typingKeys: newTypingKeys()}
 	m.help.Styles = m.st.help
 	for _, mode := range s.opts.Modes {
 		m.panes = append(m.panes, newPane(mode, m.sc.MaxTurns, &m.st))
 	}
 	m.panes[0].focused = true
+	m.keys.Reveal.SetEnabled(m.play != nil)
+	if m.play != nil {
+		m.compare = newPane(view.Script, m.sc.MaxTurns, &m.st)
+	}
 	if g != nil {
 		m.install(g)
 	}
@@ -68,6 +82,16 @@ func (m *model) install(g *generation) {
 			l.Control.Pause()
 		}
 	}
+	if g.player != nil {
+		p := m.panes[0]
+		p.masked, m.revealed = true, false
+		p.hold = newHold(m.sc, m.play.Seat, g.player)
+		p.hold.fixed = true
+		p.hold.in.focus()
+	}
+	if g.compare != nil {
+		m.compare.attach(g.compare)
+	}
 }
 
 func (m *model) Init() tea.Cmd {
@@ -75,6 +99,15 @@ func (m *model) Init() tea.Cmd {
 }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	typing := m.typing() != nil
+	next, cmd := m.update(msg)
+	if (m.typing() != nil) != typing {
+		m.resize() // the footer shows other keys while the user types
+	}
+	return next, cmd
+}
+
+func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -112,7 +145,28 @@ func (m *model) route(b batchMsg) {
 				}
 			}
 		}
+		if c := m.compare; c != nil && c.runID != "" && c.runID == part.run {
+			for _, ev := range part.events {
+				c.apply(ev)
+			}
+			if c.ending != nil && m.overlay == revealOverlay {
+				m.panel.refresh()
+			}
+		}
 	}
+	m.endGame()
+}
+
+// endGame shows the reveal once the played run has ended.
+func (m *model) endGame() {
+	p := m.panes[0]
+	if m.play == nil || p.ending == nil || m.revealed {
+		return
+	}
+	m.revealed = true
+	p.unmask()
+	m.help.ShowAll = false
+	m.openOverlay(revealOverlay)
 }
 
 func (m *model) restyle(dark bool) {
@@ -122,6 +176,9 @@ func (m *model) restyle(dark bool) {
 	m.footer.reset()
 	for _, p := range m.panes {
 		p.restyle()
+	}
+	if m.compare != nil {
+		m.compare.restyle()
 	}
 	if m.panel != nil {
 		m.panel.width = 0

@@ -28,6 +28,14 @@ type pane struct {
 	counts    [4]int // annotations per kind, in annotationKinds order
 	ending    *event.Ending
 
+	// hold is the seat the user plays here, chooser the open question of
+	// which seat to take; either shows under the transcript.
+	hold    *hold
+	chooser *chooser
+	// masked hides the annotations (highlights and counters) while the
+	// user plays: a highlight on a number would tell them it is private.
+	masked bool
+
 	transcript
 	header memo[headerState]
 }
@@ -40,7 +48,7 @@ func newPane(mode view.Mode, maxTurns int, st *styles) *pane {
 func (p *pane) attach(l *episode.Live) {
 	fresh := newPane(p.mode, p.maxTurns, p.st)
 	fresh.live, fresh.runID, fresh.backends = l, l.ID, l.Backends
-	fresh.focused, fresh.paused = p.focused, p.paused
+	fresh.focused, fresh.paused, fresh.masked = p.focused, p.paused, p.masked
 	fresh.resize(p.width, p.height)
 	*p = *fresh
 }
@@ -48,6 +56,7 @@ func (p *pane) attach(l *episode.Live) {
 // detach forgets the run (it is being cancelled for a restart).
 func (p *pane) detach() {
 	p.live, p.runID, p.started = nil, "", false
+	p.hold, p.chooser = nil, nil
 }
 
 // apply folds one event of the pane's run into its state.
@@ -87,6 +96,7 @@ func (p *pane) apply(ev event.Event) {
 	case event.RunEnded:
 		end := *ev.Ending
 		p.ending = &end
+		p.hold, p.chooser = nil, nil
 		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("■ ended after %d turns (%s): %s", end.Turns, end.Reason, end.Outcome.Summary)})
 	}
 }
@@ -145,6 +155,14 @@ func (p *pane) backendLabel() string {
 		return oneLine(p.backends[0])
 	}
 	return oneLine(p.backends[0]) + " / " + oneLine(p.backends[1])
+}
+
+// unmask shows the annotations again.
+func (p *pane) unmask() {
+	if p.masked {
+		p.masked = false
+		p.restyle()
+	}
 }
 
 // restyle re-renders every entry with the current styles.

@@ -13,19 +13,24 @@ const headerHeight = 3
 // SetSize sets the pane's size in cells, header included.
 func (p *pane) SetSize(w, h int) { p.resize(w, h) }
 
-// Render returns exactly height lines of exactly width cells: the header
-// and the visible part of the transcript.
+// Render returns exactly height lines of exactly width cells: the header,
+// the visible part of the transcript and the dock (input box or seat
+// chooser), which keeps its last lines when the pane is short.
 func (p *pane) Render(width, height int) []string {
 	p.SetSize(width, height)
+	dock := p.dockLines(width)
+	dock = dock[max(len(dock)-max(height-headerHeight-1, 0), 0):]
+	p.dock = len(dock)
 	out := make([]string, 0, height)
 	out = append(out, p.header.get(p.headerState(), p.headerLines)...)
 	out = out[:min(len(out), height)]
 	p.clampTop()
 	blank := strings.Repeat(" ", width)
+	body := height - len(dock)
 	if len(p.entries) > 0 {
 		i := p.entryAt(p.top)
 		line := p.top - p.starts[i]
-		for len(out) < height && i < len(p.entries) {
+		for len(out) < body && i < len(p.entries) {
 			e := p.entries[i]
 			if line >= len(e.lines) {
 				i, line = i+1, 0
@@ -35,10 +40,10 @@ func (p *pane) Render(width, height int) []string {
 			line++
 		}
 	}
-	for len(out) < height {
+	for len(out) < body {
 		out = append(out, blank)
 	}
-	return out
+	return append(out, dock...)
 }
 
 // headerState is everything the header shows.
@@ -50,11 +55,12 @@ type headerState struct {
 	counts    [4]int
 	ended     bool
 	follow    bool
+	masked    bool
 	backends  [2]string
 }
 
 func (p *pane) headerState() headerState {
-	return headerState{p.width, p.focused, p.status(), p.completed, p.counts, p.ending != nil, p.follow, p.backends}
+	return headerState{p.width, p.focused, p.status(), p.completed, p.counts, p.ending != nil, p.follow, p.masked, p.backends}
 }
 
 func (p *pane) headerLines() []string {
@@ -72,7 +78,13 @@ func (p *pane) headerLines() []string {
 	first := spread(left, right, w)
 
 	second := fmt.Sprintf("turn %d/%d", p.completed, p.maxTurns)
+	if p.masked {
+		second += st.dim.Render("  annotations shown at the end")
+	}
 	for i, k := range annotationKinds {
+		if p.masked {
+			break
+		}
 		name := kindLabel[k]
 		switch {
 		case w < 40:

@@ -32,6 +32,10 @@ type Options struct {
 	Annotate func(*scenario.Scenario, view.Mode) run.Annotator
 	// RecordDir, when set, receives one recording per pane and run.
 	RecordDir string
+	// Play, when set, makes the app a game: the user plays one seat of
+	// the one run in Modes (AGENTS for omnigap play) and sees only that
+	// seat's View until the reveal at the end.
+	Play *PlayOptions
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption
@@ -43,6 +47,9 @@ type Options struct {
 func Run(ctx context.Context, opts Options) error {
 	if len(opts.Modes) == 0 {
 		return errors.New("tui: no modes to show")
+	}
+	if opts.Play != nil && (len(opts.Modes) != 1 || opts.Play.Seat < 0 || opts.Play.Seat > 1) {
+		return errors.New("tui: play needs one mode and seat 0 or 1")
 	}
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)

@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/human"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // session starts the runs behind the panes: once at launch and again on
@@ -18,11 +20,14 @@ type session struct {
 }
 
 // generation is one set of runs, one per mode, started together and
-// cancelled together.
+// cancelled together. In play it also has the user's seat and the SCRIPT
+// run the reveal compares with.
 type generation struct {
-	seed   int64
-	lives  []*episode.Live
-	cancel context.CancelFunc
+	seed    int64
+	lives   []*episode.Live
+	player  *human.Backend // plays Options.Play.Seat in lives[0]
+	compare *episode.Live  // SCRIPT, same scenario and seed, headless
+	cancel  context.CancelFunc
 }
 
 // startedMsg reports the runs of a restart.
@@ -31,30 +36,55 @@ type startedMsg struct {
 	err error
 }
 
-// start launches one run per mode. On error the runs already started are
-// cancelled (their pumps still drain them, so recordings close cleanly).
+// start launches one run per mode and, in play, the comparison run. On
+// error the runs already started are cancelled (their pumps still drain
+// them, so recordings close cleanly).
 func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	g := &generation{seed: seed, cancel: cancel}
+	factory := s.opts.Factory
+	if pl := s.opts.Play; pl != nil {
+		g.player = human.New()
+		factory = seatFactory{Factory: factory, seat: pl.Seat, player: g.player}
+	}
 	for _, mode := range s.opts.Modes {
-		if !s.feed.admit() {
-			cancel()
-			return nil, context.Canceled
-		}
-		live, err := episode.Start(ctx, episode.Spec{
+		live, err := s.launch(ctx, episode.Spec{
 			Scenario: s.opts.Scenario, Mode: mode, Seed: seed, Pace: pace,
-			Factory: s.opts.Factory, Annotate: s.opts.Annotate,
+			Factory: factory, Annotate: s.opts.Annotate,
 			RecordDir: s.opts.RecordDir, Buffer: 64,
 		})
 		if err != nil {
-			s.feed.release()
 			cancel()
 			return nil, err
 		}
-		go s.feed.pump(live)
 		g.lives = append(g.lives, live)
 	}
+	if s.opts.Play != nil {
+		live, err := s.launch(ctx, episode.Spec{
+			Scenario: s.opts.Scenario, Mode: view.Script, Seed: seed,
+			Factory: s.opts.Factory, Annotate: s.opts.Annotate, Buffer: 64,
+		})
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		g.compare = live
+	}
 	return g, nil
+}
+
+// launch starts one run whose events the feed drains.
+func (s *session) launch(ctx context.Context, spec episode.Spec) (*episode.Live, error) {
+	if !s.feed.admit() {
+		return nil, context.Canceled
+	}
+	live, err := episode.Start(ctx, spec)
+	if err != nil {
+		s.feed.release()
+		return nil, err
+	}
+	go s.feed.pump(live)
+	return live, nil
 }
 
 // restart is the command that starts a new generation.

@@ -12,6 +12,7 @@ type transcript struct {
 	starts []int
 	top    int  // first body line shown
 	follow bool // keep the newest line in view
+	dock   int  // lines under the transcript (input box, seat chooser)
 }
 
 // resize sets the pane's size; a new width re-wraps every entry lazily.
@@ -30,7 +31,7 @@ func (t *transcript) dirty(i int) {
 }
 
 // bodyHeight is the number of transcript lines on screen.
-func (t *transcript) bodyHeight() int { return max(t.height-headerHeight, 0) }
+func (t *transcript) bodyHeight() int { return max(t.height-headerHeight-t.dock, 0) }
 
 // layout renders the entries that changed and returns the line count.
 func (p *pane) layout() int {
@@ -39,7 +40,7 @@ func (p *pane) layout() int {
 	}
 	for i := len(p.starts) - 1; i < len(p.entries); i++ {
 		e := p.entries[i]
-		e.render(p.width, p.st, p.backends[e.seat&1])
+		e.render(p.width, p.st, p.backends[e.seat&1], p.masked)
 		p.starts = append(p.starts, p.starts[i]+len(e.lines))
 	}
 	return p.starts[len(p.entries)]

@@ -39,7 +39,7 @@ func (m *model) render() string {
 		b.WriteByte('\n')
 	}
 	m.writeBody(&b)
-	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll}, m.footerLines) {
+	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll, m.typing() != nil}, m.footerLines) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -61,6 +61,7 @@ type footerState struct {
 	notice  string
 	sync    bool
 	showAll bool
+	typing  bool
 }
 
 func (m *model) titleLines() []string {
@@ -84,6 +85,8 @@ func (m *model) writeBody(b *strings.Builder) {
 	h := m.bodyHeight()
 	var blocks [][]string
 	switch {
+	case m.overlay == revealOverlay:
+		blocks = m.revealBlocks(h)
 	case m.panel != nil:
 		blocks = [][]string{m.panel.Render(m.width, h, &m.st)}
 	case m.tabbed():
@@ -147,4 +150,11 @@ func (m *model) footerLines() []string {
 	return out
 }
 
-func (m *model) helpView() string { return m.help.View(m.keys) }
+// helpView is the key help under the legend: the typing keys while the
+// user types a move, else the app's keys.
+func (m *model) helpView() string {
+	if m.typing() != nil {
+		return m.help.ShortHelpView(m.typingKeys.ShortHelp())
+	}
+	return m.help.View(m.keys)
+}

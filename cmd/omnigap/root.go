@@ -26,6 +26,7 @@ from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
 	w.addFlags(root, "script,agents")
 	root.AddCommand(
 		newWatchCmd(),
+		newPlayCmd(),
 		newRunCmd(),
 		newReportCmd(),
 		newScenariosCmd(),

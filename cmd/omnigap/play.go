@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui"
+)
+
+// playOptions are the flags of omnigap play.
+type playOptions struct {
+	seat      int
+	as        string
+	seed      int64
+	recordDir string
+	pace      time.Duration
+	backends  backendOptions
+	ref       string
+}
+
+func newPlayCmd() *cobra.Command {
+	o := &playOptions{ref: library.DefaultID}
+	cmd := &cobra.Command{
+		Use:   "play [SCENARIO]",
+		Short: "Play one seat of a scenario against an agent",
+		Long: `Play one seat of an AGENTS run: you know only what that seat knows, and so
+does the agent across from you. Type to speak; /help lists the moves
+(/offer 120, /accept, /select NAME, /leave, ...). When the episode ends, the
+reveal shows what your partner knew, what you gave away, your score, and how
+a SCRIPT run of the same scenario and seed went. SCENARIO defaults to
+` + library.DefaultID + `.`,
+		Example: `  omnigap play --as buyer
+  omnigap play mutualfriends/alumni-mixer --seat 0 --seed 3 --record recordings/`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.ref = args[0]
+			}
+			return o.play(cmd.Context(), cmd.OutOrStdout(), cmd.Flags().Changed("seat"))
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.seat, "seat", 1, "the seat you play: 0 or 1 (in Craigslist 0 is the seller, 1 the buyer)")
+	f.StringVar(&o.as, "as", "", "the role you play, e.g. buyer or seller (instead of --seat)")
+	f.Int64Var(&o.seed, "seed", 1, "seed of the run")
+	f.StringVar(&o.recordDir, "record", "", "folder to write the recording of your game")
+	f.DurationVar(&o.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
+	o.backends.addFlags(cmd)
+	return cmd
+}
+
+func (o *playOptions) play(ctx context.Context, out io.Writer, seatSet bool) error {
+	sc, err := library.Resolve(o.ref, o.seed)
+	if err != nil {
+		return err
+	}
+	seat, err := o.chooseSeat(sc, seatSet)
+	if err != nil {
+		return err
+	}
+	factory, err := o.backends.factory()
+	if err != nil {
+		return err
+	}
+	if f, ok := out.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
+		return errors.New("omnigap play needs a terminal to type in")
+	}
+	return tui.Run(ctx, tui.Options{
+		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: o.seed, Pace: o.pace,
+		Factory: factory, RecordDir: o.recordDir, Annotate: o.backends.annotate(ctx, leak.Annotate),
+		Play: &tui.PlayOptions{Seat: seat},
+	})
+}
+
+// chooseSeat reads --seat and --as; --as names a seat by its role.
+func (o *playOptions) chooseSeat(sc *scenario.Scenario, seatSet bool) (int, error) {
+	if o.seat != 0 && o.seat != 1 {
+		return 0, fmt.Errorf("--seat: must be 0 or 1, got %d", o.seat)
+	}
+	if o.as == "" {
+		return o.seat, nil
+	}
+	var roles []string
+	for i, s := range sc.Seats {
+		if strings.EqualFold(s.Role, strings.TrimSpace(o.as)) {
+			if seatSet && i != o.seat {
+				return 0, fmt.Errorf("--as %s is seat %d, but --seat says %d", o.as, i, o.seat)
+			}
+			return i, nil
+		}
+		roles = append(roles, s.Role)
+	}
+	return 0, fmt.Errorf("--as: %s has no role %q (its roles are %s)", sc.ID, o.as, strings.Join(roles, " and "))
+}

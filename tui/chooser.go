@@ -1,0 +1,61 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// chooser asks, at the bottom of a pane, which seat the user takes over.
+type chooser struct {
+	labels [2]string // "Dana Okafor (seller)"
+	cursor int
+}
+
+func newChooser(sc *scenario.Scenario) *chooser {
+	c := &chooser{}
+	for seat := range 2 {
+		c.labels[seat] = fmt.Sprintf("%s (%s)", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role))
+	}
+	return c
+}
+
+// key handles one key press. It returns the chosen seat, or -1; done is
+// set when the chooser closes (chosen or cancelled), handled when the key
+// was the chooser's.
+func (c *chooser) key(msg tea.KeyPressMsg) (seat int, done, handled bool) {
+	switch msg.String() {
+	case "1", "2":
+		return int(msg.String()[0] - '1'), true, true
+	case "up", "k", "shift+tab":
+		c.cursor = 0
+	case "down", "j", "tab":
+		c.cursor = 1
+	case "enter":
+		return c.cursor, true, true
+	case "esc":
+		return -1, true, true
+	default:
+		return -1, true, false
+	}
+	return -1, false, true
+}
+
+// Render returns the chooser's lines, each exactly width cells.
+func (c *chooser) Render(width int, st *styles) []string {
+	rule := st.sep.Render("──") + st.title.Render(" take over which seat? ")
+	hints := st.dim.Render("1/2 or ↑↓ enter · esc cancels")
+	out := []string{spread(rule+st.sep.Render(strings.Repeat("─", max(width-ansi.StringWidth(rule)-ansi.StringWidth(hints)-2, 0))), hints, width)}
+	for seat, l := range c.labels {
+		mark := "  "
+		if seat == c.cursor {
+			mark = st.title.Render("› ")
+		}
+		out = append(out, fit(mark+st.dim.Render(fmt.Sprintf("%d ", seat+1))+st.seat[seat].Render(l), width))
+	}
+	return out
+}
