@@ -75,7 +75,14 @@ func all(states []string, ok ...string) bool {
 	return len(states) > 0
 }
 
-func TestWatchInTmux(t *testing.T) {
+// typeText types s as literal keys.
+func (tm term) typeText(s string) { tm.tmux("send-keys", "-t", "e2e", "-l", s) }
+
+// launch builds omnigap, runs it with args in a tmux session of its own
+// (160x45) and returns the terminal and the folder it records to; the
+// command's exit status is written to the file status in that folder.
+func launch(t *testing.T, name string, args ...string) (term, string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
 	}
@@ -84,12 +91,40 @@ func TestWatchInTmux(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "github.com/omnigap/omnigap/cmd/omnigap").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	statusFile := filepath.Join(dir, "status")
-	tm := term{t: t, socket: fmt.Sprintf("omnigap-e2e-%d", os.Getpid())}
-	script := fmt.Sprintf("%s watch --modes script,agents --pace 250ms --record %s; echo EXIT=$? > %s; sleep 60",
-		bin, filepath.Join(dir, "rec"), statusFile)
+	tm := term{t: t, socket: fmt.Sprintf("omnigap-e2e-%s-%d", name, os.Getpid())}
+	script := fmt.Sprintf("%s %s --record %s; echo EXIT=$? > %s; sleep 60",
+		bin, strings.Join(args, " "), filepath.Join(dir, "rec"), filepath.Join(dir, "status"))
 	tm.tmux("new-session", "-d", "-s", "e2e", "-x", "160", "-y", "45", "sh", "-c", script)
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
+	return tm, dir
+}
+
+// quit presses q and checks that omnigap exits with status 0 and leaves a
+// clean screen.
+func (tm term) quit(dir string) {
+	tm.t.Helper()
+	tm.keys("q")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "status"))
+		if err == nil {
+			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
+				tm.t.Fatalf("omnigap exited with %s", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			tm.t.Fatalf("omnigap did not exit after q; screen:\n%s", tm.capture())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if left := strings.TrimSpace(tm.capture()); left != "" {
+		tm.t.Errorf("the screen should be clean after quitting, found:\n%s", left)
+	}
+}
+
+func TestWatchInTmux(t *testing.T) {
+	tm, dir := launch(t, "watch", "watch", "--modes", "script,agents", "--pace", "250ms")
 
 	// Both pane headers appear.
 	tm.waitFor("both pane headers", 10*time.Second, func(s string) bool {
@@ -123,22 +158,5 @@ func TestWatchInTmux(t *testing.T) {
 	}
 
 	// q quits with status 0 and leaves a clean screen.
-	tm.keys("q")
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		b, err := os.ReadFile(statusFile)
-		if err == nil {
-			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
-				t.Fatalf("omnigap exited with %s", got)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("omnigap did not exit after q; screen:\n%s", tm.capture())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if left := strings.TrimSpace(tm.capture()); left != "" {
-		t.Errorf("the screen should be clean after quitting, found:\n%s", left)
-	}
+	tm.quit(dir)
 }

@@ -1,0 +1,224 @@
+package e2e
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record"
+)
+
+// patient is how long a wait may take on a shared, slow machine.
+const patient = 60 * time.Second
+
+// turnsDone is the turn counter of the first pane on screen, or -1.
+func turnsDone(s string) int {
+	turns, _ := panes(s)
+	if len(turns) == 0 {
+		return -1
+	}
+	return turns[0]
+}
+
+// yourTurn reports whether the screen shows a turn waiting for the user
+// after at least n completed turns.
+func yourTurn(n int) func(string) bool {
+	return func(s string) bool {
+		return turnsDone(s) >= n && strings.Contains(s, "waiting for human") && strings.Contains(s, "your turn")
+	}
+}
+
+// esc presses escape alone: a key that follows an escape too closely is
+// read as that key with alt.
+func (tm term) esc() {
+	tm.keys("Escape")
+	time.Sleep(300 * time.Millisecond)
+}
+
+// oneRecording reads the only recording in the run's folder.
+func oneRecording(t *testing.T, dir string) *record.Recording {
+	t.Helper()
+	paths, err := record.Files(filepath.Join(dir, "rec"))
+	if err != nil || len(paths) != 1 {
+		t.Fatalf("want one recording, got %v (%v)", paths, err)
+	}
+	rec, err := record.Read(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Footer == nil {
+		t.Fatalf("the recording has no footer: %s", rec.EndNote())
+	}
+	return rec
+}
+
+// The built-in seller of craigslist/road-bike, seed 1, opens at $620,
+// counters "five hundred" with $560 and "five twenty" with $540, and
+// accepts a formal offer of $540 (its bottomline is $520).
+func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
+	tm, dir := launch(t, "play", "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
+	bottomline := "The lowest price you will accept is $520."
+
+	var seen []string
+	watch := func(s string) string {
+		seen = append(seen, s)
+		return s
+	}
+	watch(tm.waitFor("the seller's opening and my turn", patient, yourTurn(1)))
+	tm.typeText("would you take five hundred?")
+	tm.keys("Enter")
+	watch(tm.waitFor("a counter to five hundred", patient, yourTurn(3)))
+	tm.typeText("how about five twenty?")
+	tm.keys("Enter")
+	s := watch(tm.waitFor("a second counter", patient, yourTurn(5)))
+	if !strings.Contains(s, "$540") {
+		t.Fatalf("the seller should have countered with $540:\n%s", s)
+	}
+
+	// An answer to an offer nobody made is refused inline and not sent.
+	tm.typeText("/accept")
+	tm.keys("Enter")
+	s = watch(tm.waitFor("the refusal", patient, func(s string) bool { return strings.Contains(s, "✗ there is no formal offer") }))
+	if turnsDone(s) != 5 {
+		t.Fatalf("a refused move must not be played:\n%s", s)
+	}
+	tm.keys("C-u")
+	tm.typeText("/offer 540")
+	tm.keys("Enter")
+	s = tm.waitFor("the reveal", patient, func(s string) bool {
+		return strings.Contains(s, "The reveal") && strings.Contains(s, "SCRIPT") && strings.Contains(s, "goal completion")
+	})
+	for _, want := range []string{"deal at $540 (accepted", "Dana Okafor (seller) was told", "Your target price is $620.", bottomline, "Your score: goal completion"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the reveal should show %q:\n%s", want, s)
+		}
+	}
+	for _, before := range seen {
+		if strings.Contains(before, bottomline) || strings.Contains(before, "520") {
+			t.Fatalf("the seller's bottomline was on screen before the end:\n%s", before)
+		}
+	}
+	tm.quit(dir)
+
+	rec := oneRecording(t, dir)
+	if rec.Header.Backends != [2]string{"builtin", "human"} {
+		t.Errorf("recorded backends %v, want builtin for the seller and human for the buyer", rec.Header.Backends)
+	}
+	for _, ev := range rec.Events {
+		if ev.Kind == event.TurnCompleted && ev.Seat == 1 && ev.Backend != "human" {
+			t.Errorf("turn %d of the buyer was recorded as %q", ev.Turn, ev.Backend)
+		}
+	}
+	if end := rec.Ending(); end.Reason != event.Accepted || !end.Outcome.Deal {
+		t.Errorf("the game should end in an accepted deal, got %+v", end)
+	}
+}
+
+// In mutualfriends/night-shift, seed 1, the built-in players go on for
+// 14 turns when seat 1 says two turns of small talk at turns 4 and 6.
+func TestTakeOverAndHandBackInTmux(t *testing.T) {
+	tm, dir := launch(t, "takeover", "watch", "mutualfriends/night-shift", "--modes", "agents", "--seed", "1", "--pace", "150ms")
+	tm.waitFor("the AGENTS pane", patient, func(s string) bool { return turnsDone(s) >= 0 })
+
+	// Pause, then step to turn 2 so that the take-over starts with turn 3.
+	tm.keys("Space")
+	s := tm.waitFor("paused", patient, func(s string) bool {
+		_, states := panes(s)
+		return all(states, "paused")
+	})
+	if n := turnsDone(s); n > 2 {
+		t.Fatalf("the run went past turn 2 before pausing (%d turns)", n)
+	}
+	for turnsDone(s) < 2 {
+		n := turnsDone(s)
+		tm.keys("n")
+		s = tm.waitFor("one more turn", patient, func(s string) bool {
+			_, states := panes(s)
+			return turnsDone(s) == n+1 && all(states, "paused")
+		})
+	}
+
+	// t asks which seat; 2 takes seat 1 (Pavel) from its next turn.
+	tm.keys("t")
+	tm.waitFor("the seat chooser", patient, func(s string) bool {
+		return strings.Contains(s, "take over which seat?") && strings.Contains(s, "1 Ruth Okoye") && strings.Contains(s, "2 Pavel Novak")
+	})
+	tm.keys("2")
+	tm.waitFor("the input box", patient, func(s string) bool { return strings.Contains(s, "Pavel Novak ›") })
+	// While typing, single letters are text: n does not step.
+	tm.typeText("n")
+	time.Sleep(time.Second)
+	if s := tm.capture(); turnsDone(s) != 2 || !strings.Contains(s, "Pavel Novak › n") {
+		t.Fatalf("n should have been typed into the input:\n%s", s)
+	}
+	tm.keys("BSpace")
+	tm.esc() // leave the input
+	tm.keys("Space")
+	tm.waitFor("Pavel's turn 4", patient, yourTurn(3))
+	tm.keys("Enter")
+	tm.typeText("hello, who do you know?")
+	tm.keys("Enter")
+	tm.waitFor("Pavel's turn 6", patient, yourTurn(5))
+
+	// Pause while the move is typed, so the run stops after the partner's
+	// next turn and the seat goes back before Pavel's turn 8 starts.
+	tm.esc()
+	tm.keys("Space", "Enter")
+	tm.typeText("let me check my list")
+	tm.keys("Enter")
+	tm.esc()
+	tm.waitFor("turn 6 done, paused", patient, func(s string) bool {
+		_, states := panes(s)
+		return turnsDone(s) == 6 && all(states, "paused")
+	})
+	tm.keys("n")
+	tm.waitFor("turn 7, paused", patient, func(s string) bool {
+		_, states := panes(s)
+		return turnsDone(s) == 7 && all(states, "paused")
+	})
+	tm.esc()
+	tm.waitFor("the hand-back", patient, func(s string) bool {
+		return strings.Contains(s, "handed back to builtin") && !strings.Contains(s, "Pavel Novak ›")
+	})
+	tm.keys("Space", "+", "+", "+", "+", "+", "+", "+", "+", "+", "+")
+	s = tm.waitFor("the end of the run", 2*patient, func(s string) bool {
+		_, states := panes(s)
+		return all(states, "ended")
+	})
+	tm.quit(dir)
+
+	// The recording shows seat 1 played by builtin, then by the human for
+	// two turns, then by builtin again, with a control event at each
+	// change.
+	rec := oneRecording(t, dir)
+	var segments []string
+	var seat1 []string
+	for _, ev := range rec.Events {
+		switch {
+		case ev.Kind == event.Control:
+			segments = append(segments, ev.Control+":"+ev.Backend)
+		case ev.Kind == event.TurnCompleted && ev.Seat == 1:
+			seat1 = append(seat1, ev.Backend)
+			if len(segments) == 0 || segments[len(segments)-1] != ev.Backend {
+				segments = append(segments, ev.Backend)
+			}
+		}
+	}
+	want := []string{"builtin", "take-over:human", "human", "hand-back:builtin", "builtin"}
+	if !slices.Equal(segments, want) {
+		t.Fatalf("seat 1 segments %v, want %v", segments, want)
+	}
+	if humans := strings.Count(strings.Join(seat1, " "), "human"); humans != 2 {
+		t.Errorf("seat 1 turns %v: want exactly 2 human turns", seat1)
+	}
+	end := rec.Ending()
+	if end.Reason == event.Canceled || end.Turns <= 8 {
+		t.Errorf("the run should finish under its backend after the hand-back, ended %+v", end)
+	}
+	if last := rec.Events[len(rec.Events)-1]; last.Kind != event.RunEnded {
+		t.Errorf("the last event is %s, want run_ended", last.Kind)
+	}
+}
