@@ -108,6 +108,10 @@ func press(s string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyEnd}
 	case "esc":
 		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "ctrl+u":
+		return tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
 	}
 	r := []rune(s)[0]
 	return tea.KeyPressMsg{Code: r, Text: s}
@@ -237,6 +241,17 @@ func batchFor(m *model, count int) batchMsg {
 		b = append(b, runEvents{run: p.runID, events: evs})
 	}
 	return b
+}
+
+// typeText presses one key per character of s.
+func typeText(tm *teatest.TestModel, s string) {
+	for _, r := range s {
+		if r == ' ' {
+			tm.Send(press("space"))
+			continue
+		}
+		tm.Send(press(string(r)))
+	}
 }
 
 func resize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }

@@ -1,0 +1,88 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
+	sc, err := library.Resolve("craigslist/road-bike", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var partnerFacts []scenario.Fact
+	for _, f := range leak.Facts(sc) {
+		if f.Owner == scenario.SellerSeat {
+			partnerFacts = append(partnerFacts, f)
+		}
+	}
+	secret := leak.Compile(partnerFacts)
+	m := liveSession(t, Options{
+		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: 1,
+		Factory: factoryFunc(func(view.Mode) run.Backend {
+			return scriptedBackend{name: "fixture", lines: []string{"Hello, the bike is still here.", "Happy to chat.", "Take a look at the frame."}}
+		}),
+		Annotate: leak.Annotate,
+		Play:     &PlayOptions{Seat: scenario.BuyerSeat},
+	})
+	tm := startTeatest(t, m, 160, 45)
+	var screens []string
+	look := func(want ...string) {
+		t.Helper()
+		screens = append(screens, waitScreen(t, tm, want...))
+	}
+	look("Luis Herrera › ", "your turn", "waiting for human", "annotations shown at the end")
+	typeText(tm, "Is it really worth the money? I can pay 480.")
+	tm.Send(press("enter"))
+	look("I can pay 480.", "Take a look at the frame.", "your turn")
+	tm.Send(press("esc"))
+	tm.Send(press("i"))
+	look("What you know · Luis Herrera", "Your target price is $480.", "The most you will pay is $580.", "/offer PRICE")
+	tm.Send(press("esc"))
+	tm.Send(press("p"))
+	look("What you know · Luis Herrera")
+	tm.Send(press("esc"))
+	tm.Send(press("?"))
+	look("take over", "reveal")
+	tm.Send(press("?"))
+	tm.Send(press("v"))
+	look("the reveal comes when the game ends")
+	for _, s := range screens {
+		if found := secret.Find(s); len(found) > 0 {
+			t.Fatalf("a private fact of the seller is on the play screen before the end (%+v):\n%s", found, s)
+		}
+	}
+	// The own disclosure of $480 is not highlighted while playing.
+	if raw := screen(t, tm); strings.Contains(raw, m.st.highlight[1].Render("480")) {
+		t.Error("annotations should be hidden until the end")
+	}
+
+	tm.Send(press("enter"))
+	typeText(tm, "/leave")
+	tm.Send(press("enter"))
+	s := waitScreen(t, tm, "The reveal", "Luis Herrera left", "Dana Okafor (seller) was told", "Your target price is $620.",
+		"What your turns gave away", "turn 2 · disclosure · Your target price is $480. · “480”", "Your score: goal completion",
+		" SCRIPT ", "The SCRIPT run, same scenario and seed")
+	if len(secret.Find(s)) == 0 {
+		t.Error("the reveal should show the seller's private facts")
+	}
+	s = waitScreen(t, tm, "goal completion", "score there: goal completion")
+	lines := strings.Split(s, "\n")
+	if !strings.Contains(lines[2], "The reveal") || !strings.Contains(lines[2], " SCRIPT ") {
+		t.Errorf("the reveal and the SCRIPT run should be side by side:\n%s", s)
+	}
+	tm.Send(press("esc"))
+	s = waitScreen(t, tm, "disclosure 1", "ended")
+	if raw := screen(t, tm); !strings.Contains(raw, m.st.highlight[1].Render("480")) {
+		t.Errorf("after the end the disclosure should be highlighted:\n%s", ansi.Strip(raw))
+	}
+	finalModel(t, tm)
+}

@@ -1,0 +1,133 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/human"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// pausedAgents is a live AGENTS run of the test scenario, paused.
+func pausedAgents(t *testing.T) *model {
+	m := liveSession(t, Options{
+		Scenario: testScenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: time.Millisecond,
+		Factory: factoryFunc(func(view.Mode) run.Backend {
+			return scriptedBackend{name: "fixture", lines: []string{"Nice weather for a ride.", "It is, yes."}}
+		}),
+	})
+	m.setPaused(true)
+	return m
+}
+
+func TestChooserPicksOrCancels(t *testing.T) {
+	m := pausedAgents(t)
+	tm := startTeatest(t, m, 120, 30)
+	tm.Send(press("t"))
+	waitScreen(t, tm, "take over which seat?", "1 Alice (seller)", "2 Bob (buyer)", "esc cancels")
+	tm.Send(press("esc"))
+	s := waitScreen(t, tm, "turn ")
+	if strings.Contains(s, "take over which seat?") || strings.Contains(s, "›") {
+		t.Fatalf("esc should close the chooser without taking a seat:\n%s", s)
+	}
+	tm.Send(press("t"))
+	tm.Send(press("down"))
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "Bob › ", "you play Bob from their next turn")
+	m = finalModel(t, tm)
+	if h := m.panes[0].hold; h == nil || h.seat != 1 || !h.in.focused() || m.panes[0].chooser != nil {
+		t.Fatalf("enter on the second line should hand seat 1 to the user, hold = %+v", h)
+	}
+}
+
+func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
+	m := pausedAgents(t)
+	tm := startTeatest(t, m, 120, 30)
+	tm.Send(press("t"))
+	tm.Send(press("2"))
+	waitScreen(t, tm, "Bob › ")
+	// q, n, t, space, s, i and ? are text while typing.
+	typeText(tm, "q n t s i ?")
+	s := waitScreen(t, tm, "Bob › q n t s i ?")
+	if strings.Contains(s, "take over which seat?") || strings.Contains(s, "Who knows what") || strings.Contains(s, "sync") {
+		t.Fatalf("a letter typed into the input triggered its command:\n%s", s)
+	}
+	waitScreen(t, tm, "enter send", "esc leave the input", "ctrl+c quit")
+
+	// An offer in a free-form scenario is refused with the reason; the
+	// text stays and nothing is sent.
+	tm.Send(press("ctrl+u"))
+	typeText(tm, "/offer 100")
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "✗ offers are for Craigslist negotiations", "Bob › /offer 100")
+	typeText(tm, "0")
+	s = waitScreen(t, tm, "Bob › /offer 1000")
+	if strings.Contains(s, "✗") {
+		t.Error("editing the text should clear the refusal")
+	}
+	tm.Send(press("ctrl+u"))
+	typeText(tm, "/help")
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "/act TEXT", "/leave", "/help")
+	// Speech before the seat's turn is refused too.
+	typeText(tm, "hello")
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "✗ not your turn yet: wait for Alice", "esc, then space resumes")
+
+	m = finalModel(t, tm)
+	if !m.paused {
+		t.Error("space typed into the input must not resume the runs")
+	}
+	for _, e := range m.panes[0].entries {
+		if e.backend == human.Name {
+			t.Fatalf("a refused move was played: %+v", e)
+		}
+	}
+}
+
+func TestTypedTurnsThenHandBackPassesTheWaitingTurn(t *testing.T) {
+	m := pausedAgents(t)
+	tm := startTeatest(t, m, 120, 40)
+	tm.Send(press("t"))
+	tm.Send(press("2"))
+	tm.Send(press("esc")) // leave the input
+	tm.Send(press("space"))
+	waitScreen(t, tm, "waiting for human", "your turn")
+	tm.Send(press("enter"))
+	typeText(tm, "Would you take less?")
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "Bob (human)", "Would you take less?")
+	// The seat's next turn waits again; esc twice hands the seat back and
+	// passes that turn, and the run goes on with its own backend.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := screen(t, tm)
+		if strings.Count(s, "(human)") == 2 && strings.Contains(s, "waiting for human") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the seat's second turn never waited:\n%s", s)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	tm.Send(press("esc"))
+	tm.Send(press("esc"))
+	waitScreen(t, tm, "Bob handed back to fixture; your waiting turn was passed", "hand-back: seat 2 (Bob) now played by fixture")
+	waitScreen(t, tm, "turn 20/20", "ended")
+	m = finalModel(t, tm)
+	var moves []event.ActionType
+	for _, e := range m.panes[0].entries {
+		if e.kind == turnEntry && e.backend == human.Name {
+			moves = append(moves, e.action.Type)
+		}
+	}
+	if len(moves) != 2 || moves[0] != event.Speak || moves[1] != event.None {
+		t.Fatalf("human turns %v, want one speech and one passed turn", moves)
+	}
+	if m.panes[0].hold != nil {
+		t.Error("the seat should be handed back")
+	}
+}
