@@ -2,10 +2,8 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/scenario"
 )
@@ -47,9 +45,7 @@ func (c *chooser) key(msg tea.KeyPressMsg) (seat int, done, handled bool) {
 
 // Render returns the chooser's lines, each exactly width cells.
 func (c *chooser) Render(width int, st *styles) []string {
-	rule := st.sep.Render("──") + st.title.Render(" take over which seat? ")
-	hints := st.dim.Render("1/2 or ↑↓ enter · esc cancels")
-	out := []string{spread(rule+st.sep.Render(strings.Repeat("─", max(width-ansi.StringWidth(rule)-ansi.StringWidth(hints)-2, 0))), hints, width)}
+	out := []string{dockRule(st.title.Render(" take over which seat? "), "1/2 or ↑↓ enter · esc cancels", width, st)}
 	for seat, l := range c.labels {
 		mark := "  "
 		if seat == c.cursor {

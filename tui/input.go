@@ -77,8 +77,7 @@ func (in *input) Render(width int, st *styles, state, hints string, yourTurn boo
 	if yourTurn {
 		label = st.good.Render(" " + state + " ")
 	}
-	rule := st.sep.Render("──") + label
-	out := []string{spread(rule+st.sep.Render(strings.Repeat("─", max(width-ansi.StringWidth(rule)-ansi.StringWidth(hints)-2, 0))), st.dim.Render(hints), width)}
+	out := []string{dockRule(label, hints, width, st)}
 	for _, l := range in.help {
 		out = append(out, fit("  "+st.setting.Render(l), width))
 	}
@@ -91,4 +90,15 @@ func (in *input) Render(width int, st *styles, state, hints string, yourTurn boo
 	prompt := st.seat[in.seat&1].Render(oneLine(in.name)) + st.dim.Render(" › ")
 	in.ti.SetWidth(max(width-ansi.StringWidth(prompt)-1, 1))
 	return append(out, fit(prompt+in.ti.View(), width))
+}
+
+// dockRule is the first line of a pane's dock: a rule carrying a label,
+// with key hints at the right when the pane is wide enough for both.
+func dockRule(label, hints string, width int, st *styles) string {
+	lead := st.sep.Render("──") + label
+	lw, hw := ansi.StringWidth(lead), ansi.StringWidth(hints)
+	if hints == "" || lw+hw+3 > width {
+		return fit(lead+st.sep.Render(strings.Repeat("─", max(width-lw, 0))), width)
+	}
+	return spread(lead+st.sep.Render(strings.Repeat("─", width-lw-hw-1)), st.dim.Render(hints), width)
 }
