@@ -65,6 +65,13 @@ func (p *pane) apply(ev event.Event) {
 	switch ev.Kind {
 	case event.TurnStarted:
 		e := &entry{kind: turnEntry, turn: ev.Turn, seat: ev.Seat, speaker: ev.Speaker, backend: ev.Backend}
+		if old := p.turn(ev.Turn); old != nil {
+			// The seat changed hands before the turn was played; it
+			// starts again below with its new player.
+			old.kind, old.raw = noteEntry, fmt.Sprintf("turn %d was handed back before it was played", ev.Turn)
+			p.changed(p.turns[ev.Turn-1])
+			p.turns[ev.Turn-1] = len(p.entries)
+		}
 		for len(p.turns) < ev.Turn {
 			p.turns = append(p.turns, len(p.entries))
 		}

@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -115,19 +114,12 @@ func (m *model) takeOver(p *pane, seat int) {
 }
 
 // handBack returns the pane's seat to the run's own backend. A turn of the
-// seat that already waits for the user cannot be given to the backend any
-// more, so it is passed (an empty turn, recorded as the human's); when no
-// such turn has started the pass is never read.
+// seat that already waits for the user is played by that backend instead.
 func (m *model) handBack(p *pane) {
 	h := p.hold
 	p.live.Control.HandBack(h.seat)
-	waiting := p.yourTurn(h)
-	h.backend.Submit(event.Action{Type: event.None})
 	p.hold = nil
 	m.notice = fmt.Sprintf("%s handed back to %s", oneLine(m.sc.Seats[h.seat].Character.Name), oneLine(p.backends[h.seat]))
-	if waiting {
-		m.notice += "; your waiting turn was passed"
-	}
 }
 
 // send checks what the user typed and, when it is a valid move on their

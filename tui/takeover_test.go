@@ -88,7 +88,7 @@ func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
 	}
 }
 
-func TestTypedTurnsThenHandBackPassesTheWaitingTurn(t *testing.T) {
+func TestHandBackGivesTheWaitingTurnToTheBackend(t *testing.T) {
 	m := pausedAgents(t)
 	tm := startTeatest(t, m, 120, 40)
 	tm.Send(press("t"))
@@ -100,8 +100,8 @@ func TestTypedTurnsThenHandBackPassesTheWaitingTurn(t *testing.T) {
 	typeText(tm, "Would you take less?")
 	tm.Send(press("enter"))
 	waitScreen(t, tm, "Bob (human)", "Would you take less?")
-	// The seat's next turn waits again; esc twice hands the seat back and
-	// passes that turn, and the run goes on with its own backend.
+	// The seat's next turn waits again; esc twice hands the seat back, the
+	// seat's own backend plays that turn, and the run goes on.
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		s := screen(t, tm)
@@ -115,7 +115,7 @@ func TestTypedTurnsThenHandBackPassesTheWaitingTurn(t *testing.T) {
 	}
 	tm.Send(press("esc"))
 	tm.Send(press("esc"))
-	waitScreen(t, tm, "Bob handed back to fixture; your waiting turn was passed", "hand-back: seat 2 (Bob) now played by fixture")
+	waitScreen(t, tm, "Bob handed back to fixture", "hand-back: seat 2 (Bob) now played by fixture", "was handed back before it was played")
 	waitScreen(t, tm, "turn 20/20", "ended")
 	m = finalModel(t, tm)
 	var moves []event.ActionType
@@ -124,8 +124,13 @@ func TestTypedTurnsThenHandBackPassesTheWaitingTurn(t *testing.T) {
 			moves = append(moves, e.action.Type)
 		}
 	}
-	if len(moves) != 2 || moves[0] != event.Speak || moves[1] != event.None {
-		t.Fatalf("human turns %v, want one speech and one passed turn", moves)
+	if len(moves) != 1 || moves[0] != event.Speak {
+		t.Fatalf("human turns %v, want the one speech typed", moves)
+	}
+	for n := 1; n <= 20; n++ {
+		if e := m.panes[0].turn(n); e == nil || e.kind != turnEntry || e.action == nil || e.action.Type == event.None {
+			t.Fatalf("turn %d was not played: %+v", n, e)
+		}
 	}
 	if m.panes[0].hold != nil {
 		t.Error("the seat should be handed back")

@@ -15,12 +15,15 @@ type Controller struct {
 	steps     int
 	pace      time.Duration
 	overrides [2]Backend
-	wake      chan struct{}
+	// handed[seat] is closed when the seat changes hands, so that a turn
+	// waiting on a person can be given back at once.
+	handed [2]chan struct{}
+	wake   chan struct{}
 }
 
 // NewController returns a running controller with the given word pace.
 func NewController(pace time.Duration) *Controller {
-	return &Controller{pace: pace, wake: make(chan struct{})}
+	return &Controller{pace: pace, wake: make(chan struct{}), handed: [2]chan struct{}{make(chan struct{}), make(chan struct{})}}
 }
 
 // signal wakes every waiter; callers hold mu.
@@ -89,23 +92,26 @@ func (c *Controller) Pace() time.Duration {
 }
 
 // TakeOver makes b play seat from the next turn on.
-func (c *Controller) TakeOver(seat int, b Backend) {
+func (c *Controller) TakeOver(seat int, b Backend) { c.setOverride(seat, b) }
+
+// HandBack returns seat to the backend the run started with. A turn that is
+// waiting on the taken-over seat's player is given to that backend.
+func (c *Controller) HandBack(seat int) { c.setOverride(seat, nil) }
+
+func (c *Controller) setOverride(seat int, b Backend) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.overrides[seat] = b
+	close(c.handed[seat])
+	c.handed[seat] = make(chan struct{})
 }
 
-// HandBack returns seat to the backend the run started with.
-func (c *Controller) HandBack(seat int) {
+// override returns who has taken seat over (nil for nobody) and a channel
+// closed when that changes.
+func (c *Controller) override(seat int) (Backend, <-chan struct{}) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.overrides[seat] = nil
-}
-
-func (c *Controller) override(seat int) Backend {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.overrides[seat]
+	return c.overrides[seat], c.handed[seat]
 }
 
 // awaitTurn blocks while the run is paused and no step is pending.

@@ -219,3 +219,50 @@ func TestTakeOverAndHandBack(t *testing.T) {
 		t.Fatalf("got %v\nwant %s", got, want)
 	}
 }
+
+// waiting is a person who never answers: their turn waits until it is
+// cancelled.
+type waiting struct{}
+
+func (waiting) Name() string { return "human" }
+func (waiting) Turn(ctx context.Context, _ Request) (Result, error) {
+	<-ctx.Done()
+	return Result{}, ctx.Err()
+}
+
+// A seat handed back while its turn waits on the person is played by the
+// run's own backend, with no error and no empty turn.
+func TestHandBackDuringAWaitingTurn(t *testing.T) {
+	ctrl := NewController(0)
+	ctrl.TakeOver(1, waiting{})
+	b := &scripted{}
+	out := make(chan event.Event)
+	done := make(chan event.Ending, 1)
+	go func() {
+		done <- Run(context.Background(), Config{ID: "r", Scenario: testScenario(scenario.Craigslist, 3), Backends: [2]Backend{b, b}, Control: ctrl}, out)
+		close(out)
+	}()
+	var got []string
+	for ev := range out {
+		switch ev.Kind {
+		case event.TurnStarted:
+			got = append(got, fmt.Sprintf("start %d:%s", ev.Turn, ev.Backend))
+			if ev.Backend == "human" {
+				ctrl.HandBack(1)
+			}
+		case event.TurnCompleted:
+			got = append(got, fmt.Sprintf("done %d:%s", ev.Turn, ev.Backend))
+		case event.Control:
+			got = append(got, ev.Control)
+		case event.Error:
+			got = append(got, "error "+ev.Error)
+		}
+	}
+	if end := <-done; end.Turns != 3 {
+		t.Fatalf("ending %+v", end)
+	}
+	want := "[start 1:scripted done 1:scripted take-over start 2:human hand-back start 2:scripted done 2:scripted start 3:scripted done 3:scripted]"
+	if fmt.Sprint(got) != want {
+		t.Fatalf("got  %v\nwant %s", got, want)
+	}
+}

@@ -81,9 +81,10 @@ func (r *runner) canceled() *event.Ending {
 }
 
 // backendFor returns who plays seat now, emitting a control event when a
-// seat changes hands.
-func (r *runner) backendFor(seat int) Backend {
-	b := r.cfg.Control.override(seat)
+// seat changes hands. For a taken-over seat it also returns a channel that
+// is closed when the seat changes hands again.
+func (r *runner) backendFor(seat int) (Backend, <-chan struct{}) {
+	b, handed := r.cfg.Control.override(seat)
 	taken := b != nil
 	if taken != r.taken[seat] {
 		r.taken[seat] = taken
@@ -96,23 +97,35 @@ func (r *runner) backendFor(seat int) Backend {
 		r.emit(ev)
 	}
 	if taken {
-		return b
+		return b, handed
 	}
-	return r.cfg.Backends[seat]
+	return r.cfg.Backends[seat], nil
 }
 
 func (r *runner) name(seat int) string { return r.cfg.Scenario.Seats[seat].Character.Name }
 
 // turn plays turn n. A backend error becomes an error event and an empty
 // turn; the error is returned so the caller can tell cancellation apart.
+// When a taken-over seat is handed back while its turn waits on the
+// player, the turn is started again with the seat's own backend.
 func (r *runner) turn(ctx context.Context, n int) (Turn, error) {
 	seat := (n - 1) % 2
-	b := r.backendFor(seat)
-	base := event.Event{Turn: n, Seat: seat, Speaker: r.name(seat), Backend: b.Name()}
+	for {
+		b, handed := r.backendFor(seat)
+		base := event.Event{Turn: n, Seat: seat, Speaker: r.name(seat), Backend: b.Name()}
+		res, again, err := r.attempt(ctx, base, b, handed)
+		if !again {
+			return r.complete(ctx, base, res, err)
+		}
+	}
+}
+
+// attempt asks b for the turn. again reports that the seat changed hands
+// before b answered.
+func (r *runner) attempt(ctx context.Context, base event.Event, b Backend, handed <-chan struct{}) (res Result, again bool, err error) {
 	started := base
 	started.Kind = event.TurnStarted
 	r.emit(started)
-
 	emit := func(delta string) {
 		if delta == "" {
 			return
@@ -121,9 +134,26 @@ func (r *runner) turn(ctx context.Context, n int) (Turn, error) {
 		ev.Kind, ev.Delta = event.Delta, delta
 		r.emit(ev)
 	}
-	req := Request{Seat: seat, Turn: n, History: r.history, Emit: emit,
+	req := Request{Seat: base.Seat, Turn: base.Turn, History: r.history, Emit: emit,
 		Stream: func(ctx context.Context, text string) error { return r.stream(ctx, text, emit) }}
-	res, err := b.Turn(ctx, req)
+	turnCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if handed != nil {
+		go func() {
+			select {
+			case <-handed:
+				cancel()
+			case <-turnCtx.Done():
+			}
+		}()
+	}
+	res, err = b.Turn(turnCtx, req)
+	return res, err != nil && ctx.Err() == nil && turnCtx.Err() != nil, err
+}
+
+// complete records the turn's usage, error and action, and annotates it.
+func (r *runner) complete(ctx context.Context, base event.Event, res Result, err error) (Turn, error) {
+	n, seat := base.Turn, base.Seat
 	for _, u := range res.Usage {
 		ev := base
 		ev.Kind, ev.Usage = event.UsageReported, &u
