@@ -28,6 +28,7 @@ from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
 		newWatchCmd(),
 		newPlayCmd(),
 		newRunCmd(),
+		newReplayCmd(),
 		newReportCmd(),
 		newScenariosCmd(),
 	)

@@ -87,6 +87,11 @@ func (w *watchOptions) watch(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	return w.show(ctx, out, s)
+}
+
+// show runs the panes in the TUI when out is a terminal, else as plain lines.
+func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) error {
 	if f, ok := out.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		return tui.Run(ctx, tui.Options{
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,

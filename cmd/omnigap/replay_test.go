@@ -1,0 +1,93 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record"
+)
+
+// A replay goes through the runner and the annotator again; its turns and
+// annotations must be the recorded ones.
+func TestReplayShowsWhatWasRecorded(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := omnigap(t, "run", "--scenario", "craigslist/road-bike", "--modes", "script,agents", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := record.Files(dir)
+	out, err := omnigap(t, append([]string{"replay", "--pace", "0"}, files...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		rec, err := record.Read(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tag := "[" + strings.ToUpper(string(rec.Header.Mode)) + "]"
+		for _, ev := range rec.Events {
+			switch ev.Kind {
+			case event.TurnCompleted:
+				if !strings.Contains(out, tag+" "+ev.Speaker) || !strings.Contains(out, ev.Action.Text) {
+					t.Errorf("replay lacks %s turn %d %q", tag, ev.Turn, ev.Action.Text)
+				}
+			case event.Annotated:
+				if !strings.Contains(out, tag+"   ^ "+string(ev.Annotation.Kind)) {
+					t.Errorf("replay lacks %s %s", tag, ev.Annotation.Kind)
+				}
+			}
+		}
+		if want := tag + " ended after"; !strings.Contains(out, want) {
+			t.Errorf("replay lacks %q", want)
+		}
+	}
+	if !strings.Contains(out, "replay:builtin") {
+		t.Errorf("replayed seats are not marked:\n%s", out)
+	}
+}
+
+func TestReplayOfACutRecordingSaysWhereItEnds(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := omnigap(t, "run", "--scenario", "mutualfriends/gen-3", "--modes", "agents", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := record.Files(dir)
+	data, _ := os.ReadFile(files[0])
+	lines := strings.SplitAfter(string(data), "\n")
+	cut := filepath.Join(dir, "cut.jsonl")
+	// Keep the header and the first turn, and tear the next line.
+	var keep []string
+	for _, l := range lines {
+		keep = append(keep, l)
+		if strings.Contains(l, `"kind":"turn_completed"`) {
+			break
+		}
+	}
+	os.WriteFile(cut, []byte(strings.Join(keep, "")+`{"run":"x","se`), 0o644)
+	out, err := omnigap(t, "replay", "--pace", "0", cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"cut off mid-write", "nothing recorded for turn 2", "ended after"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestReplayRefusesMixedScenarios(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	omnigap(t, "run", "--scenario", "craigslist/gen-1", "--modes", "agents", "--out", a)
+	omnigap(t, "run", "--scenario", "craigslist/gen-2", "--modes", "script", "--out", b)
+	fa, _ := record.Files(a)
+	fb, _ := record.Files(b)
+	if _, err := omnigap(t, "replay", fa[0], fb[0]); err == nil || !strings.Contains(err.Error(), "differs") {
+		t.Fatalf("error %v", err)
+	}
+	if _, err := omnigap(t, "replay", fa[0], fa[0]); err == nil || !strings.Contains(err.Error(), "second agents recording") {
+		t.Fatalf("error %v", err)
+	}
+}
