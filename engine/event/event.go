@@ -91,6 +91,15 @@ type Ending struct {
 	// Notes holds text that goes with metrics, such as a judge's reasoning
 	// per score, under the same keys.
 	Notes map[string]string `json:"notes,omitempty"`
+	// Usage sums the token counts of every model call of the run.
+	Usage *Usage `json:"usage,omitempty"`
+}
+
+// Add adds u's counts to the total.
+func (t *Usage) Add(u Usage) {
+	t.Prompt += u.Prompt
+	t.Completion += u.Completion
+	t.Cached += u.Cached
 }
 
 // Outcome is the family-specific result of an episode.

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -19,8 +20,9 @@ type Measure struct {
 	Max float64
 }
 
-// Measures are the report's rows, in order.
-var Measures = []Measure{
+// Measures are the report's rows, in order. Rows no episode has are left
+// out of every output.
+var Measures = append([]Measure{
 	{Key: metrics.GoalCompletion, Label: "goal completion (0-10)", Max: 10},
 	{Key: metrics.Deal, Label: "deal rate", Rate: true, Max: 1},
 	{Key: metrics.PriceFraction, Label: "agreed price / listing", Max: 1},
@@ -32,6 +34,18 @@ var Measures = []Measure{
 	{Key: metrics.Leaks, Label: "leaks per episode"},
 	{Key: metrics.MindReads, Label: "mind-reads per episode"},
 	{Key: metrics.Disclosures, Label: "disclosures per episode"},
+	{Key: metrics.TokensPrompt, Label: "prompt tokens"},
+	{Key: metrics.TokensCompletion, Label: "completion tokens"},
+	{Key: metrics.TokensCached, Label: "cached prompt tokens"},
+}, judgeMeasures()...)
+
+// judgeMeasures are the rows of an LLM judge's scores (both seats' mean).
+func judgeMeasures() []Measure {
+	var out []Measure
+	for _, d := range metrics.JudgeDimensions {
+		out = append(out, Measure{Key: metrics.JudgeKey(d.Key), Label: fmt.Sprintf("judge %s (%g..%g)", strings.ReplaceAll(d.Key, "_", " "), d.Min, d.Max)})
+	}
+	return append(out, Measure{Key: metrics.JudgeKey("overall"), Label: "judge overall (mean)"})
 }
 
 // Group is the aggregate of one family and mode. Stats holds one entry

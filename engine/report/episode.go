@@ -32,11 +32,10 @@ type Episode struct {
 func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run.Turn, end event.Ending, errors int) Episode {
 	ep := Episode{Source: source, Family: sc.Family, Mode: mode, Ended: true,
 		Completed: errors == 0 && end.Reason != event.Canceled && end.Reason != event.Failed}
-	ep.Metrics = end.Metrics
-	if ep.Metrics == nil {
+	if end.Metrics == nil {
 		leak.New(sc, mode).Finish(history, &end)
-		ep.Metrics = end.Metrics
 	}
+	ep.Metrics = runFigures(sc.Family, end)
 	return ep
 }
 

@@ -9,11 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-const (
-	labelWidth = 30
-	cellWidth  = 22
-)
-
 // WriteTable prints one block per family: a row per measure, a column per
 // mode, each cell "mean [95% CI]".
 func (r Report) WriteTable(w io.Writer) error {
@@ -23,13 +18,22 @@ func (r Report) WriteTable(w io.Writer) error {
 			b.WriteByte('\n')
 		}
 		gs := r.of(f)
+		ms := measuresOf(gs)
+		// Columns are as wide as their widest entry plus two spaces.
+		labelWidth, cellWidth := 0, 0
+		for _, m := range ms {
+			labelWidth = max(labelWidth, len(m.Label)+2)
+			for _, g := range gs {
+				cellWidth = max(cellWidth, len(cell(g.Stats[m.Key], g.Stats, m.Key))+2)
+			}
+		}
 		fmt.Fprintf(&b, "%s\n", familyTitle(f, gs))
 		fmt.Fprintf(&b, "%-*s", labelWidth, "")
 		for _, g := range gs {
 			fmt.Fprintf(&b, "%-*s", cellWidth, clean(g.Mode.Label()))
 		}
 		b.WriteByte('\n')
-		for _, m := range measuresOf(gs) {
+		for _, m := range ms {
 			fmt.Fprintf(&b, "%-*s", labelWidth, m.Label)
 			for _, g := range gs {
 				fmt.Fprintf(&b, "%-*s", cellWidth, cell(g.Stats[m.Key], g.Stats, m.Key))

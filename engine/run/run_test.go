@@ -266,3 +266,24 @@ func TestHandBackDuringAWaitingTurn(t *testing.T) {
 		t.Fatalf("got  %v\nwant %s", got, want)
 	}
 }
+
+// metered reports the token usage of a model call with every turn.
+type metered struct{ scripted }
+
+func (m *metered) Turn(ctx context.Context, req Request) (Result, error) {
+	res, err := m.scripted.Turn(ctx, req)
+	res.Usage = []event.Usage{{Prompt: 100, Completion: 10, Cached: 60}}
+	return res, err
+}
+
+func TestUsageIsSummedIntoTheEnding(t *testing.T) {
+	b := &metered{}
+	out := make(chan event.Event, 256)
+	end := Run(context.Background(), Config{ID: "r", Scenario: testScenario(scenario.Craigslist, 4), Backends: [2]Backend{b, b}}, out)
+	if end.Usage == nil || *end.Usage != (event.Usage{Prompt: 400, Completion: 40, Cached: 240}) {
+		t.Fatalf("usage %+v", end.Usage)
+	}
+	if end, _ := play(t, testScenario(scenario.Craigslist, 2), nil, nil); end.Usage != nil {
+		t.Fatalf("a run without model calls has usage %+v", end.Usage)
+	}
+}

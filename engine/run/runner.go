@@ -40,6 +40,7 @@ type runner struct {
 	ref     *referee
 	history []Turn
 	taken   [2]bool
+	usage   *event.Usage // the run's token totals, once a call reports any
 }
 
 func (r *runner) emit(ev event.Event) {
@@ -68,7 +69,7 @@ func (r *runner) play(ctx context.Context) event.Ending {
 		}
 		end = r.ref.judge(t)
 	}
-	end.Turns = len(r.history)
+	end.Turns, end.Usage = len(r.history), r.usage
 	if a := r.cfg.Annotator; a != nil {
 		a.Finish(r.history, end)
 	}
@@ -136,9 +137,13 @@ func (r *runner) attempt(ctx context.Context, base event.Event, b Backend, hande
 	}
 	req := Request{Seat: base.Seat, Turn: base.Turn, History: r.history, Emit: emit,
 		Stream: func(ctx context.Context, text string) error { return r.stream(ctx, text, emit) }}
-	turnCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// Only a taken-over seat's turn gets a context of its own: a backend
+	// such as the SCRIPT writer may keep one call going across turns.
+	turnCtx := ctx
 	if handed != nil {
+		var cancel context.CancelFunc
+		turnCtx, cancel = context.WithCancel(ctx)
+		defer cancel()
 		go func() {
 			select {
 			case <-handed:
@@ -155,6 +160,10 @@ func (r *runner) attempt(ctx context.Context, base event.Event, b Backend, hande
 func (r *runner) complete(ctx context.Context, base event.Event, res Result, err error) (Turn, error) {
 	n, seat := base.Turn, base.Seat
 	for _, u := range res.Usage {
+		if r.usage == nil {
+			r.usage = &event.Usage{}
+		}
+		r.usage.Add(u)
 		ev := base
 		ev.Kind, ev.Usage = event.UsageReported, &u
 		r.emit(ev)
