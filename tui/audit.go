@@ -20,7 +20,7 @@ func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, st *sty
 			if seat > 0 {
 				out = append(out, "")
 			}
-			head := fmt.Sprintf("%s (%s, seat %d; %s) is given:", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role), seat+1, oneLine(backends[seat]))
+			head := fmt.Sprintf("%s (%s, seat %d; %s) is given:", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role), seat, oneLine(backends[seat]))
 			out = append(out, st.seat[seat].Render(head), "")
 			out = append(out, para(view.For(sc, mode, seat).Render(), w, 2, st.setting)...)
 		}

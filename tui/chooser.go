@@ -27,8 +27,8 @@ func newChooser(sc *scenario.Scenario) *chooser {
 // was the chooser's.
 func (c *chooser) key(msg tea.KeyPressMsg) (seat int, done, handled bool) {
 	switch msg.String() {
-	case "1", "2":
-		return int(msg.String()[0] - '1'), true, true
+	case "0", "1":
+		return int(msg.String()[0] - '0'), true, true
 	case "up", "k", "shift+tab":
 		c.cursor = 0
 	case "down", "j", "tab":
@@ -45,13 +45,13 @@ func (c *chooser) key(msg tea.KeyPressMsg) (seat int, done, handled bool) {
 
 // Render returns the chooser's lines, each exactly width cells.
 func (c *chooser) Render(width int, st *styles) []string {
-	out := []string{dockRule(st.title.Render(" take over which seat? "), "1/2 or ↑↓ enter · esc cancels", width, st)}
+	out := []string{dockRule(st.title.Render(" take over which seat? "), "0/1 or ↑↓ enter · esc cancels", width, st)}
 	for seat, l := range c.labels {
 		mark := "  "
 		if seat == c.cursor {
 			mark = st.title.Render("› ")
 		}
-		out = append(out, fit(mark+st.dim.Render(fmt.Sprintf("%d ", seat+1))+st.seat[seat].Render(l), width))
+		out = append(out, fit(mark+st.dim.Render(fmt.Sprintf("%d ", seat))+st.seat[seat].Render(l), width))
 	}
 	return out
 }

@@ -150,7 +150,7 @@ func TestInfoPanelAndPromptAudit(t *testing.T) {
 	tm.Send(press("esc"))
 	tm.Send(press("tab"))
 	tm.Send(press("p"))
-	s = waitScreen(t, tm, "Prompt audit · AGENTS", "Alice (seller, seat 1; fixture) is given:", "Bob (buyer, seat 2; fixture) is given:")
+	s = waitScreen(t, tm, "Prompt audit · AGENTS", "Alice (seller, seat 0; fixture) is given:", "Bob (buyer, seat 1; fixture) is given:")
 	want := view.For(testScenario(), view.Agents, 1).Render()
 	for _, line := range strings.Split(strings.TrimSpace(want), "\n") {
 		if !strings.Contains(s, line) {

@@ -21,7 +21,7 @@ func infoDoc(sc *scenario.Scenario, st *styles) *doc {
 		out = append(out, para("Relationship: "+string(sc.Relationship), w, 2, st.dim)...)
 		for seat := range 2 {
 			self := view.For(sc, view.Agents, seat).Self()
-			out = append(out, "", st.seat[seat].Render(fmt.Sprintf("%s (%s, seat %d)", oneLine(self.Name), oneLine(self.Role), seat+1)))
+			out = append(out, "", st.seat[seat].Render(fmt.Sprintf("%s (%s, seat %d)", oneLine(self.Name), oneLine(self.Role), seat)))
 			out = append(out, para("Goal: "+self.Goal, w, 2, st.setting)...)
 			if self.Secret != "" {
 				out = append(out, para("Secret: "+self.Secret, w, 2, st.setting)...)

@@ -97,7 +97,7 @@ func (p *pane) apply(ev event.Event) {
 			p.changed(p.turns[ev.Turn-1])
 		}
 	case event.Control:
-		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("» %s: seat %d (%s) now played by %s", ev.Control, ev.Seat+1, ev.Speaker, ev.Backend)})
+		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("» %s: seat %d (%s) now played by %s", ev.Control, ev.Seat, ev.Speaker, ev.Backend)})
 	case event.Error:
 		p.add(&entry{kind: errorEntry, raw: ev.Error})
 	case event.RunEnded:

@@ -37,7 +37,7 @@ func (f seatFactory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64)
 func ownDoc(sc *scenario.Scenario, seat int, st *styles) *doc {
 	v := view.For(sc, view.Agents, seat)
 	return &doc{title: "What you know · " + oneLine(v.Self().Name), build: func(w int) []string {
-		out := []string{st.seat[seat].Render(fmt.Sprintf("You play %s (%s, seat %d)", oneLine(v.Self().Name), oneLine(v.Self().Role), seat+1)), ""}
+		out := []string{st.seat[seat].Render(fmt.Sprintf("You play %s (%s, seat %d)", oneLine(v.Self().Name), oneLine(v.Self().Role), seat)), ""}
 		out = append(out, para(v.Render(), w, 2, st.setting)...)
 		out = append(out, "", st.title.Render("Moves"))
 		return append(out, para(human.Help(sc.Family), w, 2, st.setting)...)

@@ -27,7 +27,7 @@ func TestChooserPicksOrCancels(t *testing.T) {
 	m := pausedAgents(t)
 	tm := startTeatest(t, m, 120, 30)
 	tm.Send(press("t"))
-	waitScreen(t, tm, "take over which seat?", "1 Alice (seller)", "2 Bob (buyer)", "esc cancels")
+	waitScreen(t, tm, "take over which seat?", "0 Alice (seller)", "1 Bob (buyer)", "esc cancels")
 	tm.Send(press("esc"))
 	s := waitScreen(t, tm, "turn ")
 	if strings.Contains(s, "take over which seat?") || strings.Contains(s, "›") {
@@ -47,7 +47,7 @@ func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
 	m := pausedAgents(t)
 	tm := startTeatest(t, m, 120, 30)
 	tm.Send(press("t"))
-	tm.Send(press("2"))
+	tm.Send(press("1"))
 	waitScreen(t, tm, "Bob › ")
 	// q, n, t, space, s, i and ? are text while typing.
 	typeText(tm, "q n t s i ?")
@@ -92,7 +92,7 @@ func TestHandBackGivesTheWaitingTurnToTheBackend(t *testing.T) {
 	m := pausedAgents(t)
 	tm := startTeatest(t, m, 120, 40)
 	tm.Send(press("t"))
-	tm.Send(press("2"))
+	tm.Send(press("1"))
 	tm.Send(press("esc")) // leave the input
 	tm.Send(press("space"))
 	waitScreen(t, tm, "waiting for human", "your turn")
@@ -115,7 +115,7 @@ func TestHandBackGivesTheWaitingTurnToTheBackend(t *testing.T) {
 	}
 	tm.Send(press("esc"))
 	tm.Send(press("esc"))
-	waitScreen(t, tm, "Bob handed back to fixture", "hand-back: seat 2 (Bob) now played by fixture", "was handed back before it was played")
+	waitScreen(t, tm, "Bob handed back to fixture", "hand-back: seat 1 (Bob) now played by fixture", "was handed back before it was played")
 	waitScreen(t, tm, "turn 20/20", "ended")
 	m = finalModel(t, tm)
 	var moves []event.ActionType

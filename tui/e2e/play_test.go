@@ -141,12 +141,12 @@ func TestTakeOverAndHandBackInTmux(t *testing.T) {
 		})
 	}
 
-	// t asks which seat; 2 takes seat 1 (Pavel) from its next turn.
+	// t asks which seat; 1 takes seat 1 (Pavel) from its next turn.
 	tm.keys("t")
 	tm.waitFor("the seat chooser", patient, func(s string) bool {
 		return strings.Contains(s, "take over which seat?") && strings.Contains(s, "1 Ruth Okoye") && strings.Contains(s, "2 Pavel Novak")
 	})
-	tm.keys("2")
+	tm.keys("1")
 	tm.waitFor("the input box", patient, func(s string) bool { return strings.Contains(s, "Pavel Novak ›") })
 	// While typing, single letters are text: n does not step.
 	tm.typeText("n")
