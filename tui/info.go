@@ -87,7 +87,7 @@ func factMatrix(sc *scenario.Scenario, w int, st *styles) []string {
 	out := []string{modes.String(), names.String()}
 	for _, f := range sc.Facts() {
 		var row strings.Builder
-		row.WriteString(fit(st.dim.Render(ownerTag(sc, f.Owner))+" "+oneLine(f.Text), fw))
+		row.WriteString(fit(st.dim.Render("["+oneLine(sc.OwnerName(f.Owner))+"]")+" "+oneLine(f.Text), fw))
 		for _, v := range vs {
 			if v.view.Knows(f) {
 				row.WriteString(st.good.Render(center("✓", cw)))
@@ -106,17 +106,6 @@ func firstName(name string) string {
 		return f[0]
 	}
 	return ""
-}
-
-// ownerTag names who holds a fact.
-func ownerTag(sc *scenario.Scenario, o scenario.Owner) string {
-	switch o {
-	case scenario.OwnerEnv:
-		return "[env]"
-	case scenario.OwnerPublic:
-		return "[public]"
-	}
-	return "[" + oneLine(sc.Seats[o].Role) + "]"
 }
 
 // center pads s to w cells, centred.

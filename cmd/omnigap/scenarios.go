@@ -65,7 +65,7 @@ func showScenario(w io.Writer, sc *scenario.Scenario) {
 	fmt.Fprintf(w, "%s  (%s, %s, %d turns)\n%s\n", sc.ID, sc.Family, sc.Relationship, sc.MaxTurns, sc.Title)
 	fmt.Fprintln(w, "\nFacts:")
 	for _, f := range sc.Facts() {
-		fmt.Fprintf(w, "  %-28s %-8s %s\n", f.ID, ownerName(sc, f.Owner), f.Text)
+		fmt.Fprintf(w, "  %-28s %-8s %s\n", f.ID, sc.OwnerName(f.Owner), f.Text)
 	}
 	for _, mode := range view.Modes {
 		if mode == view.Script {
@@ -78,16 +78,6 @@ func showScenario(w io.Writer, sc *scenario.Scenario) {
 			fmt.Fprint(w, indent(view.For(sc, mode, seat).Render()))
 		}
 	}
-}
-
-func ownerName(sc *scenario.Scenario, o scenario.Owner) string {
-	switch o {
-	case scenario.OwnerEnv:
-		return "env"
-	case scenario.OwnerPublic:
-		return "public"
-	}
-	return sc.Seats[o].Role
 }
 
 func section(w io.Writer, title string) {

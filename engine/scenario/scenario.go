@@ -144,6 +144,19 @@ func (s *Scenario) Facts() []Fact {
 	return all
 }
 
+// OwnerName names who holds a fact: a seat's role, "env" or "public".
+func (s *Scenario) OwnerName(o Owner) string {
+	switch {
+	case o == OwnerEnv:
+		return "env"
+	case o == OwnerPublic:
+		return "public"
+	case int(o) >= 0 && int(o) < len(s.Seats):
+		return s.Seats[o].Role
+	}
+	return "?"
+}
+
 // Partner returns the other seat's index.
 func Partner(seat int) int { return 1 - seat }
 
