@@ -92,8 +92,11 @@ func launch(t *testing.T, name string, args ...string) (term, string) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	tm := term{t: t, socket: fmt.Sprintf("omnigap-e2e-%s-%d", name, os.Getpid())}
-	script := fmt.Sprintf("%s %s --record %s; echo EXIT=$? > %s; sleep 60",
-		bin, strings.Join(args, " "), filepath.Join(dir, "rec"), filepath.Join(dir, "status"))
+	// The status is written aside and renamed, so it is never read half
+	// written.
+	statusFile := filepath.Join(dir, "status")
+	script := fmt.Sprintf("%s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
+		bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
 	tm.tmux("new-session", "-d", "-s", "e2e", "-x", "160", "-y", "45", "sh", "-c", script)
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	return tm, dir
