@@ -12,8 +12,10 @@ const (
 	// buyerOpenShare: a buyer opens at this share of its target.
 	buyerOpenShare = 0.8
 	// guessMargin is how much room a player without the partner's limit
-	// assumes the partner keeps beyond its best price so far.
-	guessMargin = 0.10
+	// assumes the partner keeps beyond its best price so far (a fifth of
+	// the listing: a first offer at three quarters of the asking price is
+	// worth answering, one at half is not).
+	guessMargin = 0.20
 	// closeShare: a price this close to one's own next counter is taken.
 	closeShare = 0.03
 )
