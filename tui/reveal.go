@@ -27,7 +27,7 @@ func revealDoc(sc *scenario.Scenario, seat int, played, script *pane, st *styles
 
 		pv := view.For(sc, view.Agents, partner)
 		out = append(out, "", st.seat[partner].Render(fmt.Sprintf("What %s (%s) was told, and you were not", oneLine(pv.Self().Name), oneLine(pv.Self().Role))))
-		out = append(out, para(pv.RenderOwn(), w, 2, st.setting)...)
+		out = append(out, para(pv.RenderOwnForOthers(), w, 2, st.setting)...)
 
 		out = append(out, "", st.seat[seat].Render("What your turns gave away"))
 		n := 0

@@ -45,6 +45,14 @@ func (v View) RenderOwn() string {
 	return b.String()
 }
 
+// RenderOwnForOthers writes the viewer's own seat as told to someone else
+// ("Their goal: ..."), as a reveal shows the partner's side.
+func (v View) RenderOwnForOthers() string {
+	var b strings.Builder
+	renderSeat(&b, v.Self(), "Their", v.Attributes)
+	return b.String()
+}
+
 func (v View) renderCommon(b *strings.Builder) {
 	fmt.Fprintf(b, "Scenario: %s\n", v.Title)
 	fmt.Fprintf(b, "Setting: %s\n", strings.TrimSpace(v.Setting))
