@@ -57,6 +57,12 @@ func BenchmarkAgentTurnOverhead(b *testing.B) {
 	srv := llmtest.Start()
 	defer srv.Close()
 	srv.Keep = 1
+	// An instant server: a fixed reply, so that what is measured is the
+	// app's side (prompt, request, stream parsing, action extraction) plus
+	// the loopback HTTP round trip.
+	srv.Respond = func(*llmtest.Request) string {
+		return `{"action": "speak", "text": "A sentence of about the usual length for a turn in a negotiation."}`
+	}
 	sc := resolve(b, "craigslist/road-bike")
 	bs, err := NewFactory(testConfig(srv)).Backends(sc, view.Agents, 1)
 	if err != nil {
