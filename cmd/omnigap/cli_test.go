@@ -14,8 +14,13 @@ import (
 )
 
 // omnigap runs the CLI in-process with args and returns stdout.
+// The user's own endpoint settings never reach it: without them every
+// command uses the built-in engine, as on a fresh machine.
 func omnigap(t *testing.T, args ...string) (string, error) {
 	t.Helper()
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	cmd := newRootCmd()
 	var out bytes.Buffer
 	cmd.SetOut(&out)

@@ -95,8 +95,10 @@ func launch(t *testing.T, name string, args ...string) (term, string) {
 	// The status is written aside and renamed, so it is never read half
 	// written.
 	statusFile := filepath.Join(dir, "status")
-	script := fmt.Sprintf("%s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
-		bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
+	// The user's endpoint settings stay out, so the built-in engine plays
+	// unless a test asks for a backend.
+	script := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL XDG_CONFIG_HOME=%s %s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
+		filepath.Join(dir, "config"), bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
 	tm.tmux("new-session", "-d", "-s", "e2e", "-x", "160", "-y", "45", "sh", "-c", script)
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	return tm, dir
