@@ -45,7 +45,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	look("I can pay 480.", "Take a look at the frame.", "your turn")
 	tm.Send(press("esc"))
 	tm.Send(press("i"))
-	look("What you know · Luis Herrera", "Your target price is $480.", "The most you will pay is $580.", "/offer PRICE")
+	look("What you know · Luis Herrera", "Luis's target price is $480.", "The most Luis will pay is $580.", "/offer PRICE")
 	tm.Send(press("esc"))
 	tm.Send(press("p"))
 	look("What you know · Luis Herrera")
@@ -68,8 +68,8 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	tm.Send(press("enter"))
 	typeText(tm, "/leave")
 	tm.Send(press("enter"))
-	s := waitScreen(t, tm, "The reveal", "Luis Herrera left", "Dana Okafor (seller) was told", "Your target price is $620.",
-		"What your turns gave away", "turn 2 · disclosure · Your target price is $480. · “480”", "Your score: goal completion",
+	s := waitScreen(t, tm, "The reveal", "Luis Herrera left", "Dana Okafor (seller) was told", "Dana's target price is $620.",
+		"What your turns gave away", "turn 2 · disclosure · Luis's target price is $480. · “480”", "Your score: goal completion",
 		" SCRIPT ", "The SCRIPT run, same scenario and seed")
 	if len(secret.Find(s)) == 0 {
 		t.Error("the reveal should show the seller's private facts")

@@ -60,14 +60,25 @@ func priceFact(id string, owner Owner, v float64, text string) Fact {
 
 func (s *Scenario) deriveListingFacts() {
 	l := s.Craigslist
+	seller, buyer := s.firstName(SellerSeat), s.firstName(BuyerSeat)
+	// Fact texts name the character, so they read right in every view: the
+	// seat's own ("Your private information"), a mind-reader's and a reveal's.
 	s.Seats[SellerSeat].Facts = append(s.Seats[SellerSeat].Facts,
-		priceFact("seller-target", SellerSeat, l.Seller.Target, "Your target price is "+Money(l.Seller.Target)+"."),
-		priceFact("seller-bottomline", SellerSeat, l.Seller.Bottomline, "The lowest price you will accept is "+Money(l.Seller.Bottomline)+"."))
+		priceFact("seller-target", SellerSeat, l.Seller.Target, seller+"'s target price is "+Money(l.Seller.Target)+"."),
+		priceFact("seller-bottomline", SellerSeat, l.Seller.Bottomline, "The lowest price "+seller+" will accept is "+Money(l.Seller.Bottomline)+"."))
 	s.Seats[BuyerSeat].Facts = append(s.Seats[BuyerSeat].Facts,
-		priceFact("buyer-target", BuyerSeat, l.Buyer.Target, "Your target price is "+Money(l.Buyer.Target)+"."),
-		priceFact("buyer-bottomline", BuyerSeat, l.Buyer.Bottomline, "The most you will pay is "+Money(l.Buyer.Bottomline)+"."))
+		priceFact("buyer-target", BuyerSeat, l.Buyer.Target, buyer+"'s target price is "+Money(l.Buyer.Target)+"."),
+		priceFact("buyer-bottomline", BuyerSeat, l.Buyer.Bottomline, "The most "+buyer+" will pay is "+Money(l.Buyer.Bottomline)+"."))
 	s.PublicFacts = append(s.PublicFacts,
 		priceFact("listing-price", OwnerPublic, l.ListingPrice, "The listing price is "+Money(l.ListingPrice)+"."))
+}
+
+// firstName is how fact texts call a seat's character.
+func (s *Scenario) firstName(seat int) string {
+	if f := strings.Fields(s.Seats[seat].Character.Name); len(f) > 0 {
+		return f[0]
+	}
+	return s.Seats[seat].Role
 }
 
 // deriveFriendFacts makes one owned fact per name or attribute value that a
@@ -86,7 +97,7 @@ func (s *Scenario) deriveFriendFacts() {
 				s.Seats[seat].Facts = append(s.Seats[seat].Facts, Fact{
 					ID: fmt.Sprintf("seat%d-%s-%s", seat, attr, slug(v)), Owner: Owner(seat),
 					Kind: kindOf(attr), Attribute: attr, Phrases: []string{v},
-					Text: fmt.Sprintf("One of your friends has %s %s; your partner knows no one with it.", attr, v), Derived: true,
+					Text: fmt.Sprintf("%s knows someone with %s %s; %s knows no one with it.", s.firstName(seat), attr, v, s.firstName(Partner(seat))), Derived: true,
 				})
 			}
 		}

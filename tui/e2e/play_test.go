@@ -60,7 +60,7 @@ func oneRecording(t *testing.T, dir string) *record.Recording {
 // accepts a formal offer of $540 (its bottomline is $520).
 func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 	tm, dir := launch(t, "play", "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
-	bottomline := "The lowest price you will accept is $520."
+	bottomline := "The lowest price Dana will accept is $520."
 
 	var seen []string
 	watch := func(s string) string {
@@ -91,7 +91,7 @@ func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 	s = tm.waitFor("the reveal", patient, func(s string) bool {
 		return strings.Contains(s, "The reveal") && strings.Contains(s, "SCRIPT") && strings.Contains(s, "goal completion")
 	})
-	for _, want := range []string{"deal at $540 (accepted", "Dana Okafor (seller) was told", "Your target price is $620.", bottomline, "Your score: goal completion"} {
+	for _, want := range []string{"deal at $540 (accepted", "Dana Okafor (seller) was told", "Dana's target price is $620.", bottomline, "Your score: goal completion"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the reveal should show %q:\n%s", want, s)
 		}
