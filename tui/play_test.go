@@ -80,7 +80,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 		t.Errorf("the reveal and the SCRIPT run should be side by side:\n%s", s)
 	}
 	tm.Send(press("esc"))
-	s = waitScreen(t, tm, "disclosure 1", "ended")
+	waitScreen(t, tm, "disclosure 1", "ended")
 	if raw := screen(t, tm); !strings.Contains(raw, m.st.highlight[1].Render("480")) {
 		t.Errorf("after the end the disclosure should be highlighted:\n%s", ansi.Strip(raw))
 	}

@@ -184,7 +184,7 @@ func TestTakeOverAndHandBackInTmux(t *testing.T) {
 		return strings.Contains(s, "handed back to builtin") && !strings.Contains(s, "Pavel Novak ›")
 	})
 	tm.keys("Space", "+", "+", "+", "+", "+", "+", "+", "+", "+", "+")
-	s = tm.waitFor("the end of the run", 2*patient, func(s string) bool {
+	tm.waitFor("the end of the run", 2*patient, func(s string) bool {
 		_, states := panes(s)
 		return all(states, "ended")
 	})
