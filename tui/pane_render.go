@@ -81,22 +81,34 @@ func (p *pane) headerLines() []string {
 	if p.masked {
 		second += st.dim.Render("  annotations shown at the end")
 	}
-	for i, k := range annotationKinds {
-		if p.masked {
-			break
-		}
-		name := kindLabel[k]
-		switch {
-		case w < 40:
-			name = name[:1]
-		case w < 64:
-			name = shortKindLabel[k]
-		}
-		second += "  " + st.highlight[i].Render(name) + " " + fmt.Sprint(p.counts[i])
+	if !p.masked {
+		second += p.counters(w - ansi.StringWidth(second))
 	}
 	second = fit(second, w)
 
 	return []string{first, second, p.rule()}
+}
+
+// counters renders the per-kind annotation counts in the longest labels
+// that fit in room cells: full names, then short ones (spaced widely, then
+// narrowly), then initials.
+func (p *pane) counters(room int) string {
+	var out string
+	for _, labels := range counterLabels {
+		for _, sep := range []string{"  ", " "} {
+			width := 0
+			out = ""
+			for i, k := range annotationKinds {
+				count := fmt.Sprint(p.counts[i])
+				width += len(sep) + len(labels[k]) + 1 + len(count)
+				out += sep + p.st.highlight[i].Render(labels[k]) + " " + count
+			}
+			if width <= room {
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // rule closes the header; it carries the outcome badge when the run has

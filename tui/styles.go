@@ -35,12 +35,12 @@ var kindLabel = map[event.AnnotationKind]string{
 	event.FirstMention: "first mention",
 }
 
-// shortKindLabel names a kind in a narrow pane header.
-var shortKindLabel = map[event.AnnotationKind]string{
-	event.Leak:         "leak",
-	event.Disclosure:   "disc",
-	event.MindRead:     "mind",
-	event.FirstMention: "1st",
+// counterLabels name the kinds in pane headers, longest first; a header
+// uses the first set that fits, and initials when none does.
+var counterLabels = []map[event.AnnotationKind]string{
+	kindLabel,
+	{event.Leak: "leak", event.Disclosure: "disc", event.MindRead: "mind", event.FirstMention: "1st"},
+	{event.Leak: "l", event.Disclosure: "d", event.MindRead: "m", event.FirstMention: "f"},
 }
 
 func newStyles(dark bool) styles {
