@@ -101,7 +101,7 @@ func Resolve(ref string, seed int64) (*scenario.Scenario, error) {
 	}
 	for _, sc := range list {
 		if sc.ID == ref {
-			return copyOf(sc)
+			return sc.Clone(), nil // callers may keep and change it
 		}
 	}
 	return nil, fmt.Errorf("scenario %q not found: see 'omnigap scenarios list', use family/gen-N, or give a path to a .yaml file", ref)
@@ -113,14 +113,4 @@ func isPath(ref string) bool {
 	}
 	st, err := os.Stat(ref)
 	return err == nil && !st.IsDir()
-}
-
-// copyOf deep-copies a built-in scenario by parsing its embedded file
-// again, so callers can never alter the shared list.
-func copyOf(sc *scenario.Scenario) (*scenario.Scenario, error) {
-	data, err := fs.ReadFile(scenarios.Files, strings.TrimPrefix(sc.Source, "scenarios/"))
-	if err != nil {
-		return nil, err
-	}
-	return scenario.Parse(sc.Source, data)
 }
