@@ -37,6 +37,16 @@ type Spec struct {
 	RecordDir string
 	// Buffer is the event channel's capacity.
 	Buffer int
+	// Fork, when set, starts the run from another run's history.
+	Fork *Fork
+}
+
+// Fork is where a forked run branches off: its first turns repeat Prefix
+// at once, and the factory's backends play from there on. Parent is
+// written to the recording's header.
+type Fork struct {
+	Parent record.Parent
+	Prefix []event.Action
 }
 
 // Live is a started run.
@@ -65,9 +75,14 @@ func Start(ctx context.Context, spec Spec) (*Live, error) {
 	if err != nil {
 		return nil, err
 	}
+	id := ID(spec.Scenario, spec.Mode, spec.Seed)
+	if f := spec.Fork; f != nil {
+		id += fmt.Sprintf("-fork-t%d", f.Parent.Turn)
+		backends = forked(backends, f.Prefix)
+	}
 	out := make(chan event.Event, spec.Buffer)
 	l := &Live{
-		ID: ID(spec.Scenario, spec.Mode, spec.Seed), Spec: spec,
+		ID: id, Spec: spec,
 		Backends: [2]string{backends[0].Name(), backends[1].Name()},
 		Control:  run.NewController(spec.Pace), Events: out, done: make(chan struct{}),
 	}
@@ -91,6 +106,10 @@ func (l *Live) createRecording() (*record.Writer, error) {
 		return nil, err
 	}
 	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed, Started: time.Now().UTC()}
+	if f := l.Spec.Fork; f != nil {
+		parent := f.Parent
+		h.Parent = &parent
+	}
 	path := filepath.Join(l.Spec.RecordDir, l.ID+".jsonl")
 	for n := 2; ; n++ {
 		w, err := record.Create(path, h)

@@ -31,6 +31,15 @@ type Header struct {
 	Backends [2]string          `json:"backends"`
 	Seed     int64              `json:"seed"`
 	Started  time.Time          `json:"started"`
+	// Parent is set on a fork: the run it branched from.
+	Parent *Parent `json:"parent,omitempty"`
+}
+
+// Parent names the recording a forked run started from and the last turn
+// it took over from it: the fork's turns 1..Turn repeat the parent's.
+type Parent struct {
+	Recording string `json:"recording"`
+	Turn      int    `json:"turn"`
 }
 
 // Footer is the last line of a complete recording.
