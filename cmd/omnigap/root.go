@@ -31,6 +31,7 @@ from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
 		newReplayCmd(),
 		newReportCmd(),
 		newScenariosCmd(),
+		newCardCmd(),
 	)
 	return root
 }

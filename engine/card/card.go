@@ -1,0 +1,282 @@
+// Package card writes a simulation card: a Markdown sheet that says how a
+// set of recorded runs was simulated and who knew what, as the study
+// behind omnigap recommends publishing with every simulation result. The
+// who-knew-what table is rendered from the Views the participants were
+// given (view.For), never restated.
+package card
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Write writes the card of recs as Markdown: one section per scenario,
+// then the outcomes of all runs by family and mode.
+func Write(w io.Writer, recs []*record.Recording) error {
+	if len(recs) == 0 {
+		return fmt.Errorf("card: no recordings")
+	}
+	var b strings.Builder
+	groups := byScenario(recs)
+	if len(groups) == 1 {
+		fmt.Fprintf(&b, "# Simulation card: %s\n", text(groups[0][0].Header.Scenario.Title))
+	} else {
+		fmt.Fprintf(&b, "# Simulation card: %d scenarios\n", len(groups))
+	}
+	for _, g := range groups {
+		writeScenario(&b, g, len(groups) > 1)
+	}
+	recs = slices.Concat(groups...)
+	writeOutcomes(&b, recs)
+	writeAnnotations(&b, recs)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// byScenario groups recordings by scenario id, in order of first
+// appearance, each group's runs in the usual order of modes.
+func byScenario(recs []*record.Recording) [][]*record.Recording {
+	var order []string
+	groups := map[string][]*record.Recording{}
+	for _, r := range recs {
+		id := r.Header.Scenario.ID
+		if _, ok := groups[id]; !ok {
+			order = append(order, id)
+		}
+		groups[id] = append(groups[id], r)
+	}
+	out := make([][]*record.Recording, len(order))
+	for i, id := range order {
+		g := groups[id]
+		slices.SortStableFunc(g, func(a, b *record.Recording) int { return modeRank(a.Header.Mode) - modeRank(b.Header.Mode) })
+		out[i] = g
+	}
+	return out
+}
+
+func modeRank(m view.Mode) int {
+	if i := slices.Index(view.Modes, m); i >= 0 {
+		return i
+	}
+	return len(view.Modes)
+}
+
+func writeScenario(b *strings.Builder, recs []*record.Recording, several bool) {
+	sc := recs[0].Header.Scenario
+	if several {
+		fmt.Fprintf(b, "\n## Scenario: %s\n", text(sc.Title))
+	}
+	fmt.Fprintf(b, "\nScenario `%s` (family %s), relationship %s, turn limit %d.\n",
+		text(sc.ID), text(string(sc.Family)), text(string(sc.Relationship)), sc.MaxTurns)
+	fmt.Fprintf(b, "\n**Setting.** %s\n", text(strings.TrimSpace(sc.Setting)))
+
+	fmt.Fprintf(b, "\n### Simulation type\n\n| mode | how the dialogue is made |\n|---|---|\n")
+	for _, m := range modesOf(recs) {
+		fmt.Fprintf(b, "| %s | %s |\n", m.Label(), simulationType(m))
+	}
+
+	writeKnowledge(b, sc, modesOf(recs))
+	writeRuns(b, recs)
+	writeRules(b, sc, recs)
+}
+
+func modesOf(recs []*record.Recording) []view.Mode {
+	var out []view.Mode
+	for _, r := range recs {
+		if !slices.Contains(out, r.Header.Mode) {
+			out = append(out, r.Header.Mode)
+		}
+	}
+	return out
+}
+
+// simulationType says who writes the dialogue in a mode.
+func simulationType(m view.Mode) string {
+	switch m {
+	case view.Script:
+		return "one writer produces both sides and is given everything about both"
+	case view.Agents:
+		return "separate agents, one per seat, each given only its own side"
+	case view.Mindreaders:
+		return "separate agents, one per seat, each also given the partner's goal and private facts"
+	case view.Humans:
+		return "two people (a recorded human-human dialogue)"
+	}
+	return "unknown"
+}
+
+func writeRuns(b *strings.Builder, recs []*record.Recording) {
+	b.WriteString("\n### Runs\n\n| recording | mode | seat 0 played by | seat 1 played by | seed | ended | turns |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range recs {
+		h := r.Header
+		ended := "did not finish"
+		turns := "-"
+		if e := r.Ending(); e != nil {
+			ended = fmt.Sprintf("%s: %s", e.Reason, e.Outcome.Summary)
+			turns = fmt.Sprint(e.Turns)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s | %s |\n", cell(filepath.Base(r.Path)), h.Mode.Label(),
+			cell(h.Backends[0]), cell(h.Backends[1]), h.Seed, cell(ended), turns)
+		if p := h.Parent; p != nil {
+			fmt.Fprintf(b, "\n%s is a fork of %s after turn %d.\n\n", cell(filepath.Base(r.Path)), cell(filepath.Base(p.Recording)), p.Turn)
+		}
+	}
+	b.WriteString("\nBackends are named as `builtin` (omnigap's offline rule-based engine), `builtin-writer` (its SCRIPT writer), `openai:MODEL` (a model behind an OpenAI-compatible endpoint) or `human`. " +
+		"Sampling parameters (temperature, token limits) are not part of recording format 1, so this card cannot state them; the seed is passed to every backend.\n")
+}
+
+func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Recording) {
+	b.WriteString("\n### Ending rule\n\n")
+	fmt.Fprintf(b, "Seats take turns, seat 0 first. A run ends after %d turns, when a seat leaves, ", sc.MaxTurns)
+	switch sc.Family {
+	case scenario.Craigslist:
+		b.WriteString("when an offer is accepted or rejected, ")
+	case scenario.MutualFriends:
+		b.WriteString("when both seats select the same friend, ")
+	}
+	b.WriteString("after 3 empty turns in a row, or when it is stopped.\n")
+
+	b.WriteString("\n### Evaluation\n\n")
+	b.WriteString("Every completed turn is annotated by omnigap's rule-based annotator (docs/METRICS.md): " +
+		"a *disclosure* when a seat says its own private fact, a *leak* when a seat says a private fact its AGENTS View does not hold, " +
+		"a *mind-read* when it says one only its MINDREADERS View holds, and a *first mention* of an environment fact. " +
+		"Goal completion (0-10) is computed by rule from the outcome.")
+	if judged(recs) {
+		b.WriteString(" An LLM judge also scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below).")
+	}
+	b.WriteString("\n")
+}
+
+// judged reports whether any run carries a judge's scores.
+func judged(recs []*record.Recording) bool {
+	for _, r := range recs {
+		if e := r.Ending(); e != nil {
+			for k := range e.Metrics {
+				if strings.HasPrefix(k, metrics.JudgeKey("")) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func writeOutcomes(b *strings.Builder, recs []*record.Recording) {
+	eps := make([]report.Episode, len(recs))
+	for i, r := range recs {
+		eps[i] = report.FromRecording(r)
+	}
+	rep := report.Aggregate(eps)
+	b.WriteString("\n## Outcomes\n\nMeans over the runs with 95% intervals (Wilson for rates, Student t for means); one run gives no interval.\n")
+	var families []scenario.Family
+	for _, g := range rep.Groups {
+		if !slices.Contains(families, g.Family) {
+			families = append(families, g.Family)
+		}
+	}
+	for _, f := range families {
+		var gs []report.Group
+		for _, g := range rep.Groups {
+			if g.Family == f {
+				gs = append(gs, g)
+			}
+		}
+		fmt.Fprintf(b, "\n### %s\n\n| measure |", text(string(f)))
+		for _, g := range gs {
+			fmt.Fprintf(b, " %s (%s) |", g.Mode.Label(), plural(g.Episodes, "run"))
+		}
+		b.WriteString("\n|---|" + strings.Repeat("---|", len(gs)) + "\n")
+		for _, m := range report.Measures {
+			if !anyHas(gs, m.Key) {
+				continue
+			}
+			fmt.Fprintf(b, "| %s |", m.Label)
+			for _, g := range gs {
+				fmt.Fprintf(b, " %s |", stat(g.Stats, m.Key))
+			}
+			b.WriteString("\n")
+		}
+	}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func anyHas(gs []report.Group, key string) bool {
+	for _, g := range gs {
+		if _, ok := g.Stats[key]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func stat(stats map[string]report.Stat, key string) string {
+	s, ok := stats[key]
+	switch {
+	case !ok:
+		return "-"
+	case s.N < 2:
+		return fmt.Sprintf("%s (n=1)", num(s.Mean))
+	}
+	return fmt.Sprintf("%s [%s, %s] (n=%d)", num(s.Mean), num(s.Lo), num(s.Hi), s.N)
+}
+
+func num(v float64) string {
+	if v >= 100 || v <= -100 {
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// writeAnnotations counts the recorded annotations per run and kind.
+func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
+	kinds := []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention}
+	b.WriteString("\n## Annotations\n\n| recording | mode |")
+	for _, k := range kinds {
+		fmt.Fprintf(b, " %s |", k)
+	}
+	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(kinds)) + "\n")
+	for _, r := range recs {
+		counts := Counts(r.Events)
+		fmt.Fprintf(b, "| %s | %s |", cell(filepath.Base(r.Path)), r.Header.Mode.Label())
+		for _, k := range kinds {
+			fmt.Fprintf(b, " %d |", counts[k])
+		}
+		b.WriteString("\n")
+	}
+}
+
+// Counts counts the annotations among events by kind.
+func Counts(events []event.Event) map[event.AnnotationKind]int {
+	out := map[event.AnnotationKind]int{}
+	for _, ev := range events {
+		if ev.Kind == event.Annotated && ev.Annotation != nil {
+			out[ev.Annotation.Kind]++
+		}
+	}
+	return out
+}
+
+// text makes untrusted text safe for the card and keeps it on one line.
+func text(s string) string {
+	return strings.Join(strings.Fields(textsafe.Clean(s)), " ")
+}
+
+// cell is text that also keeps a Markdown table intact.
+func cell(s string) string { return strings.ReplaceAll(text(s), "|", `\|`) }
