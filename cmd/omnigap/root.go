@@ -32,6 +32,7 @@ from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
 		newReportCmd(),
 		newScenariosCmd(),
 		newCardCmd(),
+		newExportCmd(),
 	)
 	return root
 }

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCardAndExportCommands(t *testing.T) {
+	dir := t.TempDir()
+	script := "../../recordings/craigslist_road-bike-script-s1.jsonl"
+	card := filepath.Join(dir, "card.md")
+	if _, err := omnigap(t, "card", script, "--out", card); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(card); !strings.Contains(string(b), "### Who knew what") {
+		t.Errorf("card:\n%s", b)
+	}
+	out, err := omnigap(t, "export", "--format", "finetune", "--drop-leaky", script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "finetune: 0 written, 2 dropped as leaky") {
+		t.Errorf("finetune output:\n%s", out)
+	}
+	if _, err := omnigap(t, "export", "--format", "recording", "--redact", script, "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, filepath.Base(script)))
+	if !strings.Contains(string(b), "[seat0-fact2]") || strings.Contains(string(b), "$520") {
+		t.Errorf("redacted copy:\n%.500s", b)
+	}
+	if _, err := omnigap(t, "export", "--format", "recording", script, "--out", dir); err == nil || !strings.Contains(err.Error(), "--redact") {
+		t.Errorf("a copy without --redact: err = %v", err)
+	}
+	if _, err := omnigap(t, "export", "--format", "nope", script); err == nil || !strings.Contains(err.Error(), "finetune, sotopia or recording") {
+		t.Errorf("unknown format: err = %v", err)
+	}
+}

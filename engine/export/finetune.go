@@ -1,0 +1,133 @@
+// Package export writes recordings in other tools' formats: chat
+// fine-tuning JSONL from SCRIPT runs (the training data of the study's
+// AGENTS-ft experiment), Sotopia EpisodeLog-style JSONL, and redacted
+// copies for sharing.
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Options shape an export.
+type Options struct {
+	// DropLeaky leaves out fine-tuning examples whose seat leaked: said
+	// a private fact its own AGENTS View does not hold.
+	DropLeaky bool
+	// Redact replaces private facts with placeholders (Redactor).
+	Redact bool
+}
+
+// Message is one chat message.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// Example is one fine-tuning example: one seat of one SCRIPT run.
+type Example struct {
+	Messages []Message `json:"messages"`
+	Metadata Metadata  `json:"metadata"`
+}
+
+// Metadata says where an example comes from and what the annotator found
+// in its seat's lines.
+type Metadata struct {
+	Recording   string                       `json:"recording"`
+	Run         string                       `json:"run"`
+	Seat        int                          `json:"seat"`
+	Speaker     string                       `json:"speaker"`
+	Annotations map[event.AnnotationKind]int `json:"annotations"`
+}
+
+// Stats counts what an export wrote and left out.
+type Stats struct {
+	Written, Dropped int
+}
+
+// Finetune writes one example per seat of each SCRIPT recording: the
+// seat's AGENTS View as the system message (what a separate agent in that
+// seat is given), the partner's lines as user messages and the seat's own
+// lines as assistant messages. Recordings of other modes are refused: only
+// SCRIPT dialogues are the study's fine-tuning data.
+func Finetune(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
+	var st Stats
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, rec := range recs {
+		if rec.Header.Mode != view.Script {
+			return st, fmt.Errorf("%s: mode %s; fine-tuning examples come from SCRIPT recordings only", rec.Path, rec.Header.Mode.Label())
+		}
+		for seat := range 2 {
+			ex := example(rec, seat)
+			if o.DropLeaky && ex.Metadata.Annotations[event.Leak] > 0 {
+				st.Dropped++
+				continue
+			}
+			if o.Redact {
+				r := NewRedactor(rec.Header.Scenario)
+				for i := range ex.Messages {
+					ex.Messages[i].Content = r.Text(ex.Messages[i].Content)
+				}
+			}
+			if err := enc.Encode(ex); err != nil {
+				return st, err
+			}
+			st.Written++
+		}
+	}
+	return st, nil
+}
+
+func example(rec *record.Recording, seat int) Example {
+	sc := rec.Header.Scenario
+	system := view.For(sc, view.Agents, seat).Render()
+	ex := Example{
+		Messages: []Message{{Role: "system", Content: system}},
+		Metadata: Metadata{Recording: filepath.Base(rec.Path), Run: rec.Header.RunID, Seat: seat,
+			Speaker: sc.Seats[seat].Character.Name, Annotations: map[event.AnnotationKind]int{}},
+	}
+	for _, k := range []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention} {
+		ex.Metadata.Annotations[k] = 0
+	}
+	for _, ev := range rec.Events {
+		switch {
+		case ev.Kind == event.TurnCompleted && ev.Action != nil:
+			role := "user"
+			if ev.Seat == seat {
+				role = "assistant"
+			}
+			ex.Messages = append(ex.Messages, Message{Role: role, Content: Line(*ev.Action)})
+		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Seat == seat:
+			ex.Metadata.Annotations[ev.Annotation.Kind]++
+		}
+	}
+	return ex
+}
+
+// Line renders a turn's action as one line: its words after a bracketed
+// tag for a move that is more than speech ("[offer $530] Deal?").
+func Line(a event.Action) string {
+	tag := ""
+	switch a.Type {
+	case event.Offer:
+		if a.Price != nil {
+			tag = "[offer " + scenario.Money(*a.Price) + "]"
+		}
+	case event.Select:
+		tag = "[select " + a.Friend + "]"
+	case event.NonVerbal, event.Act, event.Accept, event.Reject, event.Leave:
+		tag = "[" + string(a.Type) + "]"
+	case event.None:
+		return "[says nothing]"
+	}
+	return strings.TrimSpace(tag + " " + strings.Join(strings.Fields(a.Text), " "))
+}

@@ -1,0 +1,126 @@
+package export
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// EpisodeLog is one run in the shape of Sotopia's EpisodeLog: messages by
+// turn as (sender, receiver, text) triples, the environment's first turn
+// giving each agent its background, and per-agent rewards as (overall,
+// scores by dimension).
+type EpisodeLog struct {
+	Environment   string        `json:"environment"`
+	Agents        []string      `json:"agents"`
+	Tag           string        `json:"tag"`
+	Models        []string      `json:"models"`
+	Messages      [][][3]string `json:"messages"`
+	Reasoning     string        `json:"reasoning"`
+	Rewards       [2][2]any     `json:"rewards"`
+	RewardsPrompt string        `json:"rewards_prompt"`
+}
+
+// environment is Sotopia's name for the narrator.
+const environment = "Environment"
+
+// Sotopia writes one EpisodeLog line per recording, of any mode. Each
+// agent's background is the View it was given in the run's mode.
+func Sotopia(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
+	var st Stats
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, rec := range recs {
+		log := episodeLog(rec)
+		if o.Redact {
+			r := NewRedactor(rec.Header.Scenario)
+			for _, turn := range log.Messages {
+				for i := range turn {
+					turn[i][2] = r.Text(turn[i][2])
+				}
+			}
+			log.Reasoning = r.Text(log.Reasoning)
+		}
+		if err := enc.Encode(log); err != nil {
+			return st, err
+		}
+		st.Written++
+	}
+	return st, nil
+}
+
+func episodeLog(rec *record.Recording) EpisodeLog {
+	h := rec.Header
+	sc := h.Scenario
+	names := []string{sc.Seats[0].Character.Name, sc.Seats[1].Character.Name}
+	log := EpisodeLog{
+		Environment: sc.ID, Agents: names, Tag: "omnigap-" + string(h.Mode),
+		Models: []string{"omnigap", h.Backends[0], h.Backends[1]},
+	}
+	first := make([][3]string, 2)
+	for seat := range 2 {
+		first[seat] = [3]string{environment, names[seat], view.For(sc, h.Mode, seat).Render()}
+	}
+	log.Messages = append(log.Messages, first)
+	for _, ev := range rec.Events {
+		if ev.Kind != event.TurnCompleted || ev.Action == nil {
+			continue
+		}
+		other := 1 - ev.Seat
+		log.Messages = append(log.Messages, [][3]string{
+			{names[ev.Seat], environment, sotopiaLine(*ev.Action)},
+			{names[other], environment, "did nothing"},
+		})
+	}
+	end := rec.Ending()
+	var notes []string
+	for seat := range 2 {
+		scores := map[string]float64{}
+		overall := 0.0
+		if end != nil {
+			if g, ok := end.Metrics[[2]string{metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1}[seat]]; ok {
+				scores["goal"], overall = g, g
+			}
+			for _, d := range metrics.JudgeDimensions {
+				if v, ok := end.Metrics[metrics.JudgeSeatKey(seat, d.Key)]; ok {
+					scores[d.Key] = v
+				}
+			}
+			if v, ok := end.Metrics[metrics.JudgeSeatKey(seat, "overall")]; ok {
+				overall = v
+			}
+		}
+		log.Rewards[seat] = [2]any{overall, scores}
+	}
+	if end != nil {
+		for _, k := range slices.Sorted(maps.Keys(end.Notes)) {
+			notes = append(notes, k+": "+end.Notes[k])
+		}
+		notes = append(notes, "ended: "+string(end.Reason)+", "+end.Outcome.Summary)
+	}
+	log.Reasoning = strings.Join(notes, "\n")
+	return log
+}
+
+// sotopiaLine renders an action the way Sotopia's logs word it.
+func sotopiaLine(a event.Action) string {
+	switch a.Type {
+	case event.None:
+		return "did nothing"
+	case event.Leave:
+		return "left the conversation"
+	case event.NonVerbal:
+		return "[non-verbal communication] " + a.Text
+	case event.Act:
+		return "[action] " + a.Text
+	}
+	return fmt.Sprintf("said: %q", Line(a))
+}
