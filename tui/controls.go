@@ -29,6 +29,10 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if h := m.typing(); h != nil && msg.String() != "ctrl+c" {
 		return m.typingKey(h, msg)
 	}
+	if m.prompt != nil && msg.String() != "ctrl+c" {
+		m.promptKey(msg)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if m.gen != nil {
@@ -65,11 +69,23 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.scroll((*pane).scrollEnd, 1<<30)
 	case key.Matches(msg, k.Sync):
 		m.sync = !m.sync
-		m.notice = "synchronized scrolling off"
+		m.notice = "panes unlocked"
 		if m.sync {
-			m.notice = "synchronized scrolling on"
+			m.notice = "panes locked: they scroll together turn by turn"
 		}
 		m.align()
+	case m.panel == nil && key.Matches(msg, k.GoTo):
+		m.openPrompt(gotoPrompt)
+	case m.panel == nil && key.Matches(msg, k.Search):
+		m.openPrompt(searchPrompt)
+	case m.panel == nil && key.Matches(msg, k.PrevTurn):
+		m.stepTurn(-1)
+	case m.panel == nil && key.Matches(msg, k.NextTurn):
+		m.stepTurn(+1)
+	case m.panel == nil && key.Matches(msg, k.PrevNote):
+		m.stepNote(-1)
+	case m.panel == nil && key.Matches(msg, k.NextNote):
+		m.stepNote(+1)
 	case key.Matches(msg, k.Info):
 		m.toggleOverlay(infoOverlay)
 	case key.Matches(msg, k.Audit):

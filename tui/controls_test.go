@@ -112,15 +112,15 @@ func TestSynchronizedScrollingByTurn(t *testing.T) {
 func TestHelpShortAndFullFitAt80(t *testing.T) {
 	m := syntheticModel(t, view.Modes, 80, 24)
 	tm := startTeatest(t, m, 80, 24)
-	short := "space pause • n step • tab next pane • i info • p prompt audit • ? help • q quit"
+	short := "space pause • tab next pane • g go to turn • } next annotation • ? help • q quit"
 	s := waitScreen(t, tm, short)
 	if strings.Contains(s, "new seed") {
 		t.Error("the short help should not list every key")
 	}
 	tm.Send(press("?"))
-	s = waitScreen(t, tm, "new seed", "sync scroll", "prompt audit", "faster", "page down", "follow", "close", "quit")
+	s = waitScreen(t, tm, "new seed", "lock panes", "prompt audit", "faster", "page down", "go to turn", "fork here", "next annotation", "close", "quit")
 	lines := strings.Split(s, "\n")
-	if help := strings.Join(lines[len(lines)-6:], "\n"); strings.Contains(help, "…") {
+	if help := strings.Join(lines[len(lines)-10:], "\n"); strings.Contains(help, "…") {
 		t.Errorf("the full help should fit 80 columns:\n%s", help)
 	}
 	checkScreen(t, screen(t, tm), 80, 24)

@@ -36,6 +36,8 @@ type entry struct {
 	raw    string
 	action *event.Action // nil while the turn streams
 	anns   []event.Annotation
+	// selected marks the turn the user moved to (g [ ] { } /).
+	selected bool
 
 	width int      // 0: no cache
 	lines []string // each padded to width
@@ -90,7 +92,11 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 // seat's usual backend.
 func (e *entry) header(st *styles, defaultBackend string) string {
 	var b strings.Builder
-	b.WriteString(st.dim.Render(strconv.Itoa(e.turn)))
+	if e.selected {
+		b.WriteString(st.modeFocused.Render("▶ " + strconv.Itoa(e.turn)))
+	} else {
+		b.WriteString(st.dim.Render(strconv.Itoa(e.turn)))
+	}
 	b.WriteByte(' ')
 	b.WriteString(st.seat[e.seat&1].Render(oneLine(e.speaker)))
 	if e.action != nil {

@@ -5,9 +5,12 @@ import "charm.land/bubbles/v2/key"
 // keyMap is every key the app answers to; `?` lists them all.
 type keyMap struct {
 	Pause, Step, Faster, Slower, Restart key.Binding
-	Next, Prev, Sync, Info, Audit        key.Binding
+	Next, Prev, Sync, Info, Audit, Card  key.Binding
 	Up, Down, PageUp, PageDown           key.Binding
 	Home, End, Close, Help, Quit         key.Binding
+	// GoTo, PrevTurn ... Search move through an episode; Fork branches
+	// a new run off the selected turn.
+	GoTo, PrevTurn, NextTurn, PrevNote, NextNote, Search, Fork key.Binding
 	// TakeOver, Type and Reveal are for playing a seat.
 	TakeOver, Type, Reveal key.Binding
 }
@@ -23,37 +26,45 @@ func newKeyMap() keyMap {
 		Slower:   b("-", "slower", "-", "_"),
 		Restart:  b("r", "new seed", "r"),
 		Next:     b("tab", "next pane", "tab"),
-		Prev:     b("shift+tab", "prev pane", "shift+tab"),
-		Sync:     b("s", "sync scroll", "s"),
+		Prev:     b("⇧tab", "prev pane", "shift+tab"),
+		Sync:     b("L", "lock panes", "L", "s"),
+		Card:     b("c", "card", "c"),
 		Info:     b("i", "info", "i"),
 		Audit:    b("p", "prompt audit", "p"),
 		Up:       b("↑/k", "up", "up", "k"),
 		Down:     b("↓/j", "down", "down", "j"),
 		PageUp:   b("pgup/b", "page up", "pgup", "b"),
-		PageDown: b("pgdn/f", "page down", "pgdown", "f"),
-		Home:     b("home/g", "top", "home", "g"),
-		End:      b("end/G", "follow", "end", "G"),
+		PageDown: b("pgdn", "page down", "pgdown"),
+		Home:     b("home", "start", "home"),
+		End:      b("end/G", "end", "end", "G"),
 		Close:    b("esc", "close", "esc"),
 		Help:     b("?", "help", "?"),
 		Quit:     b("q", "quit", "q", "ctrl+c"),
 		TakeOver: b("t", "take over", "t"),
 		Type:     b("enter", "type", "enter"),
 		Reveal:   b("v", "reveal", "v"),
+		GoTo:     b("g", "go to turn", "g"),
+		PrevTurn: b("[", "prev turn", "["),
+		NextTurn: b("]", "next turn", "]"),
+		PrevNote: b("{", "prev annotation", "{"),
+		NextNote: b("}", "next annotation", "}"),
+		Search:   b("/", "search", "/"),
+		Fork:     b("f", "fork here", "f"),
 	}
 }
 
 // ShortHelp is the footer line.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Pause, k.Step, k.Next, k.Info, k.Audit, k.Help, k.Quit}
+	return []key.Binding{k.Pause, k.Next, k.GoTo, k.NextNote, k.Help, k.Quit}
 }
 
 // FullHelp is the `?` screen, one column per group; it fits 80 columns.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart},
-		{k.Next, k.Prev, k.Sync, k.Info, k.Audit},
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
-		{k.TakeOver, k.Type, k.Reveal, k.Close, k.Help, k.Quit},
+		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart, k.Fork, k.Card},
+		{k.Next, k.Prev, k.Sync, k.Info, k.Audit, k.TakeOver, k.Type, k.Reveal},
+		{k.GoTo, k.PrevTurn, k.NextTurn, k.PrevNote, k.NextNote, k.Search},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Close, k.Help, k.Quit},
 	}
 }
 

@@ -46,6 +46,9 @@ type model struct {
 	overlay overlayKind
 	panel   *doc
 	notice  string
+	// prompt is the open footer question (g, /); lastSearch repeats.
+	prompt     *prompt
+	lastSearch string
 
 	// In play: the user's seat, the SCRIPT run the reveal compares with,
 	// the side of the reveal that scrolls, and whether it was shown.

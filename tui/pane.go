@@ -25,8 +25,11 @@ type pane struct {
 	entries   []*entry
 	turns     []int // entry index of turn n at turns[n-1]
 	completed int
-	counts    [4]int // annotations per kind, in annotationKinds order
-	ending    *event.Ending
+	// cursor is the selected turn (0 for none) and note the selected
+	// annotation in it (-1 for none).
+	cursor, note int
+	counts       [4]int // annotations per kind, in annotationKinds order
+	ending       *event.Ending
 
 	// hold is the seat the user plays here, chooser the open question of
 	// which seat to take; either shows under the transcript.

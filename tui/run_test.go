@@ -38,7 +38,7 @@ func TestRunRecordsWhileScrollingRestartsAndQuitsCleanly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	send("kkkkgjjjjb")
+	send("kkkk[jjjjb")
 	time.Sleep(40 * time.Millisecond)
 	send("r")
 	time.Sleep(time.Second)

@@ -39,7 +39,7 @@ func (m *model) render() string {
 		b.WriteByte('\n')
 	}
 	m.writeBody(&b)
-	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll, m.typing() != nil}, m.footerLines) {
+	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll, m.typing() != nil, m.promptLabel()}, m.footerLines) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -62,6 +62,15 @@ type footerState struct {
 	sync    bool
 	showAll bool
 	typing  bool
+	prompt  string
+}
+
+// promptLabel is the open footer question with the answer so far.
+func (m *model) promptLabel() string {
+	if m.prompt == nil {
+		return ""
+	}
+	return m.prompt.label()
 }
 
 func (m *model) titleLines() []string {
@@ -135,7 +144,10 @@ func (m *model) footerLines() []string {
 	}
 	notice := m.notice
 	if m.sync && notice == "" {
-		notice = "sync"
+		notice = "locked"
+	}
+	if m.prompt != nil {
+		notice = m.prompt.label()
 	}
 	// The legend keeps its place; a long notice is shortened instead.
 	room := m.width - ansi.StringWidth(legend.String()) - 2

@@ -1,0 +1,118 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// feedDialogue gives each pane of m turns 1..8, with a leak in turn 5 and
+// a disclosure in turn 7 of every pane.
+func feedDialogue(m *model) {
+	var b batchMsg
+	for _, p := range m.panes {
+		var evs []event.Event
+		for n := 1; n <= 8; n++ {
+			text := "words of turn " + string(rune('0'+n))
+			var anns []event.Annotation
+			switch n {
+			case 5:
+				text = "I know you pay at most $450 here."
+				anns = append(anns, event.Annotation{Kind: event.Leak, FactID: "buyer-cap", Start: 23, End: 27})
+			case 7:
+				text = "I will not go below $400 for it."
+				anns = append(anns, event.Annotation{Kind: event.Disclosure, FactID: "seller-floor", Start: 20, End: 24})
+			}
+			evs = append(evs, turnEvents(p.runID, n, text, anns...)...)
+		}
+		b = append(b, runEvents{run: p.runID, events: evs})
+	}
+	m.Update(b)
+}
+
+func typeKeys(m *model, keys ...string) {
+	for _, k := range keys {
+		m.Update(press(k))
+	}
+}
+
+// selected returns the turn marked ▶ on the drawn screen, per pane line.
+func marked(m *model) string {
+	for _, l := range strings.Split(ansi.Strip(m.render()), "\n") {
+		if i := strings.Index(l, "▶ "); i >= 0 {
+			return strings.Fields(l[i:])[1]
+		}
+	}
+	return ""
+}
+
+func TestGoToTurnAndStepThroughTurnsAndAnnotations(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 120, 16)
+	feedDialogue(m)
+	typeKeys(m, "g", "4", "enter")
+	p := m.panes[0]
+	if p.cursor != 4 || marked(m) != "4" || p.topTurn() != 4 {
+		t.Fatalf("after g 4: cursor %d, marked %q, top %d", p.cursor, marked(m), p.topTurn())
+	}
+	typeKeys(m, "]", "]")
+	if p.cursor != 6 {
+		t.Errorf("] ] from 4: cursor %d", p.cursor)
+	}
+	typeKeys(m, "[")
+	if p.cursor != 5 {
+		t.Errorf("[ from 6: cursor %d", p.cursor)
+	}
+	typeKeys(m, "home", "g", "4", "enter", "}")
+	if p.cursor != 5 || !strings.Contains(m.notice, "turn 5 · leak \"$450\" · Bob's fact") {
+		t.Errorf("} from 4: cursor %d, notice %q", p.cursor, m.notice)
+	}
+	typeKeys(m, "}")
+	if p.cursor != 7 || !strings.Contains(m.notice, "disclosure") {
+		t.Errorf("} from the leak: cursor %d, notice %q", p.cursor, m.notice)
+	}
+	typeKeys(m, "}")
+	if p.cursor != 7 || !strings.Contains(m.notice, "no further annotation") {
+		t.Errorf("} past the last: cursor %d, notice %q", p.cursor, m.notice)
+	}
+	typeKeys(m, "{")
+	if p.cursor != 5 {
+		t.Errorf("{ back: cursor %d", p.cursor)
+	}
+	typeKeys(m, "g", "9", "9", "enter")
+	if p.cursor != 5 || !strings.Contains(m.notice, "turn 99 is not there") {
+		t.Errorf("g 99: cursor %d, notice %q", p.cursor, m.notice)
+	}
+	if other := m.panes[1]; other.cursor != 0 {
+		t.Errorf("unlocked, the other pane moved to %d", other.cursor)
+	}
+}
+
+func TestLockedPanesFollowTheSelection(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 120, 16)
+	feedDialogue(m)
+	typeKeys(m, "L", "g", "3", "enter")
+	if a, b := m.panes[0].topTurn(), m.panes[1].topTurn(); a != 3 || b != 3 {
+		t.Errorf("locked panes show turns %d and %d at the top, want 3 and 3", a, b)
+	}
+}
+
+func TestSearchFindsTurnsInEveryPane(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 120, 16)
+	feedDialogue(m)
+	typeKeys(m, "/", "b", "e", "l", "o", "w", "enter")
+	if m.focus != 0 || m.panes[0].cursor != 7 || !strings.Contains(m.notice, "match 1 of 2") {
+		t.Fatalf("first match: focus %d cursor %d notice %q", m.focus, m.panes[0].cursor, m.notice)
+	}
+	typeKeys(m, "/", "enter")
+	if m.focus != 1 || m.panes[1].cursor != 7 || !strings.Contains(m.notice, "match 2 of 2") {
+		t.Fatalf("repeated search: focus %d cursor %d notice %q", m.focus, m.panes[1].cursor, m.notice)
+	}
+	typeKeys(m, "/", "z", "q", "enter")
+	if !strings.Contains(m.notice, `no turn says "zq"`) {
+		t.Errorf("notice %q", m.notice)
+	}
+}
