@@ -26,6 +26,11 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if p := m.panes[m.focus]; p.chooser != nil && msg.String() != "ctrl+c" && m.chooserKey(msg) {
 		return nil
 	}
+	if p := m.panes[m.focus]; p.fork != nil && msg.String() != "ctrl+c" {
+		if cmd, handled := m.forkKey(msg); handled {
+			return cmd
+		}
+	}
 	if h := m.typing(); h != nil && msg.String() != "ctrl+c" {
 		return m.typingKey(h, msg)
 	}
@@ -98,6 +103,8 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.overlay, m.panel = noOverlay, nil
 		m.help.ShowAll = false
 		m.resize()
+	case m.panel == nil && key.Matches(msg, k.Fork):
+		m.openFork()
 	case key.Matches(msg, k.TakeOver):
 		m.openChooser()
 	case key.Matches(msg, k.Type):
@@ -270,6 +277,7 @@ func (m *model) restart() tea.Cmd {
 	if m.gen != nil {
 		m.gen.cancel()
 	}
+	m.dropForks()
 	for _, p := range m.panes {
 		p.detach()
 	}

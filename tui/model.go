@@ -49,6 +49,7 @@ type model struct {
 	// prompt is the open footer question (g, /); lastSearch repeats.
 	prompt     *prompt
 	lastSearch string
+	forks      int // forks started, so each gets its own seed and run id
 
 	// In play: the user's seat, the SCRIPT run the reveal compares with,
 	// the side of the reveal that scrolls, and whether it was shown.
@@ -126,6 +127,8 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.install(msg.gen)
+	case forkedMsg:
+		m.addFork(msg)
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.MouseWheelMsg:

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/omnigap/omnigap/engine/episode"
@@ -35,6 +36,11 @@ type pane struct {
 	// which seat to take; either shows under the transcript.
 	hold    *hold
 	chooser *chooser
+	fork    *forkChooser
+	// forkAt is the parent's turn a fork pane branched after (0 for a
+	// pane of the session's own runs); stop cancels a fork's run.
+	forkAt int
+	stop   context.CancelFunc
 	// masked hides the annotations (highlights and counters) while the
 	// user plays: a highlight on a number would tell them it is private.
 	masked bool
@@ -52,6 +58,7 @@ func (p *pane) attach(l *episode.Live) {
 	fresh := newPane(p.mode, p.maxTurns, p.st)
 	fresh.live, fresh.runID, fresh.backends = l, l.ID, l.Backends
 	fresh.focused, fresh.paused, fresh.masked = p.focused, p.paused, p.masked
+	fresh.forkAt, fresh.stop = p.forkAt, p.stop
 	fresh.resize(p.width, p.height)
 	*p = *fresh
 }
@@ -59,7 +66,7 @@ func (p *pane) attach(l *episode.Live) {
 // detach forgets the run (it is being cancelled for a restart).
 func (p *pane) detach() {
 	p.live, p.runID, p.started = nil, "", false
-	p.hold, p.chooser = nil, nil
+	p.hold, p.chooser, p.fork = nil, nil, nil
 }
 
 // apply folds one event of the pane's run into its state.
@@ -106,7 +113,7 @@ func (p *pane) apply(ev event.Event) {
 	case event.RunEnded:
 		end := *ev.Ending
 		p.ending = &end
-		p.hold, p.chooser = nil, nil
+		p.hold, p.chooser, p.fork = nil, nil, nil
 		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("■ ended after %d turns (%s): %s", end.Turns, end.Reason, end.Outcome.Summary)})
 	}
 }
@@ -165,6 +172,15 @@ func (p *pane) backendLabel() string {
 		return oneLine(p.backends[0])
 	}
 	return oneLine(p.backends[0]) + " / " + oneLine(p.backends[1])
+}
+
+// label names the pane in its header: the mode, and the turn a fork
+// branched after.
+func (p *pane) label() string {
+	if p.forkAt > 0 {
+		return fmt.Sprintf("%s fork@%d", p.mode.Label(), p.forkAt)
+	}
+	return p.mode.Label()
 }
 
 // unmask shows the annotations again.

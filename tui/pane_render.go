@@ -65,9 +65,9 @@ func (p *pane) headerState() headerState {
 
 func (p *pane) headerLines() []string {
 	st, w := p.st, p.width
-	label := st.mode.Render(" " + p.mode.Label() + " ")
+	label := st.mode.Render(" " + p.label() + " ")
 	if p.focused {
-		label = st.modeFocused.Render(" " + p.mode.Label() + " ")
+		label = st.modeFocused.Render(" " + p.label() + " ")
 	}
 	left := label + " " + st.dim.Render(p.backendLabel())
 	status := p.status()

@@ -37,6 +37,11 @@ type Options struct {
 	// the one run in Modes (AGENTS for omnigap play) and sees only that
 	// seat's View until the reveal at the end.
 	Play *PlayOptions
+	// ForkBackends are what may play a fork's new turns (f), in the
+	// order offered; Sources names the recording each mode replays, the
+	// parent a fork's header names.
+	ForkBackends []ForkBackend
+	Sources      map[view.Mode]string
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption

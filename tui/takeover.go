@@ -174,6 +174,8 @@ func (p *pane) history() []run.Turn {
 // or the input box of the held seat.
 func (p *pane) dockLines(width int) []string {
 	switch {
+	case p.fork != nil:
+		return p.fork.Render(width, p.st)
 	case p.chooser != nil:
 		return p.chooser.Render(width, p.st)
 	case p.hold != nil:

@@ -122,7 +122,7 @@ func (m *model) writeBody(b *strings.Builder) {
 func (m *model) tabBar() string {
 	var b strings.Builder
 	for i, p := range m.panes {
-		label := fmt.Sprintf(" %s %s ", p.mode.Label(), p.status())
+		label := fmt.Sprintf(" %s %s ", p.label(), p.status())
 		if i == m.focus {
 			b.WriteString(m.st.tabActive.Render(label))
 		} else {
@@ -149,14 +149,21 @@ func (m *model) footerLines() []string {
 	if m.prompt != nil {
 		notice = m.prompt.label()
 	}
-	// The legend keeps its place; a long notice is shortened instead.
+	// The legend keeps its place. A notice too long to stand beside it
+	// takes the short help's line instead, shortened only when it is
+	// wider than the screen.
 	room := m.width - ansi.StringWidth(legend.String()) - 2
+	help := strings.Split(m.helpView(), "\n")
+	if ansi.StringWidth(notice) > room && !m.help.ShowAll && len(help) == 1 {
+		help = []string{st.statusLabel.Render(ansi.Truncate(notice, m.width, "…"))}
+		notice = ""
+	}
 	if room < 1 {
 		notice = ""
 	}
 	notice = st.dim.Render(ansi.Truncate(notice, max(room, 0), "…"))
 	out := []string{spread(legend.String(), notice, m.width)}
-	for _, l := range strings.Split(m.helpView(), "\n") {
+	for _, l := range help {
 		out = append(out, fit(l, m.width))
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/replay"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -16,7 +17,13 @@ func newReplayCmd() *cobra.Command {
 		Short: "Play recordings back side by side, one pane per mode",
 		Long: `Play recorded runs of one scenario back, one pane per mode, through the same
 screen, annotator and keys as a live run: what a speaker replays is what was
-recorded. A recording that was cut short plays up to where it ends.`,
+recorded. A recording that was cut short plays up to where it ends.
+
+f forks the focused pane after the selected turn: a new run, in a new pane,
+repeats the turns up to there and plays on with the built-in engine, the
+endpoint that the backend flags describe, or you in one seat. It records
+beside its parent (or into --record), and its header names the parent
+recording and turn.`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
 		Args: cobra.MinimumNArgs(1),
@@ -31,9 +38,15 @@ recorded. A recording that was cut short plays up to where it ends.`,
 				}
 			}
 			w.seed = set.Seeds[set.Modes[0]]
-			return w.show(cmd.Context(), cmd.OutOrStdout(), &watchSetup{scenario: set.Scenario, modes: set.Modes, factory: set})
+			sources := map[view.Mode]string{}
+			for _, mode := range set.Modes {
+				sources[mode] = set.Recording(mode).Path
+			}
+			return w.show(cmd.Context(), cmd.OutOrStdout(), &watchSetup{scenario: set.Scenario, modes: set.Modes, factory: set, sources: sources})
 		},
 	}
 	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "delay between replayed words (0 for none)")
+	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder to write one recording per pane (and the forks)")
+	w.backends.addFlags(cmd)
 	return cmd
 }

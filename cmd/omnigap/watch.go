@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
@@ -64,6 +65,8 @@ type watchSetup struct {
 	scenario *scenario.Scenario
 	modes    []view.Mode
 	factory  episode.Factory
+	// sources names the recording each mode replays (omnigap replay).
+	sources map[view.Mode]string
 }
 
 func (w *watchOptions) setup() (*watchSetup, error) {
@@ -96,9 +99,28 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 		return tui.Run(ctx, tui.Options{
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, leak.Annotate),
+			ForkBackends: w.forkBackends(s.scenario), Sources: s.sources,
 		})
 	}
 	return w.printPlain(ctx, out, s)
+}
+
+// forkBackends are what may play a fork's new turns: the built-in engine,
+// and the endpoint the backend flags and config describe.
+func (w *watchOptions) forkBackends(sc *scenario.Scenario) []tui.ForkBackend {
+	out := []tui.ForkBackend{{Key: "b", Label: "built-in engine", Factory: builtin.Factory{}}}
+	endpoint := tui.ForkBackend{Key: "e", Label: "endpoint: none set up (--base-url or OPENAI_API_KEY)"}
+	f, err := w.backends.factory()
+	switch {
+	case err != nil:
+		endpoint.Label = "endpoint: " + err.Error()
+	case f != episode.Factory(builtin.Factory{}):
+		endpoint.Factory, endpoint.Label = f, "the endpoint"
+		if bs, err := f.Backends(sc, view.Agents, w.seed); err == nil {
+			endpoint.Label = "endpoint " + bs[0].Name()
+		}
+	}
+	return append(out, endpoint)
 }
 
 // printPlain plays the runs one after another at full speed and prints

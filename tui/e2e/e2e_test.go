@@ -83,6 +83,13 @@ func (tm term) typeText(s string) { tm.tmux("send-keys", "-t", "e2e", "-l", s) }
 // command's exit status is written to the file status in that folder.
 func launch(t *testing.T, name string, args ...string) (term, string) {
 	t.Helper()
+	return launchSized(t, name, 160, 45, nil, args...)
+}
+
+// launchSized is launch in a w x h terminal with extra environment
+// settings (NAME=value).
+func launchSized(t *testing.T, name string, w, h int, env []string, args ...string) (term, string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
 	}
@@ -97,9 +104,9 @@ func launch(t *testing.T, name string, args ...string) (term, string) {
 	statusFile := filepath.Join(dir, "status")
 	// The user's endpoint settings stay out, so the built-in engine plays
 	// unless a test asks for a backend.
-	script := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL XDG_CONFIG_HOME=%s %s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
-		filepath.Join(dir, "config"), bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
-	tm.tmux("new-session", "-d", "-s", "e2e", "-x", "160", "-y", "45", "sh", "-c", script)
+	script := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL XDG_CONFIG_HOME=%s %s %s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
+		filepath.Join(dir, "config"), strings.Join(env, " "), bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
+	tm.tmux("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	return tm, dir
 }
