@@ -95,6 +95,12 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleOverlay(infoOverlay)
 	case key.Matches(msg, k.Audit):
 		m.toggleOverlay(auditOverlay)
+	case key.Matches(msg, k.Card):
+		if m.secret() {
+			m.notice = "the card shows both sides: it comes with the reveal"
+		} else {
+			m.toggleOverlay(cardOverlay)
+		}
 	case key.Matches(msg, k.Close):
 		if p := m.panes[m.focus]; m.panel == nil && !m.help.ShowAll && p.hold != nil && !p.hold.fixed {
 			m.handBack(p)
@@ -261,6 +267,8 @@ func (m *model) openOverlay(k overlayKind) {
 		m.panel = ownDoc(m.sc, m.play.Seat, &m.st)
 	case k == infoOverlay:
 		m.panel = infoDoc(m.sc, &m.st)
+	case k == cardOverlay:
+		m.panel = cardDoc(m)
 	default:
 		m.panel = auditDoc(m.sc, p.mode, p.backends, &m.st)
 	}

@@ -18,6 +18,7 @@ const (
 	infoOverlay
 	auditOverlay
 	revealOverlay // the end of a game, beside the SCRIPT run
+	cardOverlay
 )
 
 // model is the one tea.Model of the app. Panes and panels are plain

@@ -116,3 +116,16 @@ func TestSearchFindsTurnsInEveryPane(t *testing.T) {
 		t.Errorf("notice %q", m.notice)
 	}
 }
+
+func TestCardPanelShowsWhoKnewWhat(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 120, 40)
+	feedDialogue(m)
+	typeKeys(m, "c")
+	s := ansi.Strip(m.render())
+	for _, want := range []string{"Simulation card", "Who knew what", "SCRIPT writer", "AGENTS Alice", "Bob can pay at most $450"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the card panel lacks %q:\n%s", want, s)
+		}
+	}
+	checkScreen(t, m.render(), 120, 40)
+}

@@ -45,6 +45,9 @@ type pane struct {
 	// user plays: a highlight on a number would tell them it is private.
 	masked bool
 
+	// events is every event of the run, for the simulation card (c).
+	events []event.Event
+
 	transcript
 	header memo[headerState]
 }
@@ -72,6 +75,7 @@ func (p *pane) detach() {
 // apply folds one event of the pane's run into its state.
 func (p *pane) apply(ev event.Event) {
 	p.started = true
+	p.events = append(p.events, ev)
 	switch ev.Kind {
 	case event.TurnStarted:
 		e := &entry{kind: turnEntry, turn: ev.Turn, seat: ev.Seat, speaker: ev.Speaker, backend: ev.Backend}
