@@ -38,6 +38,11 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.promptKey(msg)
 		return nil
 	}
+	if m.demo != nil {
+		if cmd, ok := m.presenterKey(msg); ok {
+			return cmd
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if m.gen != nil {

@@ -84,6 +84,9 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 		for i, l := range lines {
 			e.lines = append(e.lines, pad(indent+l, textIndent+widths[i], width))
 		}
+		if st.spacious {
+			e.lines = append(e.lines, strings.Repeat(" ", width))
+		}
 	}
 }
 

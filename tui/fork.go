@@ -220,6 +220,7 @@ func (m *model) addFork(msg forkedMsg) {
 		p.hold.fixed = true
 	}
 	m.panes = append(m.panes, p)
+	m.catchUp(p.runID)
 	m.resize()
 	m.setFocus(len(m.panes) - 1)
 	m.notice = fmt.Sprintf("fork of turn %d records to %s", msg.turn, msg.live.Recording)

@@ -12,7 +12,11 @@ type column struct{ x, w int }
 // tabbed reports whether only the focused pane is shown, under tabs.
 func (m *model) tabbed() bool {
 	n := len(m.panes)
-	return n > 1 && n*minPaneWidth+n-1 > m.width
+	least := minPaneWidth
+	if m.demo != nil {
+		least = presenterMinPaneWidth
+	}
+	return n > 1 && n*least+n-1 > m.width
 }
 
 // columns places the panes side by side with one-cell separators.

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -50,7 +51,11 @@ type model struct {
 	// prompt is the open footer question (g, /); lastSearch repeats.
 	prompt     *prompt
 	lastSearch string
-	forks      int // forks started, so each gets its own seed and run id
+	forks      int   // forks started, so each gets its own seed and run id
+	demo       *demo // presenter mode
+	// early holds events of runs no pane shows yet: a run's first events
+	// can arrive before the message that hands the run to its pane.
+	early map[string][]event.Event
 
 	// In play: the user's seat, the SCRIPT run the reveal compares with,
 	// the side of the reveal that scrolls, and whether it was shown.
@@ -63,9 +68,13 @@ type model struct {
 
 func newModel(s *session, g *generation) *model {
 	m := &model{s: s, sc: s.opts.Scenario, st: newStyles(true), keys: newKeyMap(), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed, play: s.opts.Play, typingKeys: newTypingKeys()}
+	if s.opts.Demo != nil {
+		m.demo = &demo{opts: s.opts.Demo}
+		m.st = presenterStyles(m.st)
+	}
 	m.help.Styles = m.st.help
 	for _, mode := range s.opts.Modes {
-		m.panes = append(m.panes, newPane(mode, m.sc.MaxTurns, &m.st))
+		m.panes = append(m.panes, m.newPane(mode))
 	}
 	m.panes[0].focused = true
 	m.keys.Reveal.SetEnabled(m.play != nil)
@@ -96,6 +105,13 @@ func (m *model) install(g *generation) {
 	}
 	if g.compare != nil {
 		m.compare.attach(g.compare)
+	}
+	early := m.early
+	m.early = nil
+	for id, evs := range early {
+		if m.shows(id) {
+			m.route(batchMsg{{run: id, events: evs}})
+		}
 	}
 }
 
@@ -145,10 +161,20 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // route hands each run's events to the pane showing that run.
 func (m *model) route(b batchMsg) {
 	for _, part := range b {
+		if !m.shows(part.run) {
+			if m.early == nil {
+				m.early = map[string][]event.Event{}
+			}
+			m.early[part.run] = append(m.early[part.run], part.events...)
+			continue
+		}
 		for _, p := range m.panes {
 			if p.runID != "" && p.runID == part.run {
 				for _, ev := range part.events {
 					p.apply(ev)
+					if m.demo != nil && ev.Kind == event.Annotated && ev.Annotation.Kind == event.Leak {
+						m.leakCallout(p, ev)
+					}
 				}
 			}
 		}
@@ -162,6 +188,25 @@ func (m *model) route(b batchMsg) {
 		}
 	}
 	m.endGame()
+	m.endEpisode()
+}
+
+// shows reports whether a pane (or the reveal's comparison) shows run.
+func (m *model) shows(run string) bool {
+	for _, p := range m.panes {
+		if p.runID == run {
+			return true
+		}
+	}
+	return m.compare != nil && m.compare.runID == run
+}
+
+// catchUp hands a newly attached run the events that came before it.
+func (m *model) catchUp(run string) {
+	if evs, ok := m.early[run]; ok {
+		delete(m.early, run)
+		m.route(batchMsg{{run: run, events: evs}})
+	}
 }
 
 // endGame shows the reveal once the played run has ended.
@@ -178,6 +223,9 @@ func (m *model) endGame() {
 
 func (m *model) restyle(dark bool) {
 	m.st = newStyles(dark)
+	if m.demo != nil {
+		m.st = presenterStyles(m.st)
+	}
 	m.help.Styles = m.st.help
 	m.title.reset()
 	m.footer.reset()

@@ -41,6 +41,8 @@ type pane struct {
 	// pane of the session's own runs); stop cancels a fork's run.
 	forkAt int
 	stop   context.CancelFunc
+	// caption says in one line what the pane is (presenter mode).
+	caption string
 	// masked hides the annotations (highlights and counters) while the
 	// user plays: a highlight on a number would tell them it is private.
 	masked bool
@@ -53,7 +55,7 @@ type pane struct {
 }
 
 func newPane(mode view.Mode, maxTurns int, st *styles) *pane {
-	return &pane{mode: mode, maxTurns: maxTurns, st: st, transcript: transcript{follow: true}}
+	return &pane{mode: mode, maxTurns: maxTurns, st: st, transcript: transcript{follow: true, headLines: headerHeight}}
 }
 
 // attach shows a new run in the pane, dropping the old transcript.
@@ -62,6 +64,7 @@ func (p *pane) attach(l *episode.Live) {
 	fresh.live, fresh.runID, fresh.backends = l, l.ID, l.Backends
 	fresh.focused, fresh.paused, fresh.masked = p.focused, p.paused, p.masked
 	fresh.forkAt, fresh.stop = p.forkAt, p.stop
+	fresh.caption, fresh.headLines = p.caption, p.headLines
 	fresh.resize(p.width, p.height)
 	*p = *fresh
 }

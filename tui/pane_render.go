@@ -19,7 +19,7 @@ func (p *pane) SetSize(w, h int) { p.resize(w, h) }
 func (p *pane) Render(width, height int) []string {
 	p.SetSize(width, height)
 	dock := p.dockLines(width)
-	dock = dock[max(len(dock)-max(height-headerHeight-1, 0), 0):]
+	dock = dock[max(len(dock)-max(height-p.headLines-1, 0), 0):]
 	p.dock = len(dock)
 	out := make([]string, 0, height)
 	out = append(out, p.header.get(p.headerState(), p.headerLines)...)
@@ -86,6 +86,9 @@ func (p *pane) headerLines() []string {
 	}
 	second = fit(second, w)
 
+	if p.caption != "" {
+		return []string{first, fit(st.statusLabel.Render(captionFor(p.mode, w)), w), second, p.rule()}
+	}
 	return []string{first, second, p.rule()}
 }
 

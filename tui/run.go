@@ -42,6 +42,9 @@ type Options struct {
 	// parent a fork's header names.
 	ForkBackends []ForkBackend
 	Sources      map[view.Mode]string
+	// Demo, when set, makes the app a presenter; the first comparison
+	// stands in for Scenario, Modes, Seed, Factory and Sources.
+	Demo *DemoOptions
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption
@@ -51,6 +54,13 @@ type Options struct {
 // per mode, and on return every run it started has ended and its recording
 // is closed.
 func Run(ctx context.Context, opts Options) error {
+	if d := opts.Demo; d != nil {
+		if len(d.Comparisons) == 0 {
+			return errors.New("tui: no comparison to present")
+		}
+		c := d.Comparisons[0]
+		opts.Scenario, opts.Modes, opts.Seed, opts.Factory, opts.Sources = c.Scenario, c.Modes, c.Seed, c.Factory, c.Sources
+	}
 	if len(opts.Modes) == 0 {
 		return errors.New("tui: no modes to show")
 	}

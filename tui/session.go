@@ -8,6 +8,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/human"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -48,11 +50,20 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 		factory = seatFactory{Factory: factory, seat: pl.Seat, player: g.player}
 	}
 	for _, mode := range s.opts.Modes {
-		live, err := s.launch(ctx, episode.Spec{
+		spec := episode.Spec{
 			Scenario: s.opts.Scenario, Mode: mode, Seed: seed, Pace: pace,
 			Factory: factory, Annotate: s.opts.Annotate,
 			RecordDir: s.opts.RecordDir, Buffer: 64,
-		})
+		}
+		if s.opts.Demo != nil && spec.Annotate != nil {
+			// The run stops itself at each leak, for the callout.
+			control, annotate := run.NewController(pace), spec.Annotate
+			spec.Control = control
+			spec.Annotate = func(sc *scenario.Scenario, mode view.Mode) run.Annotator {
+				return pauseOnLeak{next: annotate(sc, mode), control: control}
+			}
+		}
+		live, err := s.launch(ctx, spec)
 		if err != nil {
 			cancel()
 			return nil, err

@@ -22,6 +22,10 @@ type styles struct {
 	highlight                      []lipgloss.Style // in annotationKinds order
 	tab, tabActive                 lipgloss.Style
 	help                           help.Styles
+	// callout is the presenter's leak callout; spacious puts a blank
+	// line after each turn (presenter mode).
+	callout  lipgloss.Style
+	spacious bool
 }
 
 // annotationKinds lists the highlight kinds in legend order.
@@ -33,6 +37,15 @@ var kindLabel = map[event.AnnotationKind]string{
 	event.Disclosure:   "disclosure",
 	event.MindRead:     "mind-read",
 	event.FirstMention: "first mention",
+}
+
+// kindMeaning says in a few words what a kind marks, for the presenter's
+// legend.
+var kindMeaning = map[event.AnnotationKind]string{
+	event.Leak:         "said what it could not know",
+	event.Disclosure:   "told its own secret",
+	event.MindRead:     "knew it only by being told",
+	event.FirstMention: "of the hidden answer",
 }
 
 // counterLabels name the kinds in pane headers, longest first; a header
@@ -73,5 +86,6 @@ func newStyles(dark bool) styles {
 		tab:       fg("#6e6e6e", "#8a8a8a"),
 		tabActive: lipgloss.NewStyle().Bold(true).Reverse(true),
 		help:      help.DefaultStyles(dark),
+		callout:   fg("#c00000", "#ff6b6b").Bold(true).Reverse(true),
 	}
 }

@@ -13,6 +13,8 @@ type transcript struct {
 	top    int  // first body line shown
 	follow bool // keep the newest line in view
 	dock   int  // lines under the transcript (input box, seat chooser)
+	// headLines is the pane header's height (a caption adds one).
+	headLines int
 }
 
 // resize sets the pane's size; a new width re-wraps every entry lazily.
@@ -31,7 +33,7 @@ func (t *transcript) dirty(i int) {
 }
 
 // bodyHeight is the number of transcript lines on screen.
-func (t *transcript) bodyHeight() int { return max(t.height-headerHeight-t.dock, 0) }
+func (t *transcript) bodyHeight() int { return max(t.height-t.headLines-t.dock, 0) }
 
 // layout renders the entries that changed and returns the line count.
 func (p *pane) layout() int {

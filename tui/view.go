@@ -34,12 +34,12 @@ func (m *model) render() string {
 	}
 	var b strings.Builder
 	b.Grow(m.width * m.height * 3)
-	for _, l := range m.title.get(titleState{m.width, m.height, m.paused, m.seed, m.pace}, m.titleLines) {
+	for _, l := range m.title.get(titleState{m.width, m.height, m.paused, m.seed, m.pace, m.demoState()}, m.titleLines) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 	m.writeBody(&b)
-	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll, m.typing() != nil, m.promptLabel()}, m.footerLines) {
+	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll, m.typing() != nil, m.promptLabel(), m.demoState()}, m.footerLines) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -54,6 +54,7 @@ type titleState struct {
 	paused        bool
 	seed          int64
 	pace          time.Duration
+	demo          string
 }
 
 type footerState struct {
@@ -63,6 +64,15 @@ type footerState struct {
 	showAll bool
 	typing  bool
 	prompt  string
+	demo    string
+}
+
+// demoState is what the presenter's footer and title show, for the memos.
+func (m *model) demoState() string {
+	if m.demo == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d %t %s", m.demo.index, m.demo.board, m.demo.callout)
 }
 
 // promptLabel is the open footer question with the answer so far.
@@ -78,6 +88,12 @@ func (m *model) titleLines() []string {
 	state := fmt.Sprintf("seed %d · pace %s", m.seed, paceLabel(m.pace))
 	if m.paused {
 		state = "paused · " + state
+	}
+	if d := m.demo; d != nil {
+		state = fmt.Sprintf("comparison %d of %d", d.index+1, len(d.opts.Comparisons))
+		if m.paused {
+			state = "paused · " + state
+		}
 	}
 	right := st.dim.Render(state)
 	title := st.title.Render(oneLine(m.sc.Title))
@@ -96,6 +112,8 @@ func (m *model) writeBody(b *strings.Builder) {
 	switch {
 	case m.overlay == revealOverlay:
 		blocks = m.revealBlocks(h)
+	case m.demo != nil && m.demo.board && m.panel == nil:
+		blocks = [][]string{m.scoreboardLines(h)}
 	case m.panel != nil:
 		blocks = [][]string{m.panel.Render(m.width, h, &m.st)}
 	case m.tabbed():
@@ -136,11 +154,15 @@ func (m *model) tabBar() string {
 func (m *model) footerLines() []string {
 	st := m.st
 	var legend strings.Builder
+	explain := m.demo != nil && m.width >= 120
 	for i, k := range annotationKinds {
 		if i > 0 {
 			legend.WriteString("  ")
 		}
 		legend.WriteString(st.highlight[i].Render(kindLabel[k]))
+		if explain {
+			legend.WriteString(st.dim.Render(" " + kindMeaning[k]))
+		}
 	}
 	notice := m.notice
 	if m.sync && notice == "" {
@@ -174,6 +196,9 @@ func (m *model) footerLines() []string {
 func (m *model) helpView() string {
 	if m.typing() != nil {
 		return m.help.ShortHelpView(m.typingKeys.ShortHelp())
+	}
+	if m.demo != nil && !m.help.ShowAll {
+		return m.presenterHelp()
 	}
 	return m.help.View(m.keys)
 }

@@ -38,3 +38,16 @@ func TestCardAndExportCommands(t *testing.T) {
 		t.Errorf("unknown format: err = %v", err)
 	}
 }
+
+// Without a terminal, demo prints the shipped recordings as plain lines,
+// one comparison after another.
+func TestDemoPlainPlaysTheShippedRecordings(t *testing.T) {
+	t.Chdir("../..")
+	out, err := omnigap(t, "demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(out, "ended after") < 6 {
+		t.Errorf("want the six shipped runs played:\n%s", out)
+	}
+}

@@ -33,6 +33,7 @@ from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
 		newScenariosCmd(),
 		newCardCmd(),
 		newExportCmd(),
+		newDemoCmd(),
 	)
 	return root
 }

@@ -39,6 +39,10 @@ type Spec struct {
 	Buffer int
 	// Fork, when set, starts the run from another run's history.
 	Fork *Fork
+	// Control, when set, is the run's controller instead of a new one,
+	// for a front end that must reach it before the run starts (an
+	// annotator that pauses the run at a leak).
+	Control *run.Controller
 }
 
 // Fork is where a forked run branches off: its first turns repeat Prefix
@@ -81,10 +85,14 @@ func Start(ctx context.Context, spec Spec) (*Live, error) {
 		backends = forked(backends, f.Prefix)
 	}
 	out := make(chan event.Event, spec.Buffer)
+	control := spec.Control
+	if control == nil {
+		control = run.NewController(spec.Pace)
+	}
 	l := &Live{
 		ID: id, Spec: spec,
 		Backends: [2]string{backends[0].Name(), backends[1].Name()},
-		Control:  run.NewController(spec.Pace), Events: out, done: make(chan struct{}),
+		Control:  control, Events: out, done: make(chan struct{}),
 	}
 	var rec *record.Writer
 	if spec.RecordDir != "" {

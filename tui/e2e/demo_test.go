@@ -1,0 +1,80 @@
+package e2e
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var (
+	leakCallout = regexp.MustCompile(`LEAK in (SCRIPT|AGENTS|MINDREADERS), turn \d+: \S+ says`)
+	// a pane caption says what the pane is, under its header.
+	caption = regexp.MustCompile(`one writer[ ,]|each side knows only its own|each knows only its own`)
+)
+
+// Present the shipped recordings at a size: captions show under the
+// pane headers, a leak stops the runs with a callout, each episode ends
+// on a scoreboard, and q exits 0.
+func presentShipped(t *testing.T, name string, w, h int, env ...string) {
+	paths, _ := filepath.Glob("../../recordings/*.jsonl")
+	if len(paths) == 0 {
+		t.Fatal("no shipped recordings")
+	}
+	for i, p := range paths {
+		paths[i], _ = filepath.Abs(p)
+	}
+	tm, dir := launchSized(t, name, w, h, env, append([]string{"demo", "--pace", "5ms"}, paths...)...)
+	s := tm.waitFor("a leak callout", 15*time.Second, func(s string) bool { return leakCallout.MatchString(s) })
+	if !caption.MatchString(s) {
+		t.Errorf("no pane caption on screen:\n%s", s)
+	}
+	if !strings.Contains(s, "leak") || !strings.Contains(s, "first mention") {
+		t.Errorf("the legend is not in view:\n%s", s)
+	}
+	if len(env) > 0 && env[0] == "NO_COLOR=1" {
+		styled := tm.tmux("capture-pane", "-p", "-e", "-t", "e2e")
+		if regexp.MustCompile(`\x1b\[[0-9;]*[34]8;[25];`).MatchString(styled) {
+			t.Errorf("NO_COLOR: the screen still has colours:\n%q", styled)
+		}
+		if !regexp.MustCompile(`\x1b\[[0-9;]*;7m`).MatchString(styled) {
+			t.Errorf("NO_COLOR: highlights should stay visible in reverse video:\n%q", styled)
+		}
+	}
+	if !regexp.MustCompile(`comparison 1 of \d`).MatchString(s) {
+		t.Errorf("the title does not say which comparison plays:\n%s", s)
+	}
+	// space goes on past each leak until the scoreboard shows.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		s = tm.capture()
+		if strings.Contains(s, "Scoreboard") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no scoreboard; screen:\n%s", s)
+		}
+		if leakCallout.MatchString(s) {
+			tm.keys("Space")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	for _, row := range []string{"outcome", "goal (0-10)", "leaks", "turns", "SCRIPT", "AGENTS"} {
+		if !strings.Contains(s, row) {
+			t.Errorf("the scoreboard lacks %q:\n%s", row, s)
+		}
+	}
+	// The next comparison starts from the scoreboard.
+	tm.keys("Space")
+	tm.waitFor("the second comparison", 10*time.Second, func(s string) bool {
+		return regexp.MustCompile(`comparison 2 of \d`).MatchString(s) && !strings.Contains(s, "Scoreboard")
+	})
+	tm.quit(dir)
+}
+
+func TestDemoAt80x24InTmux(t *testing.T) { presentShipped(t, "demo80", 80, 24) }
+
+func TestDemoAt200x50NoColorInTmux(t *testing.T) {
+	presentShipped(t, "demo200", 200, 50, "NO_COLOR=1")
+}

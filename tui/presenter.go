@@ -1,0 +1,314 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// DemoOptions make the app a presenter for a talk: comparisons play one
+// after another in large, high-contrast panes with a caption each, every
+// leak pauses the runs with a callout, and each episode ends on a
+// scoreboard.
+type DemoOptions struct {
+	Comparisons []Comparison
+}
+
+// Comparison is one scenario shown in several modes side by side.
+type Comparison struct {
+	Scenario *scenario.Scenario
+	Modes    []view.Mode
+	Seed     int64
+	Factory  episode.Factory
+	// Sources names the recording each mode replays.
+	Sources map[view.Mode]string
+}
+
+// captions say in one line what each pane is; shortCaptions fit a
+// third of 80 columns.
+var (
+	captions = map[view.Mode]string{
+		view.Script:      "one writer knows both sides",
+		view.Agents:      "each side knows only its own",
+		view.Mindreaders: "each side is told the other's",
+		view.Humans:      "two people, as recorded",
+	}
+	shortCaptions = map[view.Mode]string{
+		view.Script:      "one writer, both sides",
+		view.Agents:      "each knows only its own",
+		view.Mindreaders: "each told the other's",
+		view.Humans:      "two people, recorded",
+	}
+)
+
+// captionFor is the longest caption of mode that fits width cells.
+func captionFor(mode view.Mode, width int) string {
+	if c := captions[mode]; ansi.StringWidth(c) <= width {
+		return c
+	}
+	return shortCaptions[mode]
+}
+
+// presenterMinPaneWidth lets three panes stand side by side at 80 columns.
+const presenterMinPaneWidth = 26
+
+// pauseOnLeak pauses its run as soon as a turn leaks, from the run's own
+// goroutine, so the run stops right at the leak (the screen learns of it
+// a frame later, when the next turn may have started).
+type pauseOnLeak struct {
+	next    run.Annotator
+	control *run.Controller
+}
+
+func (a pauseOnLeak) Annotate(history []run.Turn) []event.Annotation {
+	anns := a.next.Annotate(history)
+	for _, an := range anns {
+		if an.Kind == event.Leak {
+			a.control.Pause()
+		}
+	}
+	return anns
+}
+
+func (a pauseOnLeak) Finish(history []run.Turn, end *event.Ending) { a.next.Finish(history, end) }
+
+// demo is the presenter's state in the model.
+type demo struct {
+	opts  *DemoOptions
+	index int // the comparison on screen
+	// callout explains the leak the runs stopped at; board is set while
+	// the scoreboard shows, shown once it has been shown for this episode.
+	callout      string
+	board, shown bool
+}
+
+// leakCallout stops every run at a leak and says what was leaked and
+// whose fact it was.
+func (m *model) leakCallout(p *pane, ev event.Event) {
+	e := p.turn(ev.Turn)
+	if e == nil {
+		return
+	}
+	a := *ev.Annotation
+	said := ""
+	if words := []rune(textsafe.Clean(e.raw)); a.Start >= 0 && a.End <= len(words) && a.Start < a.End {
+		said = fmt.Sprintf(" %q", string(words[a.Start:a.End]))
+	}
+	speaker := firstWord(e.speaker)
+	fact, owner := oneLine(a.FactID), "someone else"
+	for _, f := range m.sc.Facts() {
+		if f.ID == a.FactID {
+			fact = oneLine(f.Text)
+			if f.Owner >= 0 {
+				owner = firstWord(m.sc.Seats[f.Owner].Character.Name)
+			}
+		}
+	}
+	m.demo.callout = fmt.Sprintf("LEAK in %s, turn %d: %s says%s, which is %s's private fact (%s). %s was never told it. space continues",
+		p.label(), ev.Turn, speaker, said, owner, fact, speaker)
+	m.selectTurn(p, ev.Turn)
+	m.setPaused(true)
+	m.resize()
+}
+
+func firstWord(s string) string {
+	if f := strings.Fields(oneLine(s)); len(f) > 0 {
+		return f[0]
+	}
+	return s
+}
+
+// presenterKey handles the presenter's own keys; it reports whether the
+// key was one.
+func (m *model) presenterKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	d := m.demo
+	switch msg.String() {
+	case "space":
+		if d.callout != "" {
+			d.callout = ""
+			m.setPaused(false)
+			m.resize()
+			return nil, true
+		}
+		if d.board {
+			return m.nextComparison(), true
+		}
+	case "n", "right":
+		return m.nextComparison(), true
+	case "esc":
+		if d.board {
+			d.board = false
+			return nil, true
+		}
+	case "s":
+		if d.shown {
+			d.board = true
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// endEpisode shows the scoreboard once every pane's run has ended.
+func (m *model) endEpisode() {
+	d := m.demo
+	if d == nil || d.shown {
+		return
+	}
+	for _, p := range m.panes {
+		if p.ending == nil {
+			return
+		}
+	}
+	d.shown, d.board = true, true
+	d.callout = ""
+	m.resize()
+}
+
+// nextComparison starts the next comparison (after the last, the first
+// again).
+func (m *model) nextComparison() tea.Cmd {
+	d := m.demo
+	d.index = (d.index + 1) % len(d.opts.Comparisons)
+	return m.loadComparison(d.opts.Comparisons[d.index])
+}
+
+// loadComparison replaces the panes with the comparison's and starts its
+// runs.
+func (m *model) loadComparison(c Comparison) tea.Cmd {
+	if m.gen != nil {
+		m.gen.cancel()
+	}
+	m.dropForks()
+	for _, p := range m.panes {
+		p.detach()
+	}
+	o := &m.s.opts
+	o.Scenario, o.Modes, o.Factory, o.Sources, o.Seed = c.Scenario, c.Modes, c.Factory, c.Sources, c.Seed
+	m.sc = c.Scenario
+	m.panes = nil
+	for _, mode := range c.Modes {
+		m.panes = append(m.panes, m.newPane(mode))
+	}
+	m.focus = 0
+	m.panes[0].focused = true
+	m.demo.callout, m.demo.board, m.demo.shown = "", false, false
+	m.overlay, m.panel, m.paused = noOverlay, nil, false
+	m.title.reset()
+	m.resize()
+	return m.s.restart(c.Seed, m.pace)
+}
+
+// newPane is a pane for mode, captioned in presenter mode.
+func (m *model) newPane(mode view.Mode) *pane {
+	p := newPane(mode, m.sc.MaxTurns, &m.st)
+	if m.demo != nil {
+		p.caption = captions[mode]
+		p.headLines = headerHeight + 1
+	}
+	return p
+}
+
+// presenterHelp is the footer under the legend: the callout while the
+// runs stop at a leak, else the presenter's keys.
+func (m *model) presenterHelp() string {
+	d := m.demo
+	if d.callout != "" {
+		var out []string
+		for _, l := range strings.Split(ansi.Wrap(d.callout, max(m.width-2, 1), ""), "\n") {
+			out = append(out, m.st.callout.Render(" "+l+" "))
+		}
+		return strings.Join(out, "\n")
+	}
+	keys := "space pause · n next comparison · g go to turn · } next annotation · q quit"
+	if d.board {
+		keys = "space next comparison · esc back to the dialogue · q quit"
+	}
+	return m.st.dim.Render(ansi.Truncate(keys, m.width, "…"))
+}
+
+// scoreboardLines draws the panes' results side by side in h lines.
+func (m *model) scoreboardLines(h int) []string {
+	st, w := m.st, m.width
+	n := len(m.panes)
+	label := 16
+	col := max((w-label)/max(n, 1), 8)
+	row := func(name string, cell func(p *pane) string) string {
+		var b strings.Builder
+		b.WriteString(fit(st.title.Render(name), label))
+		for _, p := range m.panes {
+			b.WriteString(fit(cell(p), col-1) + " ")
+		}
+		return fit(b.String(), w)
+	}
+	metric := func(key, format string) func(p *pane) string {
+		return func(p *pane) string {
+			if p.ending == nil {
+				return "-"
+			}
+			v, ok := p.ending.Metrics[key]
+			if !ok {
+				return "-"
+			}
+			return fmt.Sprintf(format, v)
+		}
+	}
+	out := []string{
+		spread(st.title.Render(" Scoreboard · "+oneLine(m.sc.Title)), st.dim.Render(fmt.Sprintf("comparison %d of %d ", m.demo.index+1, len(m.demo.opts.Comparisons))), w),
+		st.sep.Render(strings.Repeat("─", w)),
+		"",
+		row("", func(p *pane) string { return st.modeFocused.Render(" " + p.label() + " ") }),
+		row("", func(p *pane) string { return st.dim.Render(captionFor(p.mode, col-1)) }),
+		"",
+		row("outcome", func(p *pane) string {
+			if p.ending == nil {
+				return "-"
+			}
+			style := st.bad
+			if p.ending.Outcome.Deal || p.ending.Outcome.Success {
+				style = st.good
+			}
+			return style.Render(ansi.Truncate(oneLine(p.ending.Outcome.Summary), col-2, "…"))
+		}),
+		"",
+		row("goal (0-10)", metric(metrics.GoalCompletion, "%.1f")),
+		"",
+		row("leaks", func(p *pane) string { return st.highlight[0].Render(fmt.Sprint(p.counts[0])) }),
+		row("mind-reads", func(p *pane) string { return fmt.Sprint(p.counts[2]) }),
+		row("disclosures", func(p *pane) string { return fmt.Sprint(p.counts[1]) }),
+		row("turns", func(p *pane) string { return fmt.Sprint(p.completed) }),
+	}
+	blank := strings.Repeat(" ", w)
+	for i := range out {
+		if out[i] == "" {
+			out[i] = blank
+		}
+	}
+	for len(out) < h {
+		out = append(out, blank)
+	}
+	return out[:h]
+}
+
+// presenterStyles turns the app's styles into the presenter's: every
+// highlight bold and in reverse video, which carries without colour
+// (NO_COLOR) and reads from the back of a room.
+func presenterStyles(st styles) styles {
+	for i := range st.highlight {
+		st.highlight[i] = st.highlight[i].Bold(true).Reverse(true)
+	}
+	st.seat[0] = st.seat[0].Bold(true).Underline(true)
+	st.seat[1] = st.seat[1].Bold(true).Underline(true)
+	st.spacious = true
+	return st
+}
