@@ -7,6 +7,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/omnigap/omnigap/engine/replay"
 )
 
 // paces are the word delays `+` and `-` step through.
@@ -166,6 +168,17 @@ func (m *model) step() {
 }
 
 func (m *model) setPace(dir int) {
+	if r := m.s.opts.Replay; r != nil && r.Speed() > 0 {
+		i, found := slices.BinarySearch(replay.Speeds, r.Speed())
+		if !found && dir < 0 {
+			i--
+		}
+		// + plays faster, which is a higher speed.
+		r.SetSpeed(replay.Speeds[min(max(i-dir, 0), len(replay.Speeds)-1)])
+		m.notice = "replaying at " + speedLabel(r.Speed())
+		m.title.reset()
+		return
+	}
 	i, found := slices.BinarySearch(paces, m.pace)
 	if !found && dir > 0 {
 		i--
@@ -177,6 +190,10 @@ func (m *model) setPace(dir int) {
 		}
 	}
 	m.notice = "pace " + paceLabel(m.pace)
+}
+
+func speedLabel(x float64) string {
+	return fmt.Sprintf("%gx the recorded timing", x)
 }
 
 func paceLabel(d time.Duration) string {

@@ -42,12 +42,22 @@ type Options struct {
 	// parent a fork's header names.
 	ForkBackends []ForkBackend
 	Sources      map[view.Mode]string
+	// Replay, when set, is the speed of replays at their recorded timing,
+	// which + and - then step through (replay.Speeds).
+	Replay Speeder
 	// Demo, when set, makes the app a presenter; the first comparison
 	// stands in for Scenario, Modes, Seed, Factory and Sources.
 	Demo *DemoOptions
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption
+}
+
+// Speeder sets how fast replays play against their recorded timing; a
+// speed of 0 streams words at the runs' pace instead.
+type Speeder interface {
+	SetSpeed(x float64)
+	Speed() float64
 }
 
 // Run shows the runs until the user quits or ctx ends. It starts one run

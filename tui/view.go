@@ -86,6 +86,9 @@ func (m *model) promptLabel() string {
 func (m *model) titleLines() []string {
 	st := m.st
 	state := fmt.Sprintf("seed %d · pace %s", m.seed, paceLabel(m.pace))
+	if r := m.s.opts.Replay; r != nil && r.Speed() > 0 {
+		state = fmt.Sprintf("seed %d · %gx recorded timing", m.seed, r.Speed())
+	}
 	if m.paused {
 		state = "paused · " + state
 	}

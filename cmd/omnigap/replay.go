@@ -12,12 +12,15 @@ import (
 
 func newReplayCmd() *cobra.Command {
 	w := newWatchOptions()
+	var speed float64
 	cmd := &cobra.Command{
 		Use:   "replay RECORDING...",
 		Short: "Play recordings back side by side, one pane per mode",
 		Long: `Play recorded runs of one scenario back, one pane per mode, through the same
 screen, annotator and keys as a live run: what a speaker replays is what was
-recorded. A recording that was cut short plays up to where it ends.
+recorded. A recording that was cut short plays up to where it ends. Turns
+come at the recorded timing (--speed 1), which + and - speed up (to 8x) and
+slow down (to 0.25x); --pace streams word by word at a fixed delay instead.
 
 f forks the focused pane after the selected turn: a new run, in a new pane,
 repeats the turns up to there and plays on with the built-in engine, the
@@ -37,15 +40,24 @@ recording and turn.`,
 					fmt.Fprintln(cmd.ErrOrStderr(), "omnigap:", rec.EndNote())
 				}
 			}
+			switch {
+			case cmd.Flags().Changed("pace"):
+				set.SetSpeed(0)
+			case speed < replay.Speeds[0] || speed > replay.Speeds[len(replay.Speeds)-1]:
+				return fmt.Errorf("--speed %g: want 0.25 to 8", speed)
+			default:
+				set.SetSpeed(speed)
+			}
 			w.seed = set.Seeds[set.Modes[0]]
 			sources := map[view.Mode]string{}
 			for _, mode := range set.Modes {
 				sources[mode] = set.Recording(mode).Path
 			}
-			return w.show(cmd.Context(), cmd.OutOrStdout(), &watchSetup{scenario: set.Scenario, modes: set.Modes, factory: set, sources: sources})
+			return w.show(cmd.Context(), cmd.OutOrStdout(), &watchSetup{scenario: set.Scenario, modes: set.Modes, factory: set, sources: sources, speeder: set})
 		},
 	}
-	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "delay between replayed words (0 for none)")
+	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, 0.25 to 8 (+ and - change it)")
+	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing (0 for none)")
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder to write one recording per pane (and the forks)")
 	w.backends.addFlags(cmd)
 	return cmd

@@ -67,6 +67,8 @@ type watchSetup struct {
 	factory  episode.Factory
 	// sources names the recording each mode replays (omnigap replay).
 	sources map[view.Mode]string
+	// speeder sets the replays' speed against their recorded timing.
+	speeder tui.Speeder
 }
 
 func (w *watchOptions) setup() (*watchSetup, error) {
@@ -99,8 +101,11 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 		return tui.Run(ctx, tui.Options{
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, leak.Annotate),
-			ForkBackends: w.forkBackends(s.scenario), Sources: s.sources,
+			ForkBackends: w.forkBackends(s.scenario), Sources: s.sources, Replay: s.speeder,
 		})
+	}
+	if s.speeder != nil {
+		s.speeder.SetSpeed(0) // plain lines come at once
 	}
 	return w.printPlain(ctx, out, s)
 }

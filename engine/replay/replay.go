@@ -23,6 +23,7 @@ type Set struct {
 	Modes    []view.Mode
 	Seeds    map[view.Mode]int64
 	runs     map[view.Mode]*record.Recording
+	speed    speed
 }
 
 // Open reads recordings of the same scenario, one per mode. A recording
@@ -68,7 +69,7 @@ func (s *Set) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([2]run.Ba
 		return [2]run.Backend{}, fmt.Errorf("no %s recording to replay", mode)
 	}
 	t := newTape(rec)
-	return [2]run.Backend{&player{tape: t, seat: 0}, &player{tape: t, seat: 1}}, nil
+	return [2]run.Backend{&player{tape: t, seat: 0, speed: &s.speed}, &player{tape: t, seat: 1, speed: &s.speed}}, nil
 }
 
 // tape is a recording's turns by number.
@@ -76,12 +77,14 @@ type tape struct {
 	rec      *record.Recording
 	turns    map[int]event.Action
 	errors   map[int]string
+	timing   map[int]*turnTiming
 	backends [2]string
 	last     int
 }
 
 func newTape(rec *record.Recording) *tape {
-	t := &tape{rec: rec, turns: map[int]event.Action{}, errors: map[int]string{}, backends: rec.Header.Backends}
+	t := &tape{rec: rec, turns: map[int]event.Action{}, errors: map[int]string{}, timing: map[int]*turnTiming{}, backends: rec.Header.Backends}
+	t.time(rec.Events)
 	for _, ev := range rec.Events {
 		switch ev.Kind {
 		case event.TurnCompleted:
@@ -98,8 +101,9 @@ func newTape(rec *record.Recording) *tape {
 
 // player repeats one seat's recorded turns.
 type player struct {
-	tape *tape
-	seat int
+	tape  *tape
+	seat  int
+	speed *speed
 }
 
 func (p *player) Name() string {
@@ -116,6 +120,12 @@ func (p *player) Turn(ctx context.Context, req run.Request) (run.Result, error) 
 	a, ok := p.tape.turns[req.Turn]
 	if !ok {
 		return run.Result{}, fmt.Errorf("nothing recorded for turn %d: %s", req.Turn, p.tape.rec.EndNote())
+	}
+	if x := p.speed.get(); x > 0 {
+		if err := p.tape.replayTimed(ctx, req, x); err != nil {
+			return run.Result{}, err
+		}
+		return run.Result{Action: a}, nil
 	}
 	if err := req.Stream(ctx, a.Text); err != nil {
 		return run.Result{}, err

@@ -1,0 +1,62 @@
+package replay
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/run"
+)
+
+// timedRecording is one turn streamed in three pieces 100 ms apart, after
+// 200 ms of thinking.
+func timedRecording() *record.Recording {
+	ms := time.Millisecond
+	text := "one two three"
+	return &record.Recording{Events: []event.Event{
+		{Kind: event.RunStarted, At: 0, Seat: -1},
+		{Kind: event.TurnStarted, At: 200 * ms, Turn: 1},
+		{Kind: event.Delta, At: 200 * ms, Turn: 1, Delta: "one "},
+		{Kind: event.Delta, At: 300 * ms, Turn: 1, Delta: "two "},
+		{Kind: event.Delta, At: 400 * ms, Turn: 1, Delta: "three"},
+		{Kind: event.TurnCompleted, At: 400 * ms, Turn: 1, Action: &event.Action{Type: event.Speak, Text: text}},
+	}}
+}
+
+func TestRecordedTimingIsRead(t *testing.T) {
+	tp := newTape(timedRecording())
+	tt := tp.timing[1]
+	if tt == nil || tt.start != 200*time.Millisecond || len(tt.deltas) != 3 || tt.deltas[1].after != 100*time.Millisecond {
+		t.Fatalf("timing %+v", tt)
+	}
+}
+
+// At 8x the turn's 400 ms take at least 50 ms, and its pieces come in order.
+func TestReplayAtASpeedKeepsThePieces(t *testing.T) {
+	tp := newTape(timedRecording())
+	var got []string
+	req := run.Request{Turn: 1, Emit: func(d string) { got = append(got, d) }}
+	start := time.Now()
+	if err := tp.replayTimed(context.Background(), req, 8); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took < 50*time.Millisecond {
+		t.Errorf("8x of 400 ms took %v, less than 50 ms", took)
+	}
+	if strings.Join(got, "|") != "one |two |three" {
+		t.Errorf("pieces %q", got)
+	}
+}
+
+func TestSetSpeedClamps(t *testing.T) {
+	var s Set
+	for in, want := range map[float64]float64{0: 0, 0.1: 0.25, 3: 3, 20: 8} {
+		s.SetSpeed(in)
+		if s.Speed() != want {
+			t.Errorf("SetSpeed(%v): %v, want %v", in, s.Speed(), want)
+		}
+	}
+}
