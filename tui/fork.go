@@ -218,6 +218,7 @@ func (m *model) addFork(msg forkedMsg) {
 	if msg.player != nil {
 		p.hold = newHold(m.sc, msg.seat, msg.player)
 		p.hold.fixed = true
+		p.hold.in.focus()
 	}
 	m.panes = append(m.panes, p)
 	m.catchUp(p.runID)
