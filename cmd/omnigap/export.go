@@ -27,7 +27,10 @@ func newExportCmd() *cobra.Command {
              user messages, its own lines as assistant messages (the training data
              of the study's AGENTS-ft experiment). Each example's metadata carries
              its seat's annotation counts; --drop-leaky leaves out the examples
-             whose seat said a private fact it could not have known.
+             whose seat said a private fact it could not have known, and --bare
+             writes only the messages. A seat that speaks first gets a stage
+             direction as its opening user message; lines after the seat's last
+             one are left out, so each example ends with the seat's line.
   sotopia    Sotopia EpisodeLog-style JSONL, one line per recording.
   recording  a copy of each recording, with --redact; --out names a folder.
 
@@ -74,6 +77,9 @@ is for reading and sharing; it no longer replays.`,
 			if opts.DropLeaky {
 				note += fmt.Sprintf(", %d dropped as leaky", st.Dropped)
 			}
+			if st.Silent > 0 {
+				note += fmt.Sprintf(", %d left out (the seat never spoke)", st.Silent)
+			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", format, note)
 			return nil
 		},
@@ -83,6 +89,7 @@ is for reading and sharing; it no longer replays.`,
 	f.StringVarP(&out, "out", "o", "", "file to write (a folder for --format recording; default standard output)")
 	f.BoolVar(&opts.DropLeaky, "drop-leaky", false, "leave out fine-tuning examples whose seat leaked a private fact")
 	f.BoolVar(&opts.Redact, "redact", false, "replace private facts with stable placeholders")
+	f.BoolVar(&opts.Bare, "bare", false, "fine-tuning examples without their metadata (for services that refuse other keys)")
 	cmd.MarkFlagRequired("format")
 	return cmd
 }

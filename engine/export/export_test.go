@@ -63,7 +63,7 @@ func TestFinetuneChatFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	exs := lines[Example](t, b.Bytes())
-	if len(exs) != 2*len(recs) || st.Written != len(exs) {
+	if len(exs) != 2*len(recs)-st.Silent || st.Written != len(exs) {
 		t.Fatalf("%d examples (stats %+v) from %d recordings, want 2 each", len(exs), st, len(recs))
 	}
 	for _, ex := range exs {
@@ -88,17 +88,35 @@ func TestFinetuneChatFormat(t *testing.T) {
 		if partner.Character.Goal != "" && partner.Character.Goal != own && strings.Contains(ex.Messages[0].Content, partner.Character.Goal) {
 			t.Errorf("%s seat %d: system message holds the partner's goal", ex.Metadata.Recording, seat)
 		}
-		mine := 0
-		for _, m := range ex.Messages[1:] {
-			if m.Role != "user" && m.Role != "assistant" || m.Content == "" {
-				t.Errorf("bad message %+v", m)
+		// After the system message, user and assistant alternate, from
+		// a user message to an assistant message.
+		for i, m := range ex.Messages[1:] {
+			want := "user"
+			if i%2 == 1 {
+				want = "assistant"
 			}
-			if m.Role == "assistant" {
+			if m.Role != want || m.Content == "" {
+				t.Errorf("%s seat %d: message %d is %+v, want a %s message", ex.Metadata.Recording, seat, i+1, m, want)
+			}
+		}
+		if n := len(ex.Messages); n < 3 || ex.Messages[n-1].Role != "assistant" {
+			t.Errorf("%s seat %d: the example does not end with the seat's line", ex.Metadata.Recording, seat)
+		}
+		// Every line of the seat is an assistant message.
+		mine := 0
+		for _, ev := range rec.Events {
+			if ev.Kind == event.TurnCompleted && ev.Seat == seat {
 				mine++
 			}
 		}
-		if mine == 0 {
-			t.Errorf("%s seat %d: no assistant message", ex.Metadata.Recording, seat)
+		got := 0
+		for _, m := range ex.Messages {
+			if m.Role == "assistant" {
+				got++
+			}
+		}
+		if got != mine {
+			t.Errorf("%s seat %d: %d assistant messages for %d lines", ex.Metadata.Recording, seat, got, mine)
 		}
 	}
 }

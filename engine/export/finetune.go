@@ -24,6 +24,9 @@ type Options struct {
 	DropLeaky bool
 	// Redact replaces private facts with placeholders (Redactor).
 	Redact bool
+	// Bare leaves the metadata out of fine-tuning examples, for services
+	// that refuse any key besides messages.
+	Bare bool
 }
 
 // Message is one chat message.
@@ -35,7 +38,7 @@ type Message struct {
 // Example is one fine-tuning example: one seat of one SCRIPT run.
 type Example struct {
 	Messages []Message `json:"messages"`
-	Metadata Metadata  `json:"metadata"`
+	Metadata *Metadata `json:"metadata,omitempty"`
 }
 
 // Metadata says where an example comes from and what the annotator found
@@ -48,10 +51,16 @@ type Metadata struct {
 	Annotations map[event.AnnotationKind]int `json:"annotations"`
 }
 
-// Stats counts what an export wrote and left out.
+// Stats counts what an export wrote and left out: Dropped for leaks,
+// Silent for a seat that never spoke.
 type Stats struct {
-	Written, Dropped int
+	Written, Dropped, Silent int
 }
+
+// opening stands before the first line of a seat that speaks first, so
+// that every example opens with a user message, as chat fine-tuning
+// services expect. It is a stage direction, not a line of either side.
+const opening = "[The conversation starts. You speak first.]"
 
 // Finetune writes one example per seat of each SCRIPT recording: the
 // seat's AGENTS View as the system message (what a separate agent in that
@@ -68,9 +77,16 @@ func Finetune(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
 		}
 		for seat := range 2 {
 			ex := example(rec, seat)
-			if o.DropLeaky && ex.Metadata.Annotations[event.Leak] > 0 {
+			switch {
+			case o.DropLeaky && ex.Metadata.Annotations[event.Leak] > 0:
 				st.Dropped++
 				continue
+			case ex.Messages[len(ex.Messages)-1].Role != "assistant":
+				st.Silent++
+				continue
+			}
+			if o.Bare {
+				ex.Metadata = nil
 			}
 			if o.Redact {
 				r := NewRedactor(rec.Header.Scenario)
@@ -92,7 +108,7 @@ func example(rec *record.Recording, seat int) Example {
 	system := view.For(sc, view.Agents, seat).Render()
 	ex := Example{
 		Messages: []Message{{Role: "system", Content: system}},
-		Metadata: Metadata{Recording: filepath.Base(rec.Path), Run: rec.Header.RunID, Seat: seat,
+		Metadata: &Metadata{Recording: filepath.Base(rec.Path), Run: rec.Header.RunID, Seat: seat,
 			Speaker: sc.Seats[seat].Character.Name, Annotations: map[event.AnnotationKind]int{}},
 	}
 	for _, k := range []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention} {
@@ -105,10 +121,21 @@ func example(rec *record.Recording, seat int) Example {
 			if ev.Seat == seat {
 				role = "assistant"
 			}
+			if role == "assistant" && len(ex.Messages) == 1 {
+				ex.Messages = append(ex.Messages, Message{Role: "user", Content: opening})
+			}
 			ex.Messages = append(ex.Messages, Message{Role: role, Content: Line(*ev.Action)})
 		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Seat == seat:
 			ex.Metadata.Annotations[ev.Annotation.Kind]++
 		}
+	}
+	// The partner's lines after the seat's last one teach nothing.
+	last := len(ex.Messages) - 1
+	for last > 0 && ex.Messages[last].Role == "user" {
+		last--
+	}
+	if last > 0 {
+		ex.Messages = ex.Messages[:last+1]
 	}
 	return ex
 }
