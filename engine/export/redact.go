@@ -152,7 +152,8 @@ func Recording(w io.Writer, path string) error {
 	for _, l := range raw {
 		if l["kind"] == "delta" {
 			t := turnOf(l)
-			said[t] += fmt.Sprint(l["delta"])
+			piece, _ := l["delta"].(string)
+			said[t] += piece
 		}
 	}
 	bw := bufio.NewWriter(w)
