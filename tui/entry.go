@@ -3,6 +3,9 @@ package tui
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -79,7 +82,11 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 		if strings.TrimSpace(text) == "" {
 			return
 		}
-		lines, widths := wrapMarked(text, marks, width-textIndent, st.highlight)
+		hl := st.highlight
+		if st.spacious {
+			marks, hl = boldBody(text, marks, st)
+		}
+		lines, widths := wrapMarked(text, marks, width-textIndent, hl)
 		indent := strings.Repeat(" ", textIndent)
 		for i, l := range lines {
 			e.lines = append(e.lines, pad(indent+l, textIndent+widths[i], width))
@@ -88,6 +95,21 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 			e.lines = append(e.lines, strings.Repeat(" ", width))
 		}
 	}
+}
+
+// boldBody marks the unhighlighted text of a turn with the presenter's
+// body style, one mark past the highlight kinds.
+func boldBody(text string, marks []mark, st *styles) ([]mark, []lipgloss.Style) {
+	body := mark(len(st.highlight) + 1)
+	if marks == nil {
+		marks = make([]mark, utf8.RuneCountInString(text))
+	}
+	for i := range marks {
+		if marks[i] == 0 {
+			marks[i] = body
+		}
+	}
+	return marks, append(st.highlight[:len(st.highlight):len(st.highlight)], st.body)
 }
 
 // header is a turn's first line: number, speaker in the seat's colour, the

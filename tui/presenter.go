@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/episode"
@@ -300,15 +301,15 @@ func (m *model) scoreboardLines(h int) []string {
 	return out[:h]
 }
 
-// presenterStyles turns the app's styles into the presenter's: every
-// highlight bold and in reverse video, which carries without colour
-// (NO_COLOR) and reads from the back of a room.
+// presenterStyles turns the app's styles into the presenter's: bold text,
+// every highlight bold and in reverse video, which carries without colour
+// (NO_COLOR) and reads from the back of a room, and a blank line after
+// each turn.
 func presenterStyles(st styles) styles {
 	for i := range st.highlight {
 		st.highlight[i] = st.highlight[i].Bold(true).Reverse(true)
 	}
-	st.seat[0] = st.seat[0].Bold(true).Underline(true)
-	st.seat[1] = st.seat[1].Bold(true).Underline(true)
+	st.body = lipgloss.NewStyle().Bold(true)
 	st.spacious = true
 	return st
 }

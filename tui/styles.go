@@ -25,6 +25,7 @@ type styles struct {
 	// callout is the presenter's leak callout; spacious puts a blank
 	// line after each turn (presenter mode).
 	callout  lipgloss.Style
+	body     lipgloss.Style
 	spacious bool
 }
 
