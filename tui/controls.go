@@ -78,6 +78,7 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Home):
 		m.scroll((*pane).scrollHome, -1<<30)
 	case key.Matches(msg, k.End):
+		m.toEnd()
 		m.scroll((*pane).scrollEnd, 1<<30)
 	case key.Matches(msg, k.Sync):
 		m.sync = !m.sync
@@ -137,6 +138,32 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.resize()
 	}
 	return nil
+}
+
+// toEnd plays the rest of a replay at once, so end shows how it ends.
+func (m *model) toEnd() {
+	r := m.s.opts.Replay
+	if r == nil || m.panel != nil || m.allEnded() {
+		return
+	}
+	r.SetSpeed(0)
+	m.pace = 0
+	for _, p := range m.panes {
+		if p.live != nil {
+			p.live.Control.SetPace(0)
+		}
+	}
+	m.setPaused(false)
+	m.notice = "playing the rest of the replay at once"
+}
+
+func (m *model) allEnded() bool {
+	for _, p := range m.panes {
+		if p.ending == nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (m *model) setPaused(paused bool) {

@@ -129,3 +129,37 @@ func TestCardPanelShowsWhoKnewWhat(t *testing.T) {
 	}
 	checkScreen(t, m.render(), 120, 40)
 }
+
+type fakeSpeed struct{ x float64 }
+
+func (f *fakeSpeed) SetSpeed(x float64) { f.x = x }
+func (f *fakeSpeed) Speed() float64     { return f.x }
+
+// In a replay, + and - step the speed through 0.25x..8x, and end plays
+// the rest at once.
+func TestReplaySpeedKeysAndEnd(t *testing.T) {
+	m := syntheticModel(t, []view.Mode{view.Script}, 100, 24)
+	sp := &fakeSpeed{x: 1}
+	m.s.opts.Replay = sp
+	typeKeys(m, "+", "+")
+	if sp.x != 4 {
+		t.Errorf("+ + from 1x: %vx", sp.x)
+	}
+	typeKeys(m, "+", "+", "+")
+	if sp.x != 8 {
+		t.Errorf("the top speed is 8x, got %vx", sp.x)
+	}
+	for range 8 {
+		typeKeys(m, "-")
+	}
+	if sp.x != 0.25 {
+		t.Errorf("the lowest speed is 0.25x, got %vx", sp.x)
+	}
+	if !strings.Contains(ansi.Strip(m.render()), "0.25x recorded timing") {
+		t.Error("the title does not show the speed")
+	}
+	typeKeys(m, "end")
+	if sp.x != 0 || m.pace != 0 {
+		t.Errorf("end should play the rest at once: speed %v pace %v", sp.x, m.pace)
+	}
+}

@@ -166,10 +166,8 @@ func (m *model) endEpisode() {
 	if d == nil || d.shown {
 		return
 	}
-	for _, p := range m.panes {
-		if p.ending == nil {
-			return
-		}
+	if !m.allEnded() {
+		return
 	}
 	d.shown, d.board = true, true
 	d.callout = ""

@@ -121,8 +121,8 @@ func (p *player) Turn(ctx context.Context, req run.Request) (run.Result, error) 
 	if !ok {
 		return run.Result{}, fmt.Errorf("nothing recorded for turn %d: %s", req.Turn, p.tape.rec.EndNote())
 	}
-	if x := p.speed.get(); x > 0 {
-		if err := p.tape.replayTimed(ctx, req, x); err != nil {
+	if p.speed.get() > 0 {
+		if err := p.tape.replayTimed(ctx, req, p.speed); err != nil {
 			return run.Result{}, err
 		}
 		return run.Result{Action: a}, nil

@@ -70,21 +70,31 @@ func (t *tape) time(events []event.Event) {
 	}
 }
 
+// speedCheck is how often a wait looks at the speed again, so a change
+// (to 0: the rest at once) takes effect within a wait.
+const speedCheck = 50 * time.Millisecond
+
 // replayTimed streams turn req.Turn's recorded pieces with the recorded
-// gaps divided by x; a turn recorded without pieces gets its text at once.
-func (t *tape) replayTimed(ctx context.Context, req run.Request, x float64) error {
+// gaps divided by the speed; a turn recorded without pieces gets its text
+// at once.
+func (t *tape) replayTimed(ctx context.Context, req run.Request, sp *speed) error {
 	wait := func(d time.Duration) error {
-		if d <= 0 {
-			return ctx.Err()
+		for d > 0 {
+			x := sp.get()
+			if x <= 0 {
+				break
+			}
+			step := min(time.Duration(float64(d)/x), speedCheck)
+			timer := time.NewTimer(step)
+			select {
+			case <-ctx.Done():
+				timer.Stop()
+				return ctx.Err()
+			case <-timer.C:
+			}
+			d -= time.Duration(float64(step) * x)
 		}
-		timer := time.NewTimer(time.Duration(float64(d) / x))
-		defer timer.Stop()
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-timer.C:
-			return nil
-		}
+		return ctx.Err()
 	}
 	tt := t.timing[req.Turn]
 	if tt == nil || len(tt.deltas) == 0 {

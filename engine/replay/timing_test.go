@@ -40,13 +40,37 @@ func TestReplayAtASpeedKeepsThePieces(t *testing.T) {
 	var got []string
 	req := run.Request{Turn: 1, Emit: func(d string) { got = append(got, d) }}
 	start := time.Now()
-	if err := tp.replayTimed(context.Background(), req, 8); err != nil {
+	var sp speed
+	sp.set(8)
+	if err := tp.replayTimed(context.Background(), req, &sp); err != nil {
 		t.Fatal(err)
 	}
 	if took := time.Since(start); took < 50*time.Millisecond {
 		t.Errorf("8x of 400 ms took %v, less than 50 ms", took)
 	}
 	if strings.Join(got, "|") != "one |two |three" {
+		t.Errorf("pieces %q", got)
+	}
+}
+
+// Setting the speed to 0 during a long wait lets the turn finish at once.
+func TestSpeedZeroEndsTheWait(t *testing.T) {
+	tp := newTape(timedRecording())
+	var sp speed
+	sp.set(0.25) // 1.6 s for the turn
+	var got []string
+	req := run.Request{Turn: 1, Emit: func(d string) { got = append(got, d) }}
+	// Without the speed change the turn would outlast this context.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	done := make(chan error)
+	go func() { done <- tp.replayTimed(ctx, req, &sp) }()
+	time.Sleep(20 * time.Millisecond)
+	sp.set(0)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
 		t.Errorf("pieces %q", got)
 	}
 }
