@@ -34,10 +34,21 @@ func Write(w io.Writer, recs []*record.Recording) error {
 	} else {
 		fmt.Fprintf(&b, "# Simulation card: %d scenarios\n", len(groups))
 	}
-	for _, g := range groups {
-		writeScenario(&b, g, len(groups) > 1)
-	}
 	recs = slices.Concat(groups...)
+	if len(groups) <= maxSections {
+		for _, g := range groups {
+			writeScenario(&b, g, len(groups) > 1)
+			writeRuns(&b, g)
+		}
+	} else {
+		// A batch of generated scenarios: one example per family, then
+		// the runs by mode.
+		for _, g := range firstOfEachFamily(groups) {
+			writeScenario(&b, g, true)
+		}
+		writeScenarioList(&b, groups)
+		writeRunTotals(&b, recs)
+	}
 	writeOutcomes(&b, recs)
 	writeAnnotations(&b, recs)
 	_, err := io.WriteString(w, b.String())
@@ -87,8 +98,66 @@ func writeScenario(b *strings.Builder, recs []*record.Recording, several bool) {
 	}
 
 	writeKnowledge(b, sc, modesOf(recs))
-	writeRuns(b, recs)
 	writeRules(b, sc, recs)
+}
+
+// maxSections is the most scenarios a card describes one by one; a larger
+// batch gets one example per family.
+const maxSections = 3
+
+// maxRunRows is the most runs a card lists one by one.
+const maxRunRows = 12
+
+func firstOfEachFamily(groups [][]*record.Recording) [][]*record.Recording {
+	var out [][]*record.Recording
+	seen := map[scenario.Family]bool{}
+	for _, g := range groups {
+		if f := g[0].Header.Scenario.Family; !seen[f] {
+			seen[f] = true
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// writeScenarioList names every scenario of a batch; the described ones
+// stand for the others of their family, whose Views are built the same way.
+func writeScenarioList(b *strings.Builder, groups [][]*record.Recording) {
+	ids := make([]string, len(groups))
+	for i, g := range groups {
+		ids[i] = "`" + text(g[0].Header.Scenario.ID) + "`"
+	}
+	fmt.Fprintf(b, "\n## All %d scenarios\n\nEach family's scenarios differ in their values, not in who is given what; the tables above hold for every scenario of their family: %s.\n",
+		len(groups), strings.Join(ids, ", "))
+}
+
+// writeRunTotals summarizes many runs by mode.
+func writeRunTotals(b *strings.Builder, recs []*record.Recording) {
+	b.WriteString("\n### Runs\n\n| mode | runs | finished | seat 0 played by | seat 1 played by | seeds |\n|---|---|---|---|---|---|\n")
+	for _, m := range modesOf(recs) {
+		var n, finished int
+		var seats [2][]string
+		lo, hi := int64(1<<62), int64(-1<<62)
+		for _, r := range recs {
+			h := r.Header
+			if h.Mode != m {
+				continue
+			}
+			n++
+			if r.Ending() != nil {
+				finished++
+			}
+			for s := range 2 {
+				if !slices.Contains(seats[s], h.Backends[s]) {
+					seats[s] = append(seats[s], h.Backends[s])
+				}
+			}
+			lo, hi = min(lo, h.Seed), max(hi, h.Seed)
+		}
+		fmt.Fprintf(b, "| %s | %d | %d | %s | %s | %d to %d |\n", m.Label(), n, finished,
+			cell(strings.Join(seats[0], ", ")), cell(strings.Join(seats[1], ", ")), lo, hi)
+	}
+	b.WriteString(backendNote)
 }
 
 func modesOf(recs []*record.Recording) []view.Mode {
@@ -132,9 +201,11 @@ func writeRuns(b *strings.Builder, recs []*record.Recording) {
 			fmt.Fprintf(b, "\n%s is a fork of %s after turn %d.\n\n", cell(filepath.Base(r.Path)), cell(filepath.Base(p.Recording)), p.Turn)
 		}
 	}
-	b.WriteString("\nBackends are named as `builtin` (omnigap's offline rule-based engine), `builtin-writer` (its SCRIPT writer), `openai:MODEL` (a model behind an OpenAI-compatible endpoint) or `human`. " +
-		"Sampling parameters (temperature, token limits) are not part of recording format 1, so this card cannot state them; the seed is passed to every backend.\n")
+	b.WriteString(backendNote)
 }
+
+const backendNote = "\nBackends are named as `builtin` (omnigap's offline rule-based engine), `builtin-writer` (its SCRIPT writer), `openai:MODEL` (a model behind an OpenAI-compatible endpoint) or `human`. " +
+	"Sampling parameters (temperature, token limits) are not part of recording format 1, so this card cannot state them; the seed is passed to every backend.\n"
 
 func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Recording) {
 	b.WriteString("\n### Ending rule\n\n")
@@ -247,7 +318,32 @@ func num(v float64) string {
 // writeAnnotations counts the recorded annotations per run and kind.
 func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 	kinds := []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention}
-	b.WriteString("\n## Annotations\n\n| recording | mode |")
+	b.WriteString("\n## Annotations\n\n")
+	if len(recs) > maxRunRows {
+		b.WriteString("| mode | runs |")
+		for _, k := range kinds {
+			fmt.Fprintf(b, " %s |", k)
+		}
+		b.WriteString("\n|---|---|" + strings.Repeat("---|", len(kinds)) + "\n")
+		for _, m := range modesOf(recs) {
+			total, n := map[event.AnnotationKind]int{}, 0
+			for _, r := range recs {
+				if r.Header.Mode == m {
+					n++
+					for k, c := range Counts(r.Events) {
+						total[k] += c
+					}
+				}
+			}
+			fmt.Fprintf(b, "| %s | %d |", m.Label(), n)
+			for _, k := range kinds {
+				fmt.Fprintf(b, " %d |", total[k])
+			}
+			b.WriteString("\n")
+		}
+		return
+	}
+	b.WriteString("| recording | mode |")
 	for _, k := range kinds {
 		fmt.Fprintf(b, " %s |", k)
 	}

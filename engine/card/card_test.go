@@ -3,6 +3,7 @@ package card
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,5 +74,34 @@ func TestKnowledgeFollowsViews(t *testing.T) {
 	want := "| Dana (seat 0) | yes | yes | no | yes | yes |"
 	if !strings.HasSuffix(sellerLine, want) {
 		t.Errorf("seller bottom line row %q, want it to end %q", sellerLine, want)
+	}
+}
+
+// A batch of many scenarios gets one who-knew-what example per family and
+// its runs summed by mode, not a section per scenario.
+func TestBatchCardSummarizes(t *testing.T) {
+	base := readAll(t, "../../recordings/craigslist_road-bike-script-s1.jsonl", "../../recordings/craigslist_road-bike-agents-s1.jsonl")
+	var recs []*record.Recording
+	for i := range 8 {
+		for _, r := range base {
+			c := *r
+			sc := *r.Header.Scenario
+			sc.ID = fmt.Sprintf("craigslist/gen-%d", i+1)
+			c.Header.Scenario, c.Header.Seed = &sc, int64(i+1)
+			recs = append(recs, &c)
+		}
+	}
+	var b strings.Builder
+	if err := Write(&b, recs); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	if n := strings.Count(s, "### Who knew what"); n != 1 {
+		t.Errorf("%d who-knew-what tables, want 1", n)
+	}
+	for _, want := range []string{"## All 8 scenarios", "`craigslist/gen-8`", "| SCRIPT | 8 | 8 | builtin-writer | builtin-writer | 1 to 8 |", "| AGENTS | 8 |"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the card lacks %q:\n%s", want, s)
+		}
 	}
 }
