@@ -157,16 +157,17 @@ func (m *model) parentOf(p *pane) string {
 	return ""
 }
 
-// forkDir is where a fork records: the session's folder, else beside
-// its parent, else recordings/.
+// forkDir is where a fork records: the session's folder, else a forks/
+// folder beside its parent (kept apart, so that replaying the parent's
+// folder does not pick the forks up as more runs), else recordings/forks.
 func (m *model) forkDir(p *pane) string {
 	switch parent := m.parentOf(p); {
 	case m.s.opts.RecordDir != "":
 		return m.s.opts.RecordDir
 	case parent != "":
-		return filepath.Dir(parent)
+		return filepath.Join(filepath.Dir(parent), "forks")
 	}
-	return "recordings"
+	return filepath.Join("recordings", "forks")
 }
 
 // prefix is the actions of turns 1..n, or nil when one has not finished.

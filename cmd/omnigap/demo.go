@@ -65,7 +65,7 @@ g, [ ], { }, / and f work as in replay. q quits.`,
 		},
 	}
 	cmd.Flags().DurationVar(&w.pace, "pace", 80*time.Millisecond, "delay between replayed words")
-	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder for forks (f); default beside their parent")
+	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder for forks (f); default a forks/ folder beside their parent")
 	w.backends.addFlags(cmd)
 	return cmd
 }

@@ -25,8 +25,8 @@ slow down (to 0.25x); --pace streams word by word at a fixed delay instead.
 f forks the focused pane after the selected turn: a new run, in a new pane,
 repeats the turns up to there and plays on with the built-in engine, the
 endpoint that the backend flags describe, or you in one seat. It records
-beside its parent (or into --record), and its header names the parent
-recording and turn.`,
+into a forks/ folder beside its parent (or into --record), and its header
+names the parent recording and turn.`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
 		Args: cobra.MinimumNArgs(1),
