@@ -81,7 +81,11 @@ func (p *pane) headerLines() []string {
 	if p.masked {
 		second += st.dim.Render("  annotations shown at the end")
 	}
-	if !p.masked {
+	switch {
+	case p.caption != "":
+		// Presenter mode: the leaks are the point, named in full.
+		second += "  " + p.st.highlight[0].Render("leaks") + fmt.Sprintf(" %d", p.counts[0])
+	case !p.masked:
 		second += p.counters(w - ansi.StringWidth(second))
 	}
 	second = fit(second, w)
