@@ -68,7 +68,8 @@ func (c *forkChooser) key(msg tea.KeyPressMsg) (choice *forkChoice, done, handle
 				return &c.choices[i], true, true
 			}
 		}
-		return nil, false, true
+		// Any other key closes the question and does what it does.
+		return nil, true, false
 	}
 	return nil, false, true
 }
@@ -120,7 +121,8 @@ func (m *model) openFork() {
 	}
 }
 
-// forkKey routes a key to the focused pane's open fork chooser.
+// forkKey routes a key to the focused pane's open fork chooser and
+// reports whether the chooser used it.
 func (m *model) forkKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	p := m.panes[m.focus]
 	c := p.fork

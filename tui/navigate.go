@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -144,26 +145,34 @@ func (m *model) stepNote(d int) {
 func (m *model) describe(p *pane, t, i int) string {
 	e := p.turn(t)
 	a := e.anns[i]
-	words := []rune(textsafe.Clean(e.raw))
-	said := ""
-	if a.Start >= 0 && a.End <= len(words) && a.Start < a.End {
-		said = fmt.Sprintf(" %q", string(words[a.Start:a.End]))
+	whose := "known to neither seat"
+	if _, owner := m.fact(a.FactID); owner != "" {
+		whose = owner + "'s fact"
 	}
-	return fmt.Sprintf("turn %d · %s%s · %s", t, kindLabel[a.Kind], said, m.factOwner(a.FactID))
+	return fmt.Sprintf("turn %d · %s%s · %s", t, kindLabel[a.Kind], said(e, a), whose)
 }
 
-// factOwner names whose fact an id is, for callouts.
-func (m *model) factOwner(id string) string {
-	for _, f := range m.sc.Facts() {
-		if f.ID != id {
-			continue
-		}
-		if f.Owner >= 0 {
-			return oneLine(m.sc.Seats[f.Owner].Character.Name) + "'s fact"
-		}
-		return "known to neither seat"
+// said quotes the words an annotation marks, after a space, or is empty.
+func said(e *entry, a event.Annotation) string {
+	words := []rune(textsafe.Clean(e.raw))
+	if a.Start >= 0 && a.End <= len(words) && a.Start < a.End {
+		return fmt.Sprintf(" %q", string(words[a.Start:a.End]))
 	}
-	return "fact " + oneLine(id)
+	return ""
+}
+
+// fact returns a fact's text and the first name of the seat that owns it
+// ("" for the environment's), for callouts.
+func (m *model) fact(id string) (text, owner string) {
+	for _, f := range m.sc.Facts() {
+		if f.ID == id {
+			if f.Owner >= 0 {
+				owner = firstWord(m.sc.Seats[f.Owner].Character.Name)
+			}
+			return oneLine(f.Text), owner
+		}
+	}
+	return oneLine(id), ""
 }
 
 // nextNote finds the annotation after (d > 0) or before (turn, idx).

@@ -13,7 +13,6 @@ import (
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -101,22 +100,14 @@ func (m *model) leakCallout(p *pane, ev event.Event) {
 		return
 	}
 	a := *ev.Annotation
-	said := ""
-	if words := []rune(textsafe.Clean(e.raw)); a.Start >= 0 && a.End <= len(words) && a.Start < a.End {
-		said = fmt.Sprintf(" %q", string(words[a.Start:a.End]))
-	}
 	speaker := firstWord(e.speaker)
-	fact, owner := oneLine(a.FactID), "someone else"
-	for _, f := range m.sc.Facts() {
-		if f.ID == a.FactID {
-			fact = oneLine(f.Text)
-			if f.Owner >= 0 {
-				owner = firstWord(m.sc.Seats[f.Owner].Character.Name)
-			}
-		}
+	fact, owner := m.fact(a.FactID)
+	whose := "a private fact"
+	if owner != "" {
+		whose = owner + "'s private fact"
 	}
-	m.demo.callout = fmt.Sprintf("LEAK in %s, turn %d: %s says%s, which is %s's private fact (%s). %s was never told it. space continues",
-		p.label(), ev.Turn, speaker, said, owner, fact, speaker)
+	m.demo.callout = fmt.Sprintf("LEAK in %s, turn %d: %s says%s, which is %s (%s). %s was never told it. space continues",
+		p.label(), ev.Turn, speaker, said(e, a), whose, fact, speaker)
 	m.selectTurn(p, ev.Turn)
 	m.setPaused(true)
 	m.resize()
