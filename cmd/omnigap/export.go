@@ -35,7 +35,8 @@ func newExportCmd() *cobra.Command {
   recording  a copy of each recording, with --redact; --out names a folder.
 
 --redact replaces every private fact with a placeholder that is the same for
-the same fact in every file ([seat0-fact2], [env-fact1]). A redacted recording
+the same fact in every file ([seat0-fact2], [env-fact1]), and a character's
+secret, quoted whole, with [seat0-secret]. A redacted recording
 is for reading and sharing; it no longer replays.`,
 		Example: `  omnigap export --format finetune recordings/*-script-*.jsonl --drop-leaky --out train.jsonl
   omnigap export --format sotopia --redact recordings/*.jsonl --out episodes.jsonl

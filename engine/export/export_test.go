@@ -12,6 +12,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -339,5 +340,42 @@ func TestRedactorStablePlaceholders(t *testing.T) {
 	b := NewRedactor(sc).Text("Five twenty is my floor, 520 dollars.")
 	if !strings.Contains(a, "[seat0-fact2]") || strings.Count(b, "[seat0-fact2]") != 2 {
 		t.Errorf("placeholders: %q / %q", a, b)
+	}
+}
+
+// A free-form scenario's secrets and facts leave a redacted recording:
+// quoted whole, by their phrases, names and amounts.
+func TestRedactFreeFormSecrets(t *testing.T) {
+	sc, err := library.Resolve("sotopia/broken-lamp", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "lamp.jsonl")
+	w, err := record.Create(path, record.Header{RunID: "lamp", Scenario: sc, Mode: view.Script, Backends: [2]string{"openai:m", "openai:m"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := []string{"Kofi knocked it over when we had a party, sorry.", "I signed a lease anyway; it was appraised at six forty."}
+	for i, text := range lines {
+		a := event.Action{Type: event.Speak, Text: text}
+		w.Event(event.Event{RunID: "lamp", Seq: i + 1, Kind: event.TurnCompleted, Turn: i + 1, Seat: i % 2, Action: &a})
+	}
+	if err := w.Close(&event.Ending{Reason: event.TurnLimit}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Recording(&b, path); err != nil {
+		t.Fatal(err)
+	}
+	if left := privateLeft(t, sc, b.Bytes()); len(left) > 0 {
+		t.Errorf("private facts left: %v", left)
+	}
+	for seat, s := range sc.Seats {
+		if strings.Contains(b.String(), strings.TrimSpace(s.Character.Secret)) {
+			t.Errorf("seat %d's secret is still quoted whole", seat)
+		}
+	}
+	if !strings.Contains(b.String(), "[seat0-secret]") {
+		t.Errorf("no secret placeholder:\n%s", b.String())
 	}
 }

@@ -19,7 +19,8 @@ import (
 // Redactor replaces a scenario's private facts (each seat's and the
 // environment's) with placeholders for sharing. A fact always gets the
 // same placeholder, numbered by owner in the scenario's fact order, such
-// as [seat0-fact2] or [env-fact1]: files redacted apart still line up.
+// as [seat0-fact2] or [env-fact1]: files redacted apart still line up. A
+// character's secret, wherever it is quoted whole, becomes [seat0-secret].
 // Public facts, names of the characters and the setting stay.
 type Redactor struct {
 	facts    []scenario.Fact // the private facts
@@ -53,6 +54,11 @@ func NewRedactor(sc *scenario.Scenario) *Redactor {
 			if strings.TrimSpace(s) != "" {
 				r.literals = append(r.literals, literal{s, "[" + id + "]"})
 			}
+		}
+	}
+	for seat, s := range sc.Seats {
+		if secret := strings.TrimSpace(s.Character.Secret); secret != "" {
+			r.literals = append(r.literals, literal{secret, fmt.Sprintf("[seat%d-secret]", seat)})
 		}
 	}
 	slices.SortStableFunc(r.literals, func(a, b literal) int { return len(b.from) - len(a.from) })
