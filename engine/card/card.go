@@ -198,7 +198,11 @@ func writeRuns(b *strings.Builder, recs []*record.Recording) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s | %s |\n", cell(filepath.Base(r.Path)), h.Mode.Label(),
 			cell(h.Backends[0]), cell(h.Backends[1]), h.Seed, cell(ended), turns)
 		if p := h.Parent; p != nil {
-			fmt.Fprintf(b, "\n%s is a fork of %s after turn %d.\n\n", cell(filepath.Base(r.Path)), cell(filepath.Base(p.Recording)), p.Turn)
+			parent := "run " + p.Run
+			if p.Recording != "" {
+				parent = filepath.Base(p.Recording)
+			}
+			fmt.Fprintf(b, "\n%s is a fork of %s after turn %d.\n\n", cell(filepath.Base(r.Path)), cell(parent), p.Turn)
 		}
 	}
 	b.WriteString(backendNote)

@@ -43,7 +43,7 @@ func TestForkRepeatsThePrefix(t *testing.T) {
 		t.Fatalf("parent has %d turns", len(parent))
 	}
 	dir := t.TempDir()
-	fork := &episode.Fork{Parent: record.Parent{Recording: "parent.jsonl", Turn: 3}, Prefix: parent[:3]}
+	fork := &episode.Fork{Parent: record.Parent{Recording: "parent.jsonl", Run: "craigslist_road-bike-script-s1", Turn: 3}, Prefix: parent[:3]}
 	got, live := actions(t, episode.Spec{Scenario: sc, Mode: view.Script, Seed: 2, Factory: builtin.Factory{}, Buffer: 8, RecordDir: dir, Fork: fork})
 	for i := range 3 {
 		if got[i].Text != parent[i].Text || got[i].Type != parent[i].Type {

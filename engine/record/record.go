@@ -37,8 +37,10 @@ type Header struct {
 
 // Parent names the recording a forked run started from and the last turn
 // it took over from it: the fork's turns 1..Turn repeat the parent's.
+// Recording is empty when the parent run was not recorded; Run names it.
 type Parent struct {
 	Recording string `json:"recording"`
+	Run       string `json:"run"`
 	Turn      int    `json:"turn"`
 }
 

@@ -89,7 +89,7 @@ func TestReplayJumpAndForkInTmux(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := rec.Header.Parent; p == nil || p.Recording != parent || p.Turn != turn {
+	if p := rec.Header.Parent; p == nil || p.Recording != parent || p.Run != "mutualfriends_alumni-mixer-agents-s1" || p.Turn != turn {
 		t.Errorf("fork header parent = %+v, want %s turn %d", p, parent, turn)
 	}
 	got, want := turnsOf(t, forks[0]), turnsOf(t, parent)
