@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -23,7 +24,7 @@ type Judge struct {
 // Judge returns the judge of the factory's endpoint.
 func (f *Factory) Judge() *Judge {
 	m := f.cfg.ModelFor(RoleJudge)
-	return &Judge{call: f.caller(m), params: Params{Model: m, MaxTokens: f.cfg.MaxTokens}}
+	return &Judge{call: f.caller(m), params: Params{Model: m, MaxTokens: f.cfg.JudgeMaxTokens}}
 }
 
 // Score judges a finished episode and writes each seat's scores into
@@ -49,7 +50,7 @@ func (j *Judge) score(ctx context.Context, sc *scenario.Scenario, history []run.
 		ending.Outcome.Summary, v.Seats[0].Name, v.Seats[1].Name)
 	msgs := []chat.Message{{Role: chat.System, Content: judgeSystem()}, {Role: chat.User, Content: b.String()}}
 	req := chat.Request{Model: j.params.Model, Messages: msgs, Temperature: 0, MaxTokens: j.params.MaxTokens, JSON: true}
-	reply, _, err := j.call.call(ctx, req, func(string) {})
+	reply, err := j.ask(ctx, req)
 	if err != nil {
 		return fmt.Errorf("judge: %w", err)
 	}
@@ -57,7 +58,7 @@ func (j *Judge) score(ctx context.Context, sc *scenario.Scenario, history []run.
 	if perr != nil {
 		req.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text},
 			chat.Message{Role: chat.User, Content: "That answer could not be used: " + perr.Error() + ". Answer again with only the JSON object."})
-		if reply, _, err = j.call.call(ctx, req, func(string) {}); err != nil {
+		if reply, err = j.ask(ctx, req); err != nil {
 			return fmt.Errorf("judge: %w", err)
 		}
 		if scores, perr = parseScores(reply.Text); perr != nil {
@@ -78,6 +79,20 @@ func (j *Judge) score(ctx context.Context, sc *scenario.Scenario, history []run.
 		ending.Metrics[metrics.JudgeSeatKey(seat, "overall")] = sum / float64(len(metrics.JudgeDimensions))
 	}
 	return nil
+}
+
+// ask makes one judge call; a stream cut off mid-reply (or garbled) is
+// sent once more, as for the other roles.
+func (j *Judge) ask(ctx context.Context, req chat.Request) (chat.Reply, error) {
+	reply, _, err := j.call.call(ctx, req, func(string) {})
+	var ce *chat.Error
+	if err != nil && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
+		reply, _, err = j.call.call(ctx, req, func(string) {})
+	}
+	if reply.FinishReason == "length" && err == nil {
+		err = errors.New("the answer was cut off at the token limit (--judge-max-tokens)")
+	}
+	return reply, err
 }
 
 func note(e *event.Ending, key, text string) {

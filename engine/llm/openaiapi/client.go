@@ -64,8 +64,8 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 	}
 	defer stream.Close()
 	var (
-		text  strings.Builder
-		reply chat.Reply
+		text, reasoning strings.Builder
+		reply           chat.Reply
 	)
 	for {
 		chunk, err := stream.Recv()
@@ -74,6 +74,9 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 		}
 		if err != nil {
 			return chat.Reply{}, c.failure(ctx, err, info, text.String())
+		}
+		if req.Progress != nil {
+			req.Progress()
 		}
 		if u := chunk.Usage; u != nil {
 			reply.Usage = &event.Usage{Prompt: u.PromptTokens, Completion: u.CompletionTokens}
@@ -85,6 +88,7 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 			if ch.Index != 0 {
 				continue
 			}
+			reasoning.WriteString(ch.Delta.ReasoningContent)
 			if d := ch.Delta.Content; d != "" {
 				text.WriteString(d)
 				onDelta(d)
@@ -104,18 +108,20 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 		}
 		return chat.Reply{}, &chat.Error{Kind: chat.Cut, Message: msg, Partial: text.String()}
 	}
-	reply.Text = text.String()
+	reply.Text, reply.Reasoning = text.String(), reasoning.String()
 	return reply, nil
 }
 
 // request translates ours into go-openai's.
 func (c *Client) request(req chat.Request) openai.ChatCompletionRequest {
 	out := openai.ChatCompletionRequest{
-		Model:         req.Model,
-		Temperature:   float32(req.Temperature),
-		Stream:        true,
-		StreamOptions: &openai.StreamOptions{IncludeUsage: true},
-		Seed:          req.Seed,
+		Model:       req.Model,
+		Temperature: float32(req.Temperature),
+		Stream:      true,
+		Seed:        req.Seed,
+	}
+	if req.Usage {
+		out.StreamOptions = &openai.StreamOptions{IncludeUsage: true}
 	}
 	if req.Temperature == 0 {
 		// omitempty would drop 0; the doer turns this marker back into 0.
@@ -146,6 +152,9 @@ func (c *Client) failure(ctx context.Context, err error, info *callInfo, partial
 	e := classify(err, partial)
 	if e.Kind == chat.Status {
 		e.RetryAfter = info.retryAfter
+		if e.StatusCode == http.StatusNotFound {
+			e.Message += " (from " + c.cfg.BaseURL + "/chat/completions: does the base URL end in /v1, and is the model name right?)"
+		}
 	}
 	e.Message = redact(e.Message, c.cfg.APIKey)
 	e.Partial = redact(e.Partial, c.cfg.APIKey)

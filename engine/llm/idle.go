@@ -1,0 +1,37 @@
+package llm
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// idleTimer cancels a call's context when no token has arrived for d: a
+// slow model may take long in all, but a silent one is stuck.
+type idleTimer struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	timer  *time.Timer
+	d      time.Duration
+	fired  atomic.Bool
+}
+
+func newIdleTimer(parent context.Context, d time.Duration) *idleTimer {
+	ctx, cancel := context.WithCancel(parent)
+	t := &idleTimer{ctx: ctx, cancel: cancel, d: d}
+	t.timer = time.AfterFunc(d, func() {
+		t.fired.Store(true)
+		cancel()
+	})
+	return t
+}
+
+// reset restarts the wait after a token.
+func (t *idleTimer) reset() { t.timer.Reset(t.d) }
+
+func (t *idleTimer) expired() bool { return t.fired.Load() }
+
+func (t *idleTimer) stop() {
+	t.timer.Stop()
+	t.cancel()
+}
