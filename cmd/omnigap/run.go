@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,7 +71,15 @@ holds the per-mode figures.`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%d episodes recorded in %s; summary in %s\n\n", len(results), opts.OutDir, path)
-			return report.Aggregate(batch.Episodes(results)).WriteTable(cmd.OutOrStdout())
+			if err := report.Aggregate(batch.Episodes(results)).WriteTable(cmd.OutOrStdout()); err != nil {
+				return err
+			}
+			// Figures of nothing but failures are no result: say why, and
+			// exit non-zero so scripts notice.
+			if why := batch.NothingWorked(results); why != "" {
+				return errors.New(why)
+			}
+			return nil
 		},
 	}
 	f := cmd.Flags()

@@ -39,6 +39,7 @@ type Result struct {
 	Scenario  *scenario.Scenario
 	History   []run.Turn
 	Errors    int
+	Failures  Failures
 	Ending    event.Ending
 	Recording string
 }
@@ -130,6 +131,7 @@ func (o Options) play(ctx context.Context, j job) (Result, error) {
 			res.History = append(res.History, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		case event.Error:
 			res.Errors++
+			res.Failures.add(ev)
 		}
 	}
 	res.Ending, err = live.Wait()

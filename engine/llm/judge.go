@@ -10,6 +10,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
 	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -34,7 +35,7 @@ func (f *Factory) Judge() *Judge {
 func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) error {
 	err := j.score(ctx, sc, history, ending)
 	if err != nil {
-		note(ending, "judge.error", err.Error())
+		note(ending, report.JudgeErrorNote, err.Error())
 	}
 	return err
 }
