@@ -116,3 +116,7 @@ func playWith(t testing.TB, ctx context.Context, spec episode.Spec) played {
 	}
 	return p
 }
+
+func episodeSpec(sc *scenario.Scenario, mode view.Mode, seed int64, f episode.Factory) episode.Spec {
+	return episode.Spec{Scenario: sc, Mode: mode, Seed: seed, Factory: f}
+}

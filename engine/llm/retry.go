@@ -86,6 +86,11 @@ func (c *caller) call(ctx context.Context, req chat.Request, onDelta func(string
 	if c.noSeed.Load() {
 		req.Seed = nil
 	}
+	return c.send(ctx, req, onDelta)
+}
+
+// send is call once the remembered refusals are applied.
+func (c *caller) send(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, []event.Usage, error) {
 	for attempt := 1; ; attempt++ {
 		reply, err := c.attempt(ctx, req, onDelta)
 		if err == nil {
@@ -103,7 +108,7 @@ func (c *caller) call(ctx context.Context, req chat.Request, onDelta func(string
 			if flag := c.refused(&req, ce.Message); flag != nil {
 				// A server that does not know an optional parameter: go
 				// on without it, and remember that once it worked.
-				reply, usage, err := c.call(ctx, req, onDelta)
+				reply, usage, err := c.send(ctx, req, onDelta)
 				if err == nil {
 					flag.Store(true)
 				}
