@@ -120,3 +120,5 @@ func playWith(t testing.TB, ctx context.Context, spec episode.Spec) played {
 func episodeSpec(sc *scenario.Scenario, mode view.Mode, seed int64, f episode.Factory) episode.Spec {
 	return episode.Spec{Scenario: sc, Mode: mode, Seed: seed, Factory: f}
 }
+
+func splitName(s string) []string { return strings.Fields(s) }
