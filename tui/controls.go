@@ -74,6 +74,11 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleOverlay(infoOverlay)
 	case key.Matches(msg, k.Audit):
 		m.toggleOverlay(auditOverlay)
+	case key.Matches(msg, k.Unfold) && m.overlay == auditOverlay:
+		m.unfold = !m.unfold
+		top := m.panel.top
+		m.openOverlay(auditOverlay)
+		m.panel.top = top
 	case key.Matches(msg, k.Close):
 		if p := m.panes[m.focus]; m.panel == nil && !m.help.ShowAll && p.hold != nil && !p.hold.fixed {
 			m.handBack(p)
@@ -239,7 +244,7 @@ func (m *model) openOverlay(k overlayKind) {
 	case k == infoOverlay:
 		m.panel = infoDoc(m.sc, &m.st)
 	default:
-		m.panel = auditDoc(m.sc, p.mode, p.backends, &m.st)
+		m.panel = auditDoc(m.sc, p.mode, p.backends, p.thoughts, m.unfold, &m.st)
 	}
 	m.resize()
 }

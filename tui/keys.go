@@ -10,6 +10,8 @@ type keyMap struct {
 	Home, End, Close, Help, Quit         key.Binding
 	// TakeOver, Type and Reveal are for playing a seat.
 	TakeOver, Type, Reveal key.Binding
+	// Unfold opens and closes the models' reasoning in the prompt audit.
+	Unfold key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -39,6 +41,7 @@ func newKeyMap() keyMap {
 		TakeOver: b("t", "take over", "t"),
 		Type:     b("enter", "type", "enter"),
 		Reveal:   b("v", "reveal", "v"),
+		Unfold:   b("z", "reasoning", "z"),
 	}
 }
 
@@ -51,7 +54,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart},
-		{k.Next, k.Prev, k.Sync, k.Info, k.Audit},
+		{k.Next, k.Prev, k.Sync, k.Info, k.Audit, k.Unfold},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
 		{k.TakeOver, k.Type, k.Reveal, k.Close, k.Help, k.Quit},
 	}

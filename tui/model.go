@@ -44,8 +44,10 @@ type model struct {
 	footer memo[footerState]
 
 	overlay overlayKind
-	panel   *doc
-	notice  string
+	// unfold shows the models' reasoning in full in the prompt audit.
+	unfold bool
+	panel  *doc
+	notice string
 
 	// In play: the user's seat, the SCRIPT run the reveal compares with,
 	// the side of the reveal that scrolls, and whether it was shown.
