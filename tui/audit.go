@@ -18,7 +18,7 @@ func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, thought
 		if mode == view.Script {
 			out = append(out, st.title.Render(fmt.Sprintf("The writer (%s) writes both seats and is given:", oneLine(backends[0]))), "")
 			out = append(out, para(view.For(sc, mode, view.Writer).Render(), w, 2, st.setting)...)
-			return append(out, thoughtLines(thoughts, unfold, w, st)...)
+			return append(out, thoughtLines(thoughts, true, unfold, w, st)...)
 		}
 		for seat := range 2 {
 			if seat > 0 {
@@ -28,7 +28,7 @@ func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, thought
 			out = append(out, st.seat[seat].Render(head), "")
 			out = append(out, para(view.For(sc, mode, seat).Render(), w, 2, st.setting)...)
 		}
-		return append(out, thoughtLines(thoughts, unfold, w, st)...)
+		return append(out, thoughtLines(thoughts, false, unfold, w, st)...)
 	}}
 }
 
@@ -37,7 +37,7 @@ const foldedLines = 3
 
 // thoughtLines renders the models' reasoning: never speech, so dimmed and
 // apart from the Views.
-func thoughtLines(thoughts []event.Event, unfold bool, w int, st *styles) []string {
+func thoughtLines(thoughts []event.Event, writer, unfold bool, w int, st *styles) []string {
 	if len(thoughts) == 0 {
 		return nil
 	}
@@ -47,13 +47,25 @@ func thoughtLines(thoughts []event.Event, unfold bool, w int, st *styles) []stri
 	}
 	out := []string{"", st.title.Render(fmt.Sprintf("What the models thought before answering (not part of the dialogue; %s):", hint))}
 	for _, t := range thoughts {
-		out = append(out, "", st.dim.Render(fmt.Sprintf("  turn %d, %s:", t.Turn, oneLine(t.Speaker))))
+		head := fmt.Sprintf("  turn %d, %s:", t.Turn, oneLine(t.Speaker))
+		if writer {
+			// The writer thinks once per script call, for many turns.
+			head = fmt.Sprintf("  the writer, by turn %d:", t.Turn)
+		}
+		out = append(out, "", st.dim.Render(head))
 		lines := para(strings.TrimSpace(t.Thought), w, 4, st.dim)
 		if !unfold && len(lines) > foldedLines {
 			more := len(lines) - foldedLines
-			lines = append(lines[:foldedLines], st.dim.Render(fmt.Sprintf("    … %d more lines", more)))
+			lines = append(lines[:foldedLines], st.dim.Render(fmt.Sprintf("    … %d more %s", more, plural(more, "line"))))
 		}
 		out = append(out, lines...)
 	}
 	return out
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
@@ -51,6 +52,7 @@ func TestReasoningIsNeverContent(t *testing.T) {
 			srv := llmtest.Start()
 			srv.Think, srv.ThinkField = secretDraft(n), field
 			srv.ChunkRunes = 5 // tags split across deltas
+			srv.ChunkDelay = 100 * time.Microsecond
 			f := NewFactory(testConfig(srv))
 			p := playWith(t, context.Background(), episode.Spec{Scenario: resolve(t, "craigslist/road-bike"), Mode: mode, Seed: 1,
 				Factory: f, Annotate: f.Judge().Annotate(context.Background(), nil)})

@@ -100,9 +100,11 @@ func (c *caller) send(ctx context.Context, req chat.Request, onDelta func(string
 			}
 			return reply, usage, nil
 		}
+		// A failed call keeps only what the model thought.
+		thought := chat.Reply{Reasoning: reply.Reasoning}
 		var ce *chat.Error
 		if !errors.As(err, &ce) {
-			return chat.Reply{}, nil, err
+			return thought, nil, err
 		}
 		if ce.Kind == chat.Status && ce.StatusCode == 400 {
 			if flag := c.refused(&req, ce.Message); flag != nil {
@@ -117,12 +119,12 @@ func (c *caller) send(ctx context.Context, req chat.Request, onDelta func(string
 		}
 		if !ce.Retryable() || attempt >= c.policy.Attempts {
 			if attempt > 1 {
-				return chat.Reply{}, nil, fmt.Errorf("gave up after %d tries: %w", attempt, err)
+				return thought, nil, fmt.Errorf("gave up after %d tries: %w", attempt, err)
 			}
-			return chat.Reply{}, nil, err
+			return thought, nil, err
 		}
 		if err := sleep(ctx, c.wait(attempt, ce.RetryAfter)); err != nil {
-			return chat.Reply{}, nil, err
+			return thought, nil, err
 		}
 	}
 }
@@ -165,6 +167,7 @@ func (c *caller) attempt(ctx context.Context, req chat.Request, onDelta func(str
 		}
 	}
 	if err != nil {
+		reply.Reasoning = strings.TrimSpace(reply.Reasoning + "\n" + think.thought())
 		return reply, err
 	}
 	think.end()

@@ -75,6 +75,14 @@ func (t *thinkSplit) end() {
 	t.pending = ""
 }
 
+// thought is the reasoning so far, the unfinished block included.
+func (t *thinkSplit) thought() string {
+	if t.closeTag != "" {
+		return t.reasoning.String() + t.pending
+	}
+	return t.reasoning.String()
+}
+
 func (t *thinkSplit) out(s string) {
 	if t.trimNext {
 		s = strings.TrimLeft(s, " \t\r\n")

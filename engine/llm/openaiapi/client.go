@@ -73,7 +73,8 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 			break
 		}
 		if err != nil {
-			return chat.Reply{}, c.failure(ctx, err, info, text.String())
+			// What was thought before the failure is kept.
+			return chat.Reply{Reasoning: reasoning.String()}, c.failure(ctx, err, info, text.String())
 		}
 		if req.Progress != nil {
 			req.Progress()
@@ -104,9 +105,9 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 	if reply.FinishReason == "" {
 		msg := "the stream ended before the server named a finish reason"
 		if text.Len() == 0 {
-			return chat.Reply{}, &chat.Error{Kind: chat.Connection, Message: msg}
+			return chat.Reply{Reasoning: reasoning.String()}, &chat.Error{Kind: chat.Connection, Message: msg}
 		}
-		return chat.Reply{}, &chat.Error{Kind: chat.Cut, Message: msg, Partial: text.String()}
+		return chat.Reply{Reasoning: reasoning.String()}, &chat.Error{Kind: chat.Cut, Message: msg, Partial: text.String()}
 	}
 	reply.Text, reply.Reasoning = text.String(), reasoning.String()
 	return reply, nil
