@@ -24,6 +24,12 @@ type Factory interface {
 	Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error)
 }
 
+// SettingsReporter is a Factory that can say how it samples, for the
+// recording's header.
+type SettingsReporter interface {
+	Settings() map[string]string
+}
+
 // Spec says what to run.
 type Spec struct {
 	Scenario *scenario.Scenario
@@ -91,6 +97,9 @@ func (l *Live) createRecording() (*record.Writer, error) {
 		return nil, err
 	}
 	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed, Started: time.Now().UTC()}
+	if s, ok := l.Spec.Factory.(SettingsReporter); ok {
+		h.Settings = s.Settings()
+	}
 	path := filepath.Join(l.Spec.RecordDir, l.ID+".jsonl")
 	for n := 2; ; n++ {
 		w, err := record.Create(path, h)

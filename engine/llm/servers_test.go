@@ -195,3 +195,15 @@ func TestEveryCallHasItsOwnSeed(t *testing.T) {
 		seen[*r.Seed] = true
 	}
 }
+
+func TestHeaderRecordsSamplingButNeverTheKey(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	cfg := testConfig(srv)
+	cfg.MaxTokens = 300
+	p := agentRun(t, srv, cfg)
+	s := p.rec.Header.Settings
+	if s["endpoint"] != srv.URL || s["temperature"] != "0.7" || s["max_tokens"] != "300" || s["model.seat1"] != "fake" {
+		t.Errorf("header settings %v", s)
+	}
+}

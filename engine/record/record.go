@@ -31,6 +31,9 @@ type Header struct {
 	Backends [2]string          `json:"backends"`
 	Seed     int64              `json:"seed"`
 	Started  time.Time          `json:"started"`
+	// Settings are the backend's endpoint and sampling parameters (never
+	// a key), when it has any.
+	Settings map[string]string `json:"settings,omitempty"`
 }
 
 // Footer is the last line of a complete recording.
