@@ -213,7 +213,7 @@ func TestAgentPromptsOnlyGrow(t *testing.T) {
 			t.Fatalf("call %d: system message changed", i)
 		}
 		p := prev.Message("user")
-		stable := p[:strings.LastIndex(p, "\nIt is turn")]
+		stable := p[:strings.LastIndex(p, "\nTurn ")]
 		if !strings.HasPrefix(cur.Message("user"), stable) {
 			t.Fatalf("call %d rewrites the earlier prompt", i)
 		}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -218,16 +217,4 @@ func (s speakers) partialText(line string, seat int) string {
 		return ""
 	}
 	return strings.TrimLeft(strings.TrimSpace(body), `"“*(`)
-}
-
-// familyFormat is the part of the script format that depends on the
-// family's structured moves.
-func familyFormat(f scenario.Family) string {
-	switch f {
-	case scenario.Craigslist:
-		return "  [offer $120] words: a formal offer of a price\n  [accept] or [reject]: the answer to the partner's formal offer; the conversation ends\n"
-	case scenario.MutualFriends:
-		return "  [select Name] words: the speaker names the friend they believe both have, exactly as on the speaker's list\n"
-	}
-	return ""
 }
