@@ -74,12 +74,13 @@ func TestIdleTimeoutBetweenTokens(t *testing.T) {
 	if errs := p.errors(); len(errs) == 0 || !strings.Contains(errs[0], "no token for 150ms") {
 		t.Fatalf("errors %v", errs)
 	}
-	// A slow but steady stream outlives the idle limit in all.
+	// A slow but steady stream (about a second) outlives the idle limit
+	// in all.
 	srv2 := llmtest.Start()
 	defer srv2.Close()
-	srv2.ChunkDelay, srv2.ChunkRunes = 40*time.Millisecond, 40
+	srv2.ChunkDelay, srv2.ChunkRunes = 30*time.Millisecond, 40
 	cfg = testConfig(srv2)
-	cfg.Policy.Idle = 150 * time.Millisecond
+	cfg.Policy.Idle = 500 * time.Millisecond
 	p = play(t, context.Background(), NewFactory(cfg), resolve(t, "craigslist/road-bike"), view.Script)
 	if errs := p.errors(); len(errs) > 0 || len(p.actions()) != 20 {
 		t.Fatalf("slow stream: %d turns, errors %v", len(p.actions()), errs)
