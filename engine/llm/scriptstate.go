@@ -200,8 +200,7 @@ func (s *script) followUp(msgs []chat.Message, v view.View, problem string) []ch
 	s.open, s.bad, s.held, s.read, s.sealed = "", "", "", false, len(s.turns)
 	s.raw.Reset()
 	s.notify()
-	ask := fmt.Sprintf("%sContinue the script from turn %d, spoken by %s, one turn per line in the format; the conversation has at most %d turns.",
-		problem, next, v.Seats[(next-1)%2].Name, v.MaxTurns)
+	ask := continueAsk(v, problem, next)
 	out := append([]chat.Message(nil), msgs...)
 	if b.Len() > 0 {
 		out = append(out, chat.Message{Role: chat.Assistant, Content: b.String()})
