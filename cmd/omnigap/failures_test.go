@@ -69,3 +69,22 @@ func TestRefusalIsCountedInTheTableAndTheReport(t *testing.T) {
 		t.Errorf("report does not count refusals:\n%s", report)
 	}
 }
+
+func TestMaxUtteranceCutsLongTurns(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	srv.Respond = func(*llmtest.Request) string {
+		return `{"action": "speak", "text": "` + strings.Repeat("blah ", 100) + `end"}`
+	}
+	out := t.TempDir()
+	if _, err := omnigap(t, "run", "--backend", "openai", "--base-url", srv.URL, "--model", "m", "--modes", "agents",
+		"--max-utterance", "50", "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	recs, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+	data, _ := os.ReadFile(recs[0])
+	if !strings.Contains(string(data), `"text":"`+strings.Repeat("blah ", 10)+`[cut: 453 more characters]"`) {
+		i := strings.Index(string(data), `"kind":"turn_completed"`)
+		t.Errorf("turns not cut at 50 characters: %.300s", data[max(i, 0):])
+	}
+}

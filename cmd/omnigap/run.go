@@ -13,6 +13,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/run"
 )
 
 func newRunCmd() *cobra.Command {
@@ -89,6 +90,7 @@ holds the per-mode figures.`,
 	f.Int64Var(&opts.Seed, "seed", 1, "seed of the first episode")
 	f.IntVar(&opts.Concurrency, "concurrency", 4, "episodes run at once")
 	f.StringVar(&opts.OutDir, "out", "", "folder for recordings and summary.json (required)")
+	f.IntVar(&opts.MaxUtterance, "max-utterance", run.DefaultMaxUtterance, "longest turn kept, in characters; longer ones are cut and marked (-1: no cap)")
 	backends.addFlags(cmd)
 	return cmd
 }

@@ -43,6 +43,8 @@ type Spec struct {
 	RecordDir string
 	// Buffer is the event channel's capacity.
 	Buffer int
+	// MaxUtterance caps a turn's text (run.Config.MaxUtterance).
+	MaxUtterance int
 }
 
 // Live is a started run.
@@ -84,7 +86,8 @@ func Start(ctx context.Context, spec Spec) (*Live, error) {
 		}
 		l.Recording = rec.Path()
 	}
-	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control}
+	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control,
+		MaxUtterance: spec.MaxUtterance}
 	if spec.Annotate != nil {
 		cfg.Annotator = spec.Annotate(spec.Scenario, spec.Mode)
 	}

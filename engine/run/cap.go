@@ -2,6 +2,7 @@ package run
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -21,7 +22,7 @@ func capText(text string, max int) string {
 	n := 0
 	for i := range text {
 		if n == max {
-			return text[:i] + fmt.Sprintf(" [cut: %d more characters]", utf8.RuneCountInString(text[i:]))
+			return strings.TrimRight(text[:i], " \t\n") + fmt.Sprintf(" [cut: %d more characters]", utf8.RuneCountInString(text[i:]))
 		}
 		n++
 	}
