@@ -98,7 +98,7 @@ func (a *Agent) messages(req run.Request) []chat.Message {
 	var b strings.Builder
 	b.Grow(len(a.intro) + 80*len(req.History) + 120)
 	b.WriteString(a.intro)
-	dialogue(&b, a.view, req.History)
+	dialogue(&b, req.History)
 	b.WriteString(agentAsk(a.view, req.Turn))
 	return []chat.Message{{Role: chat.System, Content: a.system}, {Role: chat.User, Content: b.String()}}
 }

@@ -24,16 +24,16 @@ func background(v view.View) string {
 }
 
 // dialogue renders the turns so far, one line each, appended in order.
-func dialogue(b *strings.Builder, v view.View, history []run.Turn) {
+func dialogue(b *strings.Builder, history []run.Turn) {
 	for _, t := range history {
-		b.WriteString(turnLine(v, t))
+		b.WriteString(turnLine(t))
 		b.WriteByte('\n')
 	}
 }
 
 // turnLine renders one past turn the way the prompts show it: as a line
 // of the script format, which every role reads the same way.
-func turnLine(_ view.View, t run.Turn) string {
+func turnLine(t run.Turn) string {
 	return fmt.Sprintf("%d. %s: %s", t.Number, t.Speaker, tagged(t.Action))
 }
 

@@ -44,7 +44,7 @@ func judgeContext(v view.View, history []run.Turn, outcome string) string {
 	var b strings.Builder
 	b.WriteString(v.RenderOmniscient("You evaluate the conversation between these two characters, and you know everything about both."))
 	b.WriteString("\nThe conversation:\n")
-	dialogue(&b, v, history)
+	dialogue(&b, history)
 	fmt.Fprintf(&b, "\nHow it ended: %s.\n", outcome)
 	return b.String()
 }

@@ -83,7 +83,7 @@ func (w *Writer) start(ctx context.Context, history []run.Turn, n int, onlyOne b
 	}
 	var b strings.Builder
 	b.WriteString(w.intro)
-	dialogue(&b, w.view, history)
+	dialogue(&b, history)
 	b.WriteString(writerAsk(w.view, n, onlyOne))
 	msgs := []chat.Message{{Role: chat.System, Content: w.system}, {Role: chat.User, Content: b.String()}}
 	sctx, cancel := context.WithCancel(ctx)
