@@ -50,7 +50,7 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&b.maxTokens, "max-tokens", 0, "cap on each reply of the writer and the seats (0: the server's default)")
 	f.IntVar(&b.judgeTokens, "judge-max-tokens", 0, "cap on the judge's reply (0: none)")
 	f.DurationVar(&b.timeout, "timeout", llm.DefaultPolicy.Timeout, "longest one model call may take in all")
-	f.DurationVar(&b.idle, "idle-timeout", llm.DefaultPolicy.Idle, "longest wait for a model's first token or its next one")
+	f.DurationVar(&b.idle, "idle-timeout", llm.DefaultPolicy.Idle, "longest wait for a model's next token once it has begun to answer")
 	f.BoolVar(&b.judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
 	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
 }

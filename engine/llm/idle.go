@@ -6,8 +6,11 @@ import (
 	"time"
 )
 
-// idleTimer cancels a call's context when no token has arrived for d: a
-// slow model may take long in all, but a silent one is stuck.
+// idleTimer cancels a call's context when no token has arrived for d
+// since the last one: a slow model may take long in all, but one that
+// stops mid-reply is stuck. The wait for the first token is left to the
+// whole-call limit, since a long prompt on a slow server, or a server that
+// answers only once the whole reply is ready, can take minutes before it.
 type idleTimer struct {
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -23,6 +26,7 @@ func newIdleTimer(parent context.Context, d time.Duration) *idleTimer {
 		t.fired.Store(true)
 		cancel()
 	})
+	t.timer.Stop() // armed by the first token
 	return t
 }
 

@@ -17,7 +17,7 @@ import (
 type Policy struct {
 	// Timeout bounds each attempt, from sending to the last chunk.
 	Timeout time.Duration
-	// Idle bounds the wait for the first token and between two tokens.
+	// Idle bounds the wait between two tokens, from the first on.
 	Idle time.Duration
 	// Attempts is the most tries of a call that fails before its first
 	// token with a rate limit, a server error or a connection error.
