@@ -23,6 +23,7 @@ type script struct {
 	first  int            // the turn number of turns[0]
 	turns  []event.Action // complete turns, in order
 	sealed int            // turns[:sealed] can have no more lines joined
+	more   []string       // lines without a speaker after the open turn
 	open   string         // the line being streamed
 	bad    string         // a line after which a turn still came: a failure
 	held   string         // a line that cannot be read, kept until it matters
@@ -89,12 +90,17 @@ func (s *script) line(raw string) {
 	}
 	l := s.who.parse(raw, s.read)
 	if l.kind == lineMore && s.sealed < len(s.turns) && s.held == "" {
-		// A second paragraph of the turn still open.
-		last := &s.turns[len(s.turns)-1]
-		last.Text = strings.TrimSpace(last.Text + " " + l.text)
+		// Perhaps a second paragraph of the turn still open, perhaps a
+		// postscript: joined only once a line of the script follows.
+		s.more = append(s.more, l.text)
 		return
 	}
 	if l.kind != lineSkip {
+		if len(s.more) > 0 {
+			last := &s.turns[len(s.turns)-1]
+			last.Text = strings.TrimSpace(last.Text + " " + strings.Join(s.more, " "))
+			s.more = nil
+		}
 		s.sealed = len(s.turns)
 	}
 	switch l.kind {
@@ -141,8 +147,8 @@ func (s *script) flush() {
 	if strings.TrimSpace(s.open) != "" {
 		s.line(s.open)
 	}
-	s.open = ""
-	s.bad = ""
+	// Lines after the last turn that no END closed are a postscript.
+	s.open, s.bad, s.more = "", "", nil
 	s.sealed = len(s.turns)
 }
 
@@ -197,7 +203,7 @@ func (s *script) followUp(msgs []chat.Message, v view.View, problem string) []ch
 		fmt.Fprintf(&b, "%d. %s: %s\n", n, v.Seats[(n-1)%2].Name, tagged(a))
 	}
 	next := s.first + len(s.turns)
-	s.open, s.bad, s.held, s.read, s.sealed = "", "", "", false, len(s.turns)
+	s.open, s.bad, s.held, s.read, s.sealed, s.more = "", "", "", false, len(s.turns), nil
 	s.raw.Reset()
 	s.notify()
 	ask := continueAsk(v, problem, next)

@@ -106,3 +106,16 @@ func TestReplyWithoutATurnIsAnErrorAndReasked(t *testing.T) {
 		}
 	}
 }
+
+func TestScriptPostscriptIsNotSpoken(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	n := names(t)
+	srv.Respond = func(*llmtest.Request) string {
+		return "1. " + n[0] + ": Hi.\n2. " + n[1] + ": [offer $500] Five hundred?\n3. " + n[0] + ": [accept] Deal.\n\nI hope this captures the scene."
+	}
+	p := scriptRun(t, srv)
+	if acts := p.actions(); len(acts) != 3 || acts[2].Text != "Deal." {
+		t.Fatalf("turns %+v", acts)
+	}
+}
