@@ -87,7 +87,7 @@ func (a *Agent) read(reply chat.Reply) (event.Action, *event.Failure) {
 	case strings.TrimSpace(reply.Text) == "":
 		f.Err = errors.New("the answer was empty")
 	case refusal(reply.Text):
-		f.Kind, f.Err = event.RefusalFailure, fmt.Errorf("the model declined to answer: %v", err)
+		f.Kind, f.Err = event.RefusalFailure, fmt.Errorf("the model declined to answer: %q", clip(oneLine(reply.Text), 120))
 	}
 	return act, f
 }

@@ -166,12 +166,12 @@ func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
 
 // noTurn is the failure of a script reply in which no turn could be read.
 func noTurn(reply string) *event.Failure {
-	f := &event.Failure{Kind: event.FormatFailure, Reply: keep(reply), Err: errors.New("no turn could be read from the writer's answer")}
+	f := &event.Failure{Kind: event.FormatFailure, Reply: keep(reply), Err: fmt.Errorf("no turn could be read from the writer's answer: %q", clip(oneLine(reply), 120))}
 	switch {
 	case strings.TrimSpace(reply) == "":
 		f.Err = errors.New("the writer's answer was empty")
 	case refusal(reply):
-		f.Kind, f.Err = event.RefusalFailure, errors.New("the writer declined to write the script")
+		f.Kind, f.Err = event.RefusalFailure, fmt.Errorf("the writer declined to write the script: %q", clip(oneLine(reply), 120))
 	}
 	return f
 }
