@@ -80,7 +80,7 @@ func allowedActions(f scenario.Family) []event.ActionType {
 func parseAction(reply string, v view.View) (event.Action, error) {
 	obj, err := extractObject(reply)
 	if err != nil {
-		if said, ok := plainSpeech(reply); ok {
+		if said, ok := plainSpeech(withoutOwnLabel(reply, v)); ok {
 			return event.Action{Type: event.Speak, Text: said}, nil
 		}
 		return event.Action{}, err

@@ -3,6 +3,8 @@ package llm
 import (
 	"regexp"
 	"strings"
+
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // lenientJSON repairs the ways models bend a JSON object that encoding/json
@@ -51,6 +53,23 @@ func lenientJSON(obj string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// withoutOwnLabel drops a leading "Name:" naming the seat itself, as
+// models write their lines in a transcript.
+func withoutOwnLabel(reply string, v view.View) string {
+	s := strings.TrimSpace(reply)
+	head, rest, ok := strings.Cut(s, ":")
+	if !ok || v.Viewer == view.Writer {
+		return reply
+	}
+	head = strings.Trim(head, "*_ ")
+	self := v.Self().Name
+	first, _, _ := strings.Cut(self, " ")
+	if strings.EqualFold(head, self) || strings.EqualFold(head, first) {
+		return rest
+	}
+	return reply
 }
 
 // plainSpeech reads a reply without any JSON object as speech when that is
