@@ -81,18 +81,20 @@ func newCaller(c chat.Client, p Policy) *caller {
 // Reasoning is kept out of what onDelta sees and out of the reply's text:
 // reasoning_content deltas and <think> blocks go to Reply.Reasoning.
 func (c *caller) call(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, []event.Usage, error) {
+	jsonRole := req.JSON
 	req.Usage = !c.noUsage.Load()
 	req.JSON = req.JSON && !c.noJSON.Load()
 	if c.noSeed.Load() {
 		req.Seed = nil
 	}
-	return c.send(ctx, req, onDelta)
+	return c.send(ctx, req, jsonRole, onDelta)
 }
 
-// send is call once the remembered refusals are applied.
-func (c *caller) send(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, []event.Usage, error) {
+// send is call once the remembered refusals are applied. jsonRole says
+// the answer is a JSON object, whether or not JSON mode is sent.
+func (c *caller) send(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, []event.Usage, error) {
 	for attempt := 1; ; attempt++ {
-		reply, err := c.attempt(ctx, req, onDelta)
+		reply, err := c.attempt(ctx, req, jsonRole, onDelta)
 		if err == nil {
 			var usage []event.Usage
 			if reply.Usage != nil {
@@ -110,7 +112,7 @@ func (c *caller) send(ctx context.Context, req chat.Request, onDelta func(string
 			if flag := c.refused(&req, ce.Message); flag != nil {
 				// A server that does not know an optional parameter: go
 				// on without it, and remember that once it worked.
-				reply, usage, err := c.send(ctx, req, onDelta)
+				reply, usage, err := c.send(ctx, req, jsonRole, onDelta)
 				if err == nil {
 					flag.Store(true)
 				}
@@ -150,12 +152,12 @@ func (c *caller) refused(req *chat.Request, msg string) *atomic.Bool {
 }
 
 // attempt is one try under the per-call timeout and the idle timeout.
-func (c *caller) attempt(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, error) {
+func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, error) {
 	actx, cancel := context.WithTimeout(ctx, c.policy.Timeout)
 	defer cancel()
 	idle := newIdleTimer(actx, c.policy.Idle)
 	defer idle.stop()
-	think := newThinkSplit(onDelta)
+	think := newThinkSplit(onDelta, jsonRole)
 	req.Progress = idle.reset
 	reply, err := c.client.Stream(idle.ctx, req, think.feed)
 	if err != nil && ctx.Err() == nil {

@@ -7,6 +7,12 @@ import "strings"
 // also when never closed, go to the reasoning; the rest is passed on as
 // content while it streams. A tag split across deltas is held back until
 // it can be told apart from ordinary text.
+//
+// When the chat template opens the block itself, the reply is thinking up
+// to a lone closing tag. For a role that answers in JSON, a reply that
+// does not start with an object (or a code fence) is therefore held back
+// until that tag or the end: words before a lone closing tag are
+// reasoning, never streamed.
 type thinkSplit struct {
 	emit      func(string)
 	pending   string
@@ -14,13 +20,29 @@ type thinkSplit struct {
 	trimNext  bool   // drop the blank lines that follow a block
 	content   strings.Builder
 	reasoning strings.Builder
+	state     splitState
+	held      strings.Builder // content held back while it may be thinking
 }
+
+type splitState int
+
+const (
+	passing   splitState = iota // content streams on
+	undecided                   // a JSON role's reply has not started yet
+	holding                     // it started with prose: hold it back
+)
 
 var thinkTags = []struct{ open, close string }{
 	{"<think>", "</think>"}, {"<thinking>", "</thinking>"}, {"<reasoning>", "</reasoning>"},
 }
 
-func newThinkSplit(emit func(string)) *thinkSplit { return &thinkSplit{emit: emit} }
+func newThinkSplit(emit func(string), jsonRole bool) *thinkSplit {
+	t := &thinkSplit{emit: emit}
+	if jsonRole {
+		t.state = undecided
+	}
+	return t
+}
 
 func (t *thinkSplit) feed(s string) {
 	t.pending += s
@@ -45,16 +67,24 @@ func (t *thinkSplit) feed(s string) {
 		}
 		t.out(t.pending[:i])
 		t.pending = t.pending[i:]
-		low, partial := strings.ToLower(t.pending), false
+		low, partial, orphan := strings.ToLower(t.pending), false, false
 		for _, tag := range thinkTags {
 			if strings.HasPrefix(low, tag.open) {
 				t.closeTag = tag.close
 				t.pending = t.pending[len(tag.open):]
 				break
 			}
-			partial = partial || strings.HasPrefix(tag.open, low)
+			if t.state == holding && strings.HasPrefix(low, tag.close) {
+				// Everything held back was thinking; the answer follows.
+				t.reasoning.WriteString(t.held.String())
+				t.held.Reset()
+				t.state, t.trimNext, orphan = undecided, true, true
+				t.pending = t.pending[len(tag.close):]
+				break
+			}
+			partial = partial || strings.HasPrefix(tag.open, low) || (t.state == holding && strings.HasPrefix(tag.close, low))
 		}
-		if t.closeTag != "" {
+		if t.closeTag != "" || orphan {
 			continue
 		}
 		if partial {
@@ -73,6 +103,11 @@ func (t *thinkSplit) end() {
 		t.out(t.pending)
 	}
 	t.pending = ""
+	if t.state != passing {
+		t.state = passing
+		t.out(t.held.String())
+		t.held.Reset()
+	}
 }
 
 // thought is the reasoning so far, the unfinished block included.
@@ -90,6 +125,23 @@ func (t *thinkSplit) out(s string) {
 	}
 	if s == "" {
 		return
+	}
+	switch t.state {
+	case holding:
+		t.held.WriteString(s)
+		return
+	case undecided:
+		t.held.WriteString(s)
+		lead := strings.TrimLeft(t.held.String(), " \t\r\n")
+		if lead == "" {
+			return
+		}
+		if lead[0] != '{' && lead[0] != '`' {
+			t.state = holding
+			return
+		}
+		t.state, s = passing, t.held.String()
+		t.held.Reset()
 	}
 	t.content.WriteString(s)
 	t.emit(s)
