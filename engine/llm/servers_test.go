@@ -90,11 +90,13 @@ func TestIdleTimeoutBetweenTokens(t *testing.T) {
 func TestWriterStopsReadingAtEndAndTheTurnLimit(t *testing.T) {
 	n := names(t)
 	for name, tail := range map[string]string{
-		"END":   "END\n" + strings.Repeat("A long postscript nobody should pay for. ", 40),
-		"limit": strings.Repeat("21. "+n[0]+": One turn too many.\n22. "+n[1]+": And another.\n", 20),
+		"END":   "END\n" + strings.Repeat("A long postscript nobody should pay for. ", 200),
+		"limit": strings.Repeat("21. "+n[0]+": One turn too many.\n22. "+n[1]+": And another.\n", 150),
 	} {
+		// The tail takes seconds to stream, so a loaded machine still
+		// closes the stream before its end.
 		srv := llmtest.Start()
-		srv.ChunkRunes, srv.ChunkDelay = 20, 2*time.Millisecond
+		srv.ChunkRunes, srv.ChunkDelay = 20, 5*time.Millisecond
 		srv.Respond = func(r *llmtest.Request) string {
 			s := llmtest.Script(r)
 			return strings.TrimSuffix(s, "END\n") + tail
