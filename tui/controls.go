@@ -76,9 +76,7 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleOverlay(auditOverlay)
 	case key.Matches(msg, k.Unfold) && m.overlay == auditOverlay:
 		m.unfold = !m.unfold
-		top := m.panel.top
-		m.openOverlay(auditOverlay)
-		m.panel.top = top
+		m.reopenAudit()
 	case key.Matches(msg, k.Close):
 		if p := m.panes[m.focus]; m.panel == nil && !m.help.ShowAll && p.hold != nil && !p.hold.fixed {
 			m.handBack(p)
@@ -247,6 +245,14 @@ func (m *model) openOverlay(k overlayKind) {
 		m.panel = auditDoc(m.sc, p.mode, p.backends, p.thoughts, m.unfold, &m.st)
 	}
 	m.resize()
+}
+
+// reopenAudit builds the open prompt audit again (new reasoning, or
+// folding changed), keeping its scroll position.
+func (m *model) reopenAudit() {
+	top := m.panel.top
+	m.openOverlay(auditOverlay)
+	m.panel.top = top
 }
 
 // secret reports whether the partner's private side must stay off the

@@ -140,10 +140,14 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // route hands each run's events to the pane showing that run.
 func (m *model) route(b batchMsg) {
 	for _, part := range b {
-		for _, p := range m.panes {
+		for i, p := range m.panes {
 			if p.runID != "" && p.runID == part.run {
+				thoughts := len(p.thoughts)
 				for _, ev := range part.events {
 					p.apply(ev)
+				}
+				if i == m.focus && m.overlay == auditOverlay && len(p.thoughts) != thoughts {
+					m.reopenAudit()
 				}
 			}
 		}
