@@ -109,6 +109,9 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.toggleOverlay(cardOverlay)
 		}
+	case key.Matches(msg, k.Unfold) && m.overlay == auditOverlay:
+		m.unfold = !m.unfold
+		m.reopenAudit()
 	case key.Matches(msg, k.Close):
 		if p := m.panes[m.focus]; m.panel == nil && !m.help.ShowAll && p.hold != nil && !p.hold.fixed {
 			m.handBack(p)
@@ -319,9 +322,17 @@ func (m *model) openOverlay(k overlayKind) {
 	case k == cardOverlay:
 		m.panel = cardDoc(m)
 	default:
-		m.panel = auditDoc(m.sc, p.mode, p.backends, &m.st)
+		m.panel = auditDoc(m.sc, p.mode, p.backends, p.thoughts, m.unfold, &m.st)
 	}
 	m.resize()
+}
+
+// reopenAudit builds the open prompt audit again (new reasoning, or
+// folding changed), keeping its scroll position.
+func (m *model) reopenAudit() {
+	top := m.panel.top
+	m.openOverlay(auditOverlay)
+	m.panel.top = top
 }
 
 // secret reports whether the partner's private side must stay off the

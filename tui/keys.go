@@ -13,6 +13,8 @@ type keyMap struct {
 	GoTo, PrevTurn, NextTurn, PrevNote, NextNote, Search, Fork key.Binding
 	// TakeOver, Type and Reveal are for playing a seat.
 	TakeOver, Type, Reveal key.Binding
+	// Unfold opens and closes the models' reasoning in the prompt audit.
+	Unfold key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -50,6 +52,7 @@ func newKeyMap() keyMap {
 		NextNote: b("}", "next annotation", "}"),
 		Search:   b("/", "search", "/"),
 		Fork:     b("f", "fork here", "f"),
+		Unfold:   b("z", "reasoning", "z"),
 	}
 }
 
@@ -62,7 +65,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart, k.Fork, k.Card},
-		{k.Next, k.Prev, k.Sync, k.Info, k.Audit, k.TakeOver, k.Type, k.Reveal},
+		{k.Next, k.Prev, k.Sync, k.Info, k.Audit, k.Unfold, k.TakeOver, k.Type, k.Reveal},
 		{k.GoTo, k.PrevTurn, k.NextTurn, k.PrevNote, k.NextNote, k.Search},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Close, k.Help, k.Quit},
 	}

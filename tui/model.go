@@ -56,6 +56,8 @@ type model struct {
 	// early holds events of runs no pane shows yet: a run's first events
 	// can arrive before the message that hands the run to its pane.
 	early map[string][]event.Event
+	// unfold shows the models' reasoning in full in the prompt audit.
+	unfold bool
 
 	// In play: the user's seat, the SCRIPT run the reveal compares with,
 	// the side of the reveal that scrolls, and whether it was shown.
@@ -168,13 +170,17 @@ func (m *model) route(b batchMsg) {
 			m.early[part.run] = append(m.early[part.run], part.events...)
 			continue
 		}
-		for _, p := range m.panes {
+		for i, p := range m.panes {
 			if p.runID != "" && p.runID == part.run {
+				thoughts := len(p.thoughts)
 				for _, ev := range part.events {
 					p.apply(ev)
 					if m.demo != nil && ev.Kind == event.Annotated && ev.Annotation.Kind == event.Leak {
 						m.leakCallout(p, ev)
 					}
+				}
+				if i == m.focus && m.overlay == auditOverlay && len(p.thoughts) != thoughts {
+					m.reopenAudit()
 				}
 			}
 		}

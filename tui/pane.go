@@ -31,6 +31,8 @@ type pane struct {
 	cursor, note int
 	counts       [4]int // annotations per kind, in annotationKinds order
 	ending       *event.Ending
+	// thoughts are the models' reasoning per turn, shown in the audit only.
+	thoughts []event.Event
 
 	// hold is the seat the user plays here, chooser the open question of
 	// which seat to take; either shows under the transcript.
@@ -117,6 +119,8 @@ func (p *pane) apply(ev event.Event) {
 		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("» %s: seat %d (%s) now played by %s", ev.Control, ev.Seat, ev.Speaker, ev.Backend)})
 	case event.Error:
 		p.add(&entry{kind: errorEntry, raw: ev.Error})
+	case event.Reasoning:
+		p.thoughts = append(p.thoughts, ev)
 	case event.RunEnded:
 		end := *ev.Ending
 		p.ending = &end

@@ -23,7 +23,9 @@ type backendOptions struct {
 	flags       llm.Settings
 	temperature float64
 	maxTokens   int
+	judgeTokens int
 	timeout     time.Duration
+	idle        time.Duration
 	judge       bool
 	configPath  string
 	set         *pflag.FlagSet
@@ -39,14 +41,16 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&s.BaseURL, "base-url", "", "chat-completions endpoint, e.g. http://127.0.0.1:8000/v1 (default $OPENAI_BASE_URL)")
 	f.StringVar(&s.Provider, "provider", "", "openai, vllm, ollama, llamacpp or lmstudio: fills the usual base URL")
 	f.StringVar(&s.Model, "model", "", "model for every role (default gpt-4o-mini on OpenAI's API)")
-	f.StringVar(&s.APIKeyEnv, "api-key-env", "", "environment variable that holds the API key (default OPENAI_API_KEY)")
+	f.StringVar(&s.APIKeyEnv, "api-key-env", "", "environment variable holding the key for this endpoint (default: OPENAI_API_KEY, sent to api.openai.com only)")
 	f.StringVar(&s.WriterModel, "writer-model", "", "model of the SCRIPT writer")
 	f.StringVar(&s.Seat0Model, "seat0-model", "", "model of seat 0 in AGENTS and MINDREADERS")
 	f.StringVar(&s.Seat1Model, "seat1-model", "", "model of seat 1 in AGENTS and MINDREADERS")
 	f.StringVar(&s.JudgeModel, "judge-model", "", "model of the judge")
 	f.Float64Var(&b.temperature, "temperature", 0.7, "sampling temperature (0 is sent as 0)")
-	f.IntVar(&b.maxTokens, "max-tokens", 0, "cap on each reply's tokens (0: the server's default)")
-	f.DurationVar(&b.timeout, "timeout", llm.DefaultPolicy.Timeout, "longest one model call may take")
+	f.IntVar(&b.maxTokens, "max-tokens", 0, "cap on each reply of the writer and the seats (0: the server's default)")
+	f.IntVar(&b.judgeTokens, "judge-max-tokens", 0, "cap on the judge's reply (0: none)")
+	f.DurationVar(&b.timeout, "timeout", llm.DefaultPolicy.Timeout, "longest one model call may take in all")
+	f.DurationVar(&b.idle, "idle-timeout", llm.DefaultPolicy.Idle, "longest wait for a model's next token once it has begun to answer")
 	f.BoolVar(&b.judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
 	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
 }
@@ -60,8 +64,14 @@ func (b *backendOptions) settings() llm.Settings {
 	if b.set.Changed("max-tokens") {
 		s.MaxTokens = &b.maxTokens
 	}
+	if b.set.Changed("judge-max-tokens") {
+		s.JudgeMaxTokens = &b.judgeTokens
+	}
 	if b.set.Changed("timeout") {
 		s.Timeout = b.timeout.String()
+	}
+	if b.set.Changed("idle-timeout") {
+		s.IdleTimeout = b.idle.String()
 	}
 	if b.set.Changed("judge") {
 		s.Judge = &b.judge

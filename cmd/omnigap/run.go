@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/run"
 )
 
 func newRunCmd() *cobra.Command {
@@ -70,7 +72,15 @@ holds the per-mode figures.`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%d episodes recorded in %s; summary in %s\n\n", len(results), opts.OutDir, path)
-			return report.Aggregate(batch.Episodes(results)).WriteTable(cmd.OutOrStdout())
+			if err := report.Aggregate(batch.Episodes(results)).WriteTable(cmd.OutOrStdout()); err != nil {
+				return err
+			}
+			// Figures of nothing but failures are no result: say why, and
+			// exit non-zero so scripts notice.
+			if why := batch.NothingWorked(results); why != "" {
+				return errors.New(why)
+			}
+			return nil
 		},
 	}
 	f := cmd.Flags()
@@ -80,6 +90,7 @@ holds the per-mode figures.`,
 	f.Int64Var(&opts.Seed, "seed", 1, "seed of the first episode")
 	f.IntVar(&opts.Concurrency, "concurrency", 4, "episodes run at once")
 	f.StringVar(&opts.OutDir, "out", "", "folder for recordings and summary.json (required)")
+	f.IntVar(&opts.MaxUtterance, "max-utterance", run.DefaultMaxUtterance, "longest turn kept, in characters; longer ones are cut and marked (-1: no cap)")
 	backends.addFlags(cmd)
 	return cmd
 }

@@ -29,6 +29,8 @@ type Options struct {
 	Annotate func(*scenario.Scenario, view.Mode) run.Annotator
 	// Progress, when set, is called after each finished episode.
 	Progress func(done, total int)
+	// MaxUtterance caps a turn's text (run.Config.MaxUtterance).
+	MaxUtterance int
 }
 
 // Result is one finished episode.
@@ -39,6 +41,7 @@ type Result struct {
 	Scenario  *scenario.Scenario
 	History   []run.Turn
 	Errors    int
+	Failures  Failures
 	Ending    event.Ending
 	Recording string
 }
@@ -118,7 +121,7 @@ func (o Options) play(ctx context.Context, j job) (Result, error) {
 	}
 	live, err := episode.Start(ctx, episode.Spec{
 		Scenario: sc, Mode: j.mode, Seed: j.seed, Factory: o.Factory,
-		Annotate: o.Annotate, RecordDir: o.OutDir, Buffer: 64,
+		Annotate: o.Annotate, RecordDir: o.OutDir, Buffer: 64, MaxUtterance: o.MaxUtterance,
 	})
 	if err != nil {
 		return Result{}, fmt.Errorf("%s (%s): %w", j.ref, j.mode, err)
@@ -130,6 +133,7 @@ func (o Options) play(ctx context.Context, j job) (Result, error) {
 			res.History = append(res.History, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		case event.Error:
 			res.Errors++
+			res.Failures.add(ev)
 		}
 	}
 	res.Ending, err = live.Wait()

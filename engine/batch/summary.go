@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
@@ -32,6 +33,8 @@ type ModeSummary struct {
 	MeanFirstMention     *float64               `json:"mean_first_mention_position,omitempty"`
 	FirstMentionEpisodes int                    `json:"first_mention_episodes,omitempty"`
 	Stats                map[string]report.Stat `json:"stats"`
+	// Failures counts error events (and failed judge calls) per kind.
+	Failures map[event.FailureKind]int `json:"failures"`
 }
 
 // Episodes turns results into the report's episodes, computing metrics
@@ -40,6 +43,7 @@ func Episodes(results []Result) []report.Episode {
 	eps := make([]report.Episode, len(results))
 	for i, r := range results {
 		eps[i] = report.FromRun(r.Recording, r.Scenario, r.Mode, r.History, r.Ending, r.Errors)
+		eps[i].AddFailures(r.Failures.Kinds)
 	}
 	return eps
 }
@@ -60,7 +64,7 @@ func Summarize(o Options, results []Result) Summary {
 			MeanTurns: g.Stats[metrics.Turns].Mean, MeanWordsPerTurn: g.Stats[metrics.WordsPerTurn].Mean,
 			DealRate: mean(g, metrics.Deal), MeanPriceFraction: mean(g, metrics.PriceFraction),
 			SuccessRate: mean(g, metrics.Success), MeanFirstMention: mean(g, metrics.FirstMentionPos),
-			FirstMentionEpisodes: g.Stats[metrics.FirstMentionPos].N}
+			FirstMentionEpisodes: g.Stats[metrics.FirstMentionPos].N, Failures: g.Failures}
 		s.Modes = append(s.Modes, ms)
 	}
 	return s

@@ -24,6 +24,12 @@ type Factory interface {
 	Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error)
 }
 
+// SettingsReporter is a Factory that can say how it samples, for the
+// recording's header.
+type SettingsReporter interface {
+	Settings() map[string]string
+}
+
 // Spec says what to run.
 type Spec struct {
 	Scenario *scenario.Scenario
@@ -37,6 +43,8 @@ type Spec struct {
 	RecordDir string
 	// Buffer is the event channel's capacity.
 	Buffer int
+	// MaxUtterance caps a turn's text (run.Config.MaxUtterance).
+	MaxUtterance int
 	// Fork, when set, starts the run from another run's history.
 	Fork *Fork
 	// Control, when set, is the run's controller instead of a new one,
@@ -101,7 +109,8 @@ func Start(ctx context.Context, spec Spec) (*Live, error) {
 		}
 		l.Recording = rec.Path()
 	}
-	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control}
+	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control,
+		MaxUtterance: spec.MaxUtterance}
 	if spec.Annotate != nil {
 		cfg.Annotator = spec.Annotate(spec.Scenario, spec.Mode)
 	}
@@ -117,6 +126,9 @@ func (l *Live) createRecording() (*record.Writer, error) {
 	if f := l.Spec.Fork; f != nil {
 		parent := f.Parent
 		h.Parent = &parent
+	}
+	if s, ok := l.Spec.Factory.(SettingsReporter); ok {
+		h.Settings = s.Settings()
 	}
 	path := filepath.Join(l.Spec.RecordDir, l.ID+".jsonl")
 	for n := 2; ; n++ {

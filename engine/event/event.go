@@ -14,6 +14,7 @@ const (
 	Control       Kind = "control" // take-over and hand-back of a seat
 	UsageReported Kind = "usage"   // token counts of a model call
 	Error         Kind = "error"
+	Reasoning     Kind = "reasoning" // a model's thinking, kept apart from its words
 	RunEnded      Kind = "run_ended"
 )
 
@@ -35,8 +36,13 @@ type Event struct {
 	Annotation *Annotation `json:"annotation,omitempty"`
 	Control    string      `json:"control,omitempty"`
 	Error      string      `json:"error,omitempty"`
-	Usage      *Usage      `json:"usage,omitempty"`
-	Ending     *Ending     `json:"ending,omitempty"`
+	// Failure and Reply go with an error: its kind and the model's text.
+	Failure FailureKind `json:"failure,omitempty"`
+	Reply   string      `json:"reply,omitempty"`
+	// Thought is a reasoning event's text, never shown as speech.
+	Thought string  `json:"thought,omitempty"`
+	Usage   *Usage  `json:"usage,omitempty"`
+	Ending  *Ending `json:"ending,omitempty"`
 }
 
 // Usage is the token accounting of one model call.

@@ -15,13 +15,40 @@ import (
 // wireAction is the JSON an agent answers with. Several spellings are
 // accepted because models drift from the requested one.
 type wireAction struct {
-	Action    string          `json:"action"`
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	Utterance string          `json:"utterance"`
-	Price     json.RawMessage `json:"price"`
-	Friend    string          `json:"friend"`
-	Name      string          `json:"name"`
+	Action     json.RawMessage `json:"action"` // a name, or a nested action object
+	Type       string          `json:"type"`
+	ActionType string          `json:"action_type"` // Sotopia's shape
+	Text       string          `json:"text"`
+	Utterance  string          `json:"utterance"`
+	Argument   string          `json:"argument"` // Sotopia's shape
+	Price      json.RawMessage `json:"price"`
+	Friend     string          `json:"friend"`
+	Name       string          `json:"name"`
+}
+
+// flatten reads a nested {"action": {"type": ..., "text": ...}} into w.
+func (w *wireAction) flatten() (name string, err error) {
+	raw := strings.TrimSpace(string(w.Action))
+	switch {
+	case raw == "" || raw == "null":
+		return firstNonEmpty(w.Type, w.ActionType), nil
+	case raw[0] == '"':
+		err := json.Unmarshal(w.Action, &name)
+		return name, err
+	case raw[0] == '{':
+		var inner wireAction
+		if err := json.Unmarshal(w.Action, &inner); err != nil {
+			return "", err
+		}
+		innerName, err := inner.flatten()
+		w.Text = firstNonEmpty(w.Text, inner.Text, inner.Utterance, inner.Argument)
+		if len(w.Price) == 0 {
+			w.Price = inner.Price
+		}
+		w.Friend = firstNonEmpty(w.Friend, inner.Friend, inner.Name)
+		return firstNonEmpty(innerName, w.Type, w.ActionType), err
+	}
+	return "", fmt.Errorf(`"action" must be a name such as "speak"`)
 }
 
 // actionAliases maps spellings models use to action types.
@@ -53,17 +80,21 @@ func allowedActions(f scenario.Family) []event.ActionType {
 func parseAction(reply string, v view.View) (event.Action, error) {
 	obj, err := extractObject(reply)
 	if err != nil {
+		if said, ok := plainSpeech(withoutOwnLabel(reply, v)); ok {
+			return event.Action{Type: event.Speak, Text: said}, nil
+		}
 		return event.Action{}, err
 	}
 	var w wireAction
-	if err := json.Unmarshal([]byte(obj), &w); err != nil {
+	if err := json.Unmarshal([]byte(lenientJSON(obj)), &w); err != nil {
 		return event.Action{}, fmt.Errorf("the JSON object cannot be read: %v", err)
 	}
-	a := event.Action{Text: strings.TrimSpace(w.Text)}
-	if a.Text == "" {
-		a.Text = strings.TrimSpace(w.Utterance)
+	raw, err := w.flatten()
+	if err != nil {
+		return event.Action{}, fmt.Errorf("the JSON object cannot be read: %v", err)
 	}
-	name := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(firstNonEmpty(w.Action, w.Type), "_", " ")))
+	a := event.Action{Text: strings.TrimSpace(firstNonEmpty(w.Text, w.Utterance, w.Argument))}
+	name := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(raw, "_", " ")))
 	switch t, ok := actionAliases[name]; {
 	case name == "" && a.Text != "":
 		a.Type = event.Speak

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
@@ -28,7 +29,9 @@ type Params struct {
 	Model       string
 	Temperature float64
 	MaxTokens   int
-	Seed        *int
+	// Seed is the role's base seed; nil sends none. Each call gets its
+	// own seed derived from it (seedFor).
+	Seed *int
 }
 
 func newAgent(name string, c *caller, p Params, v view.View) *Agent {
@@ -38,30 +41,55 @@ func newAgent(name string, c *caller, p Params, v view.View) *Agent {
 // Name says which model plays the seat.
 func (a *Agent) Name() string { return a.name }
 
-// Turn asks the model for the seat's next action.
+// Turn asks the model for the seat's next action. A reply that yields no
+// action is a failure (kept with the model's text) and is re-asked once.
 func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	msgs := a.messages(req)
 	var res run.Result
-	reply, err := a.stream(ctx, msgs, req.Emit, &res)
+	creq := chat.Request{Model: a.params.Model, Messages: msgs, Temperature: a.params.Temperature,
+		MaxTokens: a.params.MaxTokens, Seed: a.params.seedFor(req.Turn, 0), JSON: true}
+	reply, err := a.stream(ctx, creq, req.Emit, &res)
 	if err != nil {
-		return res, err
+		return res, transport(err)
 	}
-	act, perr := parseAction(reply, a.view)
+	act, perr := a.read(reply)
 	if perr == nil {
 		res.Action = act
 		return res, nil
 	}
+	res.Failures = append(res.Failures, perr)
 	// One re-ask, appended so the prefix stays cached.
-	msgs = append(msgs, chat.Message{Role: chat.Assistant, Content: reply}, chat.Message{Role: chat.User, Content: reask(perr.Error())})
-	reply, err = a.stream(ctx, msgs, func(string) {}, &res)
+	creq.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text}, chat.Message{Role: chat.User, Content: reask(perr.Err.Error())})
+	creq.Seed = a.params.seedFor(req.Turn, 1)
+	reply, err = a.stream(ctx, creq, func(string) {}, &res)
 	if err != nil {
-		return res, err
+		return res, transport(err)
 	}
-	if act, err = parseAction(reply, a.view); err != nil {
-		return res, fmt.Errorf("unusable answer after one re-ask: %v (answer: %q)", err, clip(reply, 200))
+	if act, perr = a.read(reply); perr != nil {
+		perr.Err = fmt.Errorf("unusable answer after one re-ask: %w", perr.Err)
+		return res, perr
 	}
 	res.Action = act
 	return res, nil
+}
+
+// read turns a reply into an action, or a failure that says what to fix
+// and keeps the reply.
+func (a *Agent) read(reply chat.Reply) (event.Action, *event.Failure) {
+	act, err := parseAction(reply.Text, a.view)
+	if err == nil {
+		return act, nil
+	}
+	f := &event.Failure{Kind: event.FormatFailure, Reply: keep(reply.Text), Err: err}
+	switch {
+	case reply.FinishReason == "length":
+		f.Err = fmt.Errorf("the answer was cut off at the token limit (--max-tokens): %v; answer shorter", err)
+	case strings.TrimSpace(reply.Text) == "":
+		f.Err = errors.New("the answer was empty")
+	case refusal(reply.Text):
+		f.Kind, f.Err = event.RefusalFailure, fmt.Errorf("the model declined to answer: %q", clip(oneLine(reply.Text), 120))
+	}
+	return act, f
 }
 
 // messages builds the prompt: system, then one user message holding the
@@ -70,7 +98,7 @@ func (a *Agent) messages(req run.Request) []chat.Message {
 	var b strings.Builder
 	b.Grow(len(a.intro) + 80*len(req.History) + 120)
 	b.WriteString(a.intro)
-	dialogue(&b, a.view, req.History)
+	dialogue(&b, req.History)
 	b.WriteString(agentAsk(a.view, req.Turn))
 	return []chat.Message{{Role: chat.System, Content: a.system}, {Role: chat.User, Content: b.String()}}
 }
@@ -78,20 +106,19 @@ func (a *Agent) messages(req run.Request) []chat.Message {
 // stream makes one call, showing the utterance while the JSON streams. A
 // stream cut off mid-reply (or garbled) is tried once more; the words
 // already shown are not shown twice.
-func (a *Agent) stream(ctx context.Context, msgs []chat.Message, emit func(string), res *run.Result) (string, error) {
-	creq := chat.Request{Model: a.params.Model, Messages: msgs, Temperature: a.params.Temperature,
-		MaxTokens: a.params.MaxTokens, Seed: a.params.Seed, JSON: true}
+func (a *Agent) stream(ctx context.Context, creq chat.Request, emit func(string), res *run.Result) (chat.Reply, error) {
 	shown := &resumeFilter{emit: emit}
 	for try := 0; ; try++ {
 		shown.restart()
 		ts := newTextStream(shown.write)
 		reply, usage, err := a.call.call(ctx, creq, ts.feed)
 		res.Usage = append(res.Usage, usage...)
+		res.Reasoning = joinThought(res.Reasoning, reply.Reasoning)
 		var ce *chat.Error
 		if err != nil && try == 0 && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
 			continue
 		}
-		return reply.Text, err
+		return reply, err
 	}
 }
 
@@ -126,6 +153,25 @@ func (f *resumeFilter) write(s string) {
 	f.shown = append(f.shown, s...)
 	f.pos += len(s)
 	f.emit(s)
+}
+
+// keep bounds a model's text kept in an error event.
+func keep(s string) string { return clip(s, 4000) }
+
+// transport marks a failed call as a transport failure; a cancelled call
+// stays as it is.
+func transport(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	return &event.Failure{Kind: event.TransportFailure, Err: err}
+}
+
+func joinThought(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + "\n\n" + b
 }
 
 func clip(s string, n int) string {

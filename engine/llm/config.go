@@ -36,8 +36,11 @@ type Config struct {
 	Model       string
 	Models      map[Role]string // per-role overrides
 	Temperature float64
-	MaxTokens   int
-	Policy      Policy
+	// MaxTokens caps each reply of the writer and the seats; the judge's
+	// cap is JudgeMaxTokens (0: none, so its JSON is never cut).
+	MaxTokens      int
+	JudgeMaxTokens int
+	Policy         Policy
 }
 
 // ModelFor returns the model a role uses.
@@ -73,11 +76,14 @@ func (c Config) Validate() error {
 	if c.Temperature < 0 || c.Temperature > 2 {
 		return fmt.Errorf("--temperature %v: want 0 to 2", c.Temperature)
 	}
-	if c.MaxTokens < 0 {
+	if c.MaxTokens < 0 || c.JudgeMaxTokens < 0 {
 		return fmt.Errorf("--max-tokens: must not be negative")
 	}
 	if c.Policy.Timeout < 0 || (c.Policy.Timeout > 0 && c.Policy.Timeout < time.Millisecond) {
 		return fmt.Errorf("--timeout %v: too short", c.Policy.Timeout)
+	}
+	if c.Policy.Idle < 0 || (c.Policy.Idle > 0 && c.Policy.Idle < time.Millisecond) {
+		return fmt.Errorf("--idle-timeout %v: too short", c.Policy.Idle)
 	}
 	return nil
 }

@@ -45,8 +45,11 @@ func (f *Factory) caller(model string) *caller {
 	return c
 }
 
-func (f *Factory) params(model string, seed int64) Params {
-	s := int(seed)
+// params are a role's settings for an episode; the base seed mixes the
+// episode's seed with the seat (2 for the writer), so seat 1 of episode s
+// and seat 0 of episode s+1 differ.
+func (f *Factory) params(model string, seed int64, seat int) Params {
+	s := mix(seed, int64(seat)+1<<40)
 	return Params{Model: model, Temperature: f.cfg.Temperature, MaxTokens: f.cfg.MaxTokens, Seed: &s}
 }
 
@@ -61,13 +64,13 @@ func (f *Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([
 	switch mode {
 	case view.Script:
 		m := f.cfg.ModelFor(RoleWriter)
-		w := newWriter(f.label(m), f.caller(m), f.params(m, seed), view.For(sc, mode, view.Writer))
+		w := newWriter(f.label(m), f.caller(m), f.params(m, seed, 2), view.For(sc, mode, view.Writer))
 		return [2]run.Backend{w, w}, nil
 	case view.Agents, view.Mindreaders:
 		var out [2]run.Backend
 		for seat, role := range []Role{RoleSeat0, RoleSeat1} {
 			m := f.cfg.ModelFor(role)
-			out[seat] = newAgent(f.label(m), f.caller(m), f.params(m, seed+int64(seat)), view.For(sc, mode, seat))
+			out[seat] = newAgent(f.label(m), f.caller(m), f.params(m, seed, seat), view.For(sc, mode, seat))
 		}
 		return out, nil
 	}

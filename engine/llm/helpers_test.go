@@ -85,8 +85,14 @@ func (p played) deltas() map[int]string {
 // play runs one recorded episode and checks it ended with a status.
 func play(t testing.TB, ctx context.Context, f episode.Factory, sc *scenario.Scenario, mode view.Mode) played {
 	t.Helper()
-	dir := t.TempDir()
-	live, err := episode.Start(ctx, episode.Spec{Scenario: sc, Mode: mode, Seed: 1, Factory: f, RecordDir: dir, Buffer: 64})
+	return playWith(t, ctx, episode.Spec{Scenario: sc, Mode: mode, Seed: 1, Factory: f})
+}
+
+// playWith runs spec, recorded, to its end.
+func playWith(t testing.TB, ctx context.Context, spec episode.Spec) played {
+	t.Helper()
+	spec.RecordDir, spec.Buffer = t.TempDir(), 64
+	live, err := episode.Start(ctx, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,3 +116,9 @@ func play(t testing.TB, ctx context.Context, f episode.Factory, sc *scenario.Sce
 	}
 	return p
 }
+
+func episodeSpec(sc *scenario.Scenario, mode view.Mode, seed int64, f episode.Factory) episode.Spec {
+	return episode.Spec{Scenario: sc, Mode: mode, Seed: seed, Factory: f}
+}
+
+func splitName(s string) []string { return strings.Fields(s) }

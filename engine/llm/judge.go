@@ -3,12 +3,15 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
 	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -23,7 +26,7 @@ type Judge struct {
 // Judge returns the judge of the factory's endpoint.
 func (f *Factory) Judge() *Judge {
 	m := f.cfg.ModelFor(RoleJudge)
-	return &Judge{call: f.caller(m), params: Params{Model: m, MaxTokens: f.cfg.MaxTokens}}
+	return &Judge{call: f.caller(m), params: Params{Model: m, MaxTokens: f.cfg.JudgeMaxTokens}}
 }
 
 // Score judges a finished episode and writes each seat's scores into
@@ -33,7 +36,7 @@ func (f *Factory) Judge() *Judge {
 func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) error {
 	err := j.score(ctx, sc, history, ending)
 	if err != nil {
-		note(ending, "judge.error", err.Error())
+		note(ending, report.JudgeErrorNote, err.Error())
 	}
 	return err
 }
@@ -41,28 +44,14 @@ func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.
 func (j *Judge) score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) error {
 	// The judge reads everything, like the SCRIPT writer.
 	v := view.For(sc, view.Script, view.Writer)
-	var b strings.Builder
-	b.WriteString(v.Render())
-	b.WriteString("\nThe conversation:\n")
-	dialogue(&b, v, history)
-	fmt.Fprintf(&b, "\nHow it ended: %s.\n\nScore both characters now: seat0 is %s, seat1 is %s.",
-		ending.Outcome.Summary, v.Seats[0].Name, v.Seats[1].Name)
-	msgs := []chat.Message{{Role: chat.System, Content: judgeSystem()}, {Role: chat.User, Content: b.String()}}
-	req := chat.Request{Model: j.params.Model, Messages: msgs, Temperature: 0, MaxTokens: j.params.MaxTokens, JSON: true}
-	reply, _, err := j.call.call(ctx, req, func(string) {})
-	if err != nil {
-		return fmt.Errorf("judge: %w", err)
-	}
-	scores, perr := parseScores(reply.Text)
-	if perr != nil {
-		req.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text},
-			chat.Message{Role: chat.User, Content: "That answer could not be used: " + perr.Error() + ". Answer again with only the JSON object."})
-		if reply, _, err = j.call.call(ctx, req, func(string) {}); err != nil {
-			return fmt.Errorf("judge: %w", err)
+	shared := judgeContext(v, history, ending.Outcome.Summary)
+	var scores [2]map[string]dimScore
+	for seat := range 2 {
+		s, err := j.scoreSeat(ctx, v, shared, seat)
+		if err != nil {
+			return fmt.Errorf("judge, %s: %w", v.Seats[seat].Name, err)
 		}
-		if scores, perr = parseScores(reply.Text); perr != nil {
-			return fmt.Errorf("judge: unusable answer after one re-ask: %v", perr)
-		}
+		scores[seat] = s
 	}
 	if ending.Metrics == nil {
 		ending.Metrics = map[string]float64{}
@@ -80,6 +69,44 @@ func (j *Judge) score(ctx context.Context, sc *scenario.Scenario, history []run.
 	return nil
 }
 
+// scoreSeat is one call for one character, re-asked once when the scores
+// cannot be used.
+func (j *Judge) scoreSeat(ctx context.Context, v view.View, shared string, seat int) (map[string]dimScore, error) {
+	msgs := []chat.Message{{Role: chat.System, Content: judgeSystem()}, {Role: chat.User, Content: shared + judgeAsk(v, seat)}}
+	req := chat.Request{Model: j.params.Model, Messages: msgs, Temperature: 0, MaxTokens: j.params.MaxTokens, JSON: true}
+	reply, err := j.ask(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	scores, perr := parseScores(reply.Text)
+	if perr == nil {
+		return scores, nil
+	}
+	req.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text},
+		chat.Message{Role: chat.User, Content: judgeReask(perr.Error())})
+	if reply, err = j.ask(ctx, req); err != nil {
+		return nil, err
+	}
+	if scores, perr = parseScores(reply.Text); perr != nil {
+		return nil, fmt.Errorf("unusable answer after one re-ask: %v (answer: %q)", perr, clip(reply.Text, 200))
+	}
+	return scores, nil
+}
+
+// ask makes one judge call; a stream cut off mid-reply (or garbled) is
+// sent once more, as for the other roles.
+func (j *Judge) ask(ctx context.Context, req chat.Request) (chat.Reply, error) {
+	reply, _, err := j.call.call(ctx, req, func(string) {})
+	var ce *chat.Error
+	if err != nil && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
+		reply, _, err = j.call.call(ctx, req, func(string) {})
+	}
+	if reply.FinishReason == "length" && err == nil {
+		err = errors.New("the answer was cut off at the token limit (--judge-max-tokens)")
+	}
+	return reply, err
+}
+
 func note(e *event.Ending, key, text string) {
 	if e.Notes == nil {
 		e.Notes = map[string]string{}
@@ -87,50 +114,55 @@ func note(e *event.Ending, key, text string) {
 	e.Notes[key] = text
 }
 
-func judgeSystem() string {
-	var b strings.Builder
-	b.WriteString(`You are an impartial evaluator of social interactions. You read two characters' full backgrounds and the conversation they had, and score each character on these dimensions:
-`)
-	for _, d := range metrics.JudgeDimensions {
-		fmt.Fprintf(&b, "- %s (%g to %g): %s\n", d.Key, d.Min, d.Max, d.Asks)
-	}
-	b.WriteString(`
-Answer with one JSON object and nothing else: {"seat0": {DIMENSION: {"reasoning": "...", "score": N}, ...}, "seat1": {...}} with all seven dimensions for both seats. Give the reasoning before the score.`)
-	return b.String()
-}
-
 type dimScore struct {
-	Reasoning string  `json:"reasoning"`
-	Score     float64 `json:"score"`
+	Reasoning string
+	Score     float64
 }
 
-// parseScores reads the judge's JSON and clamps every score to its range.
-func parseScores(reply string) ([2]map[string]dimScore, error) {
-	var out [2]map[string]dimScore
+// UnmarshalJSON reads {"reasoning": "...", "score": N} and Sotopia's
+// ["reasoning", N].
+func (d *dimScore) UnmarshalJSON(data []byte) error {
+	var pair []json.RawMessage
+	if json.Unmarshal(data, &pair) == nil {
+		if len(pair) != 2 {
+			return errors.New("want [reasoning, score]")
+		}
+		if err := json.Unmarshal(pair[0], &d.Reasoning); err != nil {
+			return err
+		}
+		return json.Unmarshal(pair[1], &d.Score)
+	}
+	var obj struct {
+		Reasoning string  `json:"reasoning"`
+		Score     float64 `json:"score"`
+	}
+	err := json.Unmarshal(data, &obj)
+	d.Reasoning, d.Score = obj.Reasoning, obj.Score
+	return err
+}
+
+// parseScores reads one character's scores and refuses any that is not a
+// whole number in its dimension's range.
+func parseScores(reply string) (map[string]dimScore, error) {
 	obj, err := extractObject(reply)
 	if err != nil {
-		return out, err
+		return nil, err
 	}
-	var raw map[string]map[string]dimScore
-	if err := json.Unmarshal([]byte(obj), &raw); err != nil {
-		return out, fmt.Errorf("the JSON object cannot be read: %v", err)
+	var raw map[string]dimScore
+	if err := json.Unmarshal([]byte(lenientJSON(obj)), &raw); err != nil {
+		return nil, fmt.Errorf("the JSON object cannot be read: %v", err)
 	}
-	for seat := range 2 {
-		got := raw[fmt.Sprintf("seat%d", seat)]
-		if got == nil {
-			return out, fmt.Errorf(`"seat%d" is missing`, seat)
-		}
-		out[seat] = map[string]dimScore{}
-		for k, v := range got {
-			out[seat][strings.ReplaceAll(strings.ToLower(strings.TrimSpace(k)), " ", "_")] = v
-		}
-		for _, d := range metrics.JudgeDimensions {
-			s, ok := out[seat][d.Key]
-			if !ok {
-				return out, fmt.Errorf(`"seat%d" lacks %q`, seat, d.Key)
-			}
-			s.Score = min(max(s.Score, d.Min), d.Max)
-			out[seat][d.Key] = s
+	out := map[string]dimScore{}
+	for k, v := range raw {
+		out[strings.ReplaceAll(strings.ToLower(strings.TrimSpace(k)), " ", "_")] = v
+	}
+	for _, d := range metrics.JudgeDimensions {
+		s, ok := out[d.Key]
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("%q is missing", d.Key)
+		case s.Score != math.Trunc(s.Score) || s.Score < d.Min || s.Score > d.Max:
+			return nil, fmt.Errorf("%s is %g, not a whole number from %g to %g", d.Key, s.Score, d.Min, d.Max)
 		}
 	}
 	return out, nil

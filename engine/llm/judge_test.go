@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
@@ -43,16 +44,62 @@ func TestJudgeScoresIntoTheFooter(t *testing.T) {
 	}
 }
 
-func TestJudgeClampsAndReasks(t *testing.T) {
-	if _, err := parseScores(`{"seat0": {}}`); err == nil {
-		t.Fatal("incomplete scores accepted")
-	}
+func TestJudgeRefusesScoresOutOfRangeAndReadsSotopiasShape(t *testing.T) {
 	good := llmtest.Judgement(nil)
-	s, err := parseScores(strings.Replace(good, `"goal": {"reasoning": "Judged from the transcript.", "score": 6}`, `"Goal": {"reasoning": "x", "score": 14}`, 1))
-	if err != nil {
+	if _, err := parseScores(good); err != nil {
 		t.Fatal(err)
 	}
-	if s[0]["goal"].Score != 10 {
-		t.Errorf("goal 14 not clamped: %v", s[0]["goal"])
+	for _, bad := range []string{
+		`{"believability": {"reasoning": "x", "score": 8}}`,
+		strings.Replace(good, `"score": 6}`, `"score": 14}`, 1),
+		strings.Replace(good, `"score": 6}`, `"score": 6.5}`, 1),
+	} {
+		if _, err := parseScores(bad); err == nil {
+			t.Errorf("accepted %s", bad)
+		}
+	}
+	sotopia := strings.Replace(good, `"goal": {"reasoning": "Judged from the transcript.", "score": 6}`, `"Goal": ["Reached it.", 9]`, 1)
+	s, err := parseScores(sotopia)
+	if err != nil || s["goal"].Score != 9 || s["goal"].Reasoning != "Reached it." {
+		t.Fatalf("[reasoning, score] shape: %v %v", s["goal"], err)
+	}
+}
+
+func TestJudgeCallsOncePerSeatAndReasksOutOfRange(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	calls := 0
+	srv.Respond = func(r *llmtest.Request) string {
+		calls++
+		if calls == 1 {
+			return strings.Replace(llmtest.Judgement(r), `"score": 6}`, `"score": 11}`, 1)
+		}
+		return llmtest.Judgement(r)
+	}
+	f := NewFactory(testConfig(srv))
+	sc := resolve(t, "craigslist/road-bike")
+	var ending event.Ending
+	if err := f.Judge().Score(context.Background(), sc, nil, &ending); err != nil {
+		t.Fatal(err)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 3 || !strings.Contains(reqs[1].Last(), "whole number") {
+		t.Fatalf("%d calls; the re-ask says %q", len(reqs), reqs[1].Last())
+	}
+	for i, seat := range []int{0, 1} {
+		name := sc.Seats[seat].Character.Name
+		if r := reqs[[]int{0, 2}[i]]; !strings.HasSuffix(r.Last(), "Score "+name+" (character "+string(rune('1'+seat))+", "+sc.Seats[seat].Role+") now.") {
+			t.Errorf("call for seat %d asks %q", seat, r.Last()[max(len(r.Last())-80, 0):])
+		}
+	}
+	sys := reqs[0].Message("system")
+	if strings.Contains(reqs[0].Last(), "You write the dialogue") || !strings.Contains(sys, "a whole number from -10 to 0") {
+		t.Error("the judge is framed as the writer, or lacks the ranges")
+	}
+	if !strings.Contains(reqs[0].Last(), "Their goal, as told to") {
+		t.Error("partners' goals are not introduced in the third person")
+	}
+	if ending.Metrics["judge.seat1.goal"] != 6 {
+		t.Errorf("metrics %v", ending.Metrics)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -16,6 +17,8 @@ import (
 type Policy struct {
 	// Timeout bounds each attempt, from sending to the last chunk.
 	Timeout time.Duration
+	// Idle bounds the wait between two tokens, from the first on.
+	Idle time.Duration
 	// Attempts is the most tries of a call that fails before its first
 	// token with a rate limit, a server error or a connection error.
 	Attempts int
@@ -29,7 +32,7 @@ type Policy struct {
 
 // DefaultPolicy is used where a field is left zero.
 var DefaultPolicy = Policy{
-	Timeout: 2 * time.Minute, Attempts: 4,
+	Timeout: 10 * time.Minute, Idle: 2 * time.Minute, Attempts: 4,
 	Backoff: 500 * time.Millisecond, MaxBackoff: 16 * time.Second, MaxRetryAfter: time.Minute,
 }
 
@@ -37,6 +40,9 @@ func (p Policy) orDefault() Policy {
 	d := DefaultPolicy
 	if p.Timeout > 0 {
 		d.Timeout = p.Timeout
+	}
+	if p.Idle > 0 {
+		d.Idle = p.Idle
 	}
 	if p.Attempts > 0 {
 		d.Attempts = p.Attempts
@@ -53,13 +59,16 @@ func (p Policy) orDefault() Policy {
 	return d
 }
 
-// caller sends calls to one model with the policy. It remembers when the
-// server refuses response_format, and from then on asks for JSON in words
-// only. It is shared by every backend that uses the model.
+// caller sends calls to one model with the policy. It remembers the
+// optional parameters the server refused (response_format, seed,
+// stream_options) and leaves them out from then on. It is shared by every
+// backend that uses the model.
 type caller struct {
-	client chat.Client
-	policy Policy
-	noJSON atomic.Bool
+	client  chat.Client
+	policy  Policy
+	noJSON  atomic.Bool
+	noSeed  atomic.Bool
+	noUsage atomic.Bool
 }
 
 func newCaller(c chat.Client, p Policy) *caller {
@@ -68,12 +77,24 @@ func newCaller(c chat.Client, p Policy) *caller {
 
 // call sends req, retrying what may be retried, and returns the reply and
 // its usage (one entry, or none when the server reported none).
+//
+// Reasoning is kept out of what onDelta sees and out of the reply's text:
+// reasoning_content deltas and <think> blocks go to Reply.Reasoning.
 func (c *caller) call(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, []event.Usage, error) {
-	if req.JSON && c.noJSON.Load() {
-		req.JSON = false
+	jsonRole := req.JSON
+	req.Usage = !c.noUsage.Load()
+	req.JSON = req.JSON && !c.noJSON.Load()
+	if c.noSeed.Load() {
+		req.Seed = nil
 	}
+	return c.send(ctx, req, jsonRole, onDelta)
+}
+
+// send is call once the remembered refusals are applied. jsonRole says
+// the answer is a JSON object, whether or not JSON mode is sent.
+func (c *caller) send(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, []event.Usage, error) {
 	for attempt := 1; ; attempt++ {
-		reply, err := c.attempt(ctx, req, onDelta)
+		reply, err := c.attempt(ctx, req, jsonRole, onDelta)
 		if err == nil {
 			var usage []event.Usage
 			if reply.Usage != nil {
@@ -81,41 +102,84 @@ func (c *caller) call(ctx context.Context, req chat.Request, onDelta func(string
 			}
 			return reply, usage, nil
 		}
+		// A failed call keeps only what the model thought.
+		thought := chat.Reply{Reasoning: reply.Reasoning}
 		var ce *chat.Error
 		if !errors.As(err, &ce) {
-			return chat.Reply{}, nil, err
+			return thought, nil, err
 		}
-		if req.JSON && ce.Kind == chat.Status && ce.StatusCode == 400 {
-			// Many local servers do not know response_format; the prompt
-			// asks for JSON in words as well, so go on without it.
-			req.JSON = false
-			reply, usage, err := c.call(ctx, req, onDelta)
-			if err == nil {
-				c.noJSON.Store(true)
+		if ce.Kind == chat.Status && ce.StatusCode == 400 {
+			if flag := c.refused(&req, ce.Message); flag != nil {
+				// A server that does not know an optional parameter: go
+				// on without it, and remember that once it worked.
+				reply, usage, err := c.send(ctx, req, jsonRole, onDelta)
+				if err == nil {
+					flag.Store(true)
+				}
+				return reply, usage, err
 			}
-			return reply, usage, err
 		}
 		if !ce.Retryable() || attempt >= c.policy.Attempts {
 			if attempt > 1 {
-				return chat.Reply{}, nil, fmt.Errorf("gave up after %d tries: %w", attempt, err)
+				return thought, nil, fmt.Errorf("gave up after %d tries: %w", attempt, err)
 			}
-			return chat.Reply{}, nil, err
+			return thought, nil, err
 		}
 		if err := sleep(ctx, c.wait(attempt, ce.RetryAfter)); err != nil {
-			return chat.Reply{}, nil, err
+			return thought, nil, err
 		}
 	}
 }
 
-// attempt is one try under the per-call timeout.
-func (c *caller) attempt(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, error) {
+// refused finds the optional parameter a 400 names, drops it from req and
+// returns the flag that remembers it; nil when none is named. A 400 that
+// names nothing while JSON mode is on is taken as a refusal of
+// response_format, the parameter local servers most often lack.
+func (c *caller) refused(req *chat.Request, msg string) *atomic.Bool {
+	msg = strings.ToLower(msg)
+	switch {
+	case req.Usage && strings.Contains(msg, "stream_options"):
+		req.Usage = false
+		return &c.noUsage
+	case req.Seed != nil && strings.Contains(msg, "seed"):
+		req.Seed = nil
+		return &c.noSeed
+	case req.JSON:
+		req.JSON = false
+		return &c.noJSON
+	}
+	return nil
+}
+
+// attempt is one try under the per-call timeout and the idle timeout.
+func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, error) {
 	actx, cancel := context.WithTimeout(ctx, c.policy.Timeout)
 	defer cancel()
-	reply, err := c.client.Stream(actx, req, onDelta)
-	if err != nil && ctx.Err() == nil && actx.Err() != nil {
-		return reply, fmt.Errorf("no complete reply within %v (the --timeout)", c.policy.Timeout)
+	idle := newIdleTimer(actx, c.policy.Idle)
+	defer idle.stop()
+	think := newThinkSplit(onDelta, jsonRole)
+	req.Progress = idle.reset
+	reply, err := c.client.Stream(idle.ctx, req, think.feed)
+	if err != nil && ctx.Err() == nil {
+		switch {
+		case actx.Err() != nil:
+			err = fmt.Errorf("no complete reply within %v (the --timeout)", c.policy.Timeout)
+		case idle.expired():
+			err = fmt.Errorf("no token for %v (the --idle-timeout)", c.policy.Idle)
+		}
 	}
-	return reply, err
+	if err != nil {
+		reply.Reasoning = strings.TrimSpace(reply.Reasoning + "\n" + think.thought())
+		return reply, err
+	}
+	think.end()
+	reply.Text = think.content.String()
+	thought := strings.TrimSpace(reply.Reasoning + "\n" + think.reasoning.String())
+	if text, orphan := orphanThinking(reply.Text); orphan != "" {
+		reply.Text, thought = text, strings.TrimSpace(thought+"\n"+orphan)
+	}
+	reply.Reasoning = thought
+	return reply, nil
 }
 
 // wait is the pause before try attempt+1: exponential backoff with

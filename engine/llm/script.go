@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
 	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -84,7 +83,7 @@ func (w *Writer) start(ctx context.Context, history []run.Turn, n int, onlyOne b
 	}
 	var b strings.Builder
 	b.WriteString(w.intro)
-	dialogue(&b, w.view, history)
+	dialogue(&b, history)
 	b.WriteString(writerAsk(w.view, n, onlyOne))
 	msgs := []chat.Message{{Role: chat.System, Content: w.system}, {Role: chat.User, Content: b.String()}}
 	sctx, cancel := context.WithCancel(ctx)
@@ -93,45 +92,88 @@ func (w *Writer) start(ctx context.Context, history []run.Turn, n int, onlyOne b
 	go w.write(sctx, s, msgs)
 }
 
-// write runs the stream, with one re-ask for a line that cannot be read
-// and one continuation for a stream cut off mid-script.
+// maxContinuations bounds the follow-up calls of one script after a cut:
+// a stream broken off, or a reply stopped at the token limit.
+const maxContinuations = 3
+
+// write runs the stream, with one re-ask for a reply that cannot be read
+// (a bad line, or no turn at all) and continuations for a stream cut off
+// mid-script or at the token limit.
 func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
-	reasked, resumed := false, false
-	for {
+	reasked, continued := false, 0
+	for try := 0; ; try++ {
 		cctx, stop := context.WithCancel(ctx)
 		req := chat.Request{Model: w.params.Model, Messages: msgs, Temperature: w.params.Temperature,
-			MaxTokens: w.params.MaxTokens, Seed: w.params.Seed}
-		_, usage, err := w.call.call(cctx, req, func(d string) {
+			MaxTokens: w.params.MaxTokens, Seed: w.params.seedFor(s.first, try)}
+		reply, usage, err := w.call.call(cctx, req, func(d string) {
 			if !s.feed(d) {
 				stop()
 			}
 		})
 		stop()
 		s.addUsage(usage)
+		s.addReasoning(reply.Reasoning)
 		bad, enough := s.state()
 		var ce *chat.Error
 		switch {
-		case bad != "" && !reasked:
-			reasked = true
-			msgs = s.followUp(msgs, w.view, "A line does not follow the format: "+bad+". ")
 		case bad != "":
-			s.finish(fmt.Errorf("the script cannot be read after one re-ask: %s", bad))
-			return
+			f := &event.Failure{Kind: event.FormatFailure, Reply: keep(s.rawText()), Err: fmt.Errorf("a line does not follow the script format: %s", bad)}
+			if reasked {
+				f.Err = fmt.Errorf("the script cannot be read after one re-ask: %s", bad)
+				s.finish(f)
+				return
+			}
+			reasked = true
+			s.addFailure(f)
+			msgs = s.followUp(msgs, w.view, "A line does not follow the format: "+bad+". ")
 		case enough:
 			s.finish(nil)
 			return
+		case err == nil && reply.FinishReason == "length":
+			// Cut at the token limit: the unfinished line is dropped and
+			// the script continued from the last whole turn.
+			if continued == maxContinuations {
+				s.finish(&event.Failure{Kind: event.FormatFailure, Reply: keep(reply.Text),
+					Err: fmt.Errorf("the script was cut off at the token limit (--max-tokens) %d times", continued+1)})
+				return
+			}
+			continued++
+			msgs = s.followUp(msgs, w.view, "")
 		case err == nil:
 			s.flush()
-			s.finish(nil)
-			return
-		case errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) && !resumed:
-			resumed = true
+			if _, wrote := s.progress(); wrote {
+				s.finish(nil)
+				return
+			}
+			f := noTurn(reply.Text)
+			if reasked {
+				f.Err = fmt.Errorf("%w, after one re-ask", f.Err)
+				s.finish(f)
+				return
+			}
+			reasked = true
+			s.addFailure(f)
+			msgs = s.followUp(msgs, w.view, "No turn could be read from that answer. ")
+		case errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) && continued < maxContinuations:
+			continued++
 			msgs = s.followUp(msgs, w.view, "")
 		default:
-			s.finish(err)
+			s.finish(transport(err))
 			return
 		}
 	}
+}
+
+// noTurn is the failure of a script reply in which no turn could be read.
+func noTurn(reply string) *event.Failure {
+	f := &event.Failure{Kind: event.FormatFailure, Reply: keep(reply), Err: fmt.Errorf("no turn could be read from the writer's answer: %q", clip(oneLine(reply), 120))}
+	switch {
+	case strings.TrimSpace(reply) == "":
+		f.Err = errors.New("the writer's answer was empty")
+	case refusal(reply):
+		f.Kind, f.Err = event.RefusalFailure, fmt.Errorf("the writer declined to write the script: %q", clip(oneLine(reply), 120))
+	}
+	return f
 }
 
 // await waits for turn req.Turn, streaming its words as they arrive.
@@ -150,9 +192,11 @@ func (w *Writer) await(ctx context.Context, req run.Request) (run.Result, error)
 	for {
 		s.mu.Lock()
 		res.Usage = append(res.Usage, s.usage...)
-		s.usage = nil
+		res.Failures = append(res.Failures, s.failures...)
+		res.Reasoning = joinThought(res.Reasoning, s.reasoning)
+		s.usage, s.failures, s.reasoning = nil, nil, ""
 		i := req.Turn - s.first
-		if i >= 0 && i < len(s.turns) && (s.done || !endsRun(s.turns[i], req.Turn, w.view.MaxTurns)) {
+		if i >= 0 && i < s.sealed && (s.done || !endsRun(s.turns[i], req.Turn, w.view.MaxTurns)) {
 			res.Action = s.turns[i]
 			s.mu.Unlock()
 			show(res.Action.Text)
@@ -166,7 +210,10 @@ func (w *Writer) await(ctx context.Context, req run.Request) (run.Result, error)
 			return res, err
 		}
 		partial := ""
-		if i == len(s.turns) {
+		switch {
+		case i >= 0 && i < len(s.turns):
+			partial = s.turns[i].Text // read, but more of it may follow
+		case i == len(s.turns):
 			partial = w.who.partialText(s.open, req.Seat)
 		}
 		ch := s.changed
@@ -188,33 +235,4 @@ func endsRun(a event.Action, n, maxTurns int) bool {
 		return true
 	}
 	return n >= maxTurns
-}
-
-// writerSystem is the writer's system message; it depends only on the
-// family.
-func writerSystem(f scenario.Family) string {
-	return `You are a scriptwriter. You write a whole conversation between two characters, both sides of it, from its first turn to its end. You know everything about both characters.
-
-Write only the script: one turn per line, the two characters taking turns, each line a number, the speaker's name, a colon and the words:
-1. Name: what they say
-2. Other name: what they say
-
-A turn that is not plain speech starts with a tag right after the colon:
-  [non-verbal] a gesture or expression
-  [action] a physical action
-  [leave] parting words; the character leaves and the conversation ends
-` + familyFormat(f) + `
-When the conversation is over, write END on a line of its own.`
-}
-
-// writerAsk closes the writer's user message.
-func writerAsk(v view.View, n int, onlyOne bool) string {
-	name := v.Seats[(n-1)%2].Name
-	if onlyOne {
-		return fmt.Sprintf("\nWrite only turn %d, spoken by %s, as one line in the script format.", n, name)
-	}
-	if n == 1 {
-		return fmt.Sprintf("(nothing yet)\nWrite the script now: at most %d turns, starting with turn 1 by %s.", v.MaxTurns, name)
-	}
-	return fmt.Sprintf("\nContinue the script from turn %d, spoken by %s; the conversation has at most %d turns.", n, name, v.MaxTurns)
 }

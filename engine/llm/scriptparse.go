@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -14,10 +13,12 @@ import (
 type lineKind int
 
 const (
-	lineSkip lineKind = iota // blank, markdown furniture, or preamble
-	lineTurn                 // a turn
-	lineEnd                  // the END marker
-	lineBad                  // a line the format cannot place
+	lineSkip      lineKind = iota // blank, markdown furniture, or preamble
+	lineTurn                      // a turn
+	lineEnd                       // the END marker
+	lineBad                       // a line the format cannot place
+	lineNarration                 // a stage direction: "(Luis nods.)"
+	lineMore                      // words without a speaker: more of the turn before
 )
 
 // scriptLine is one parsed line.
@@ -26,6 +27,7 @@ type scriptLine struct {
 	seat    int
 	action  event.Action
 	problem string
+	text    string // a narration's or a continuation's words
 }
 
 // speakers tells who a line's head names.
@@ -34,7 +36,9 @@ type speakers struct {
 }
 
 var (
-	numberingRe = regexp.MustCompile(`^(?i:turn\s*)?[\(\[]?\d{1,3}\s*[\.\):\],\-]*\s*`)
+	numberingRe = regexp.MustCompile(`^(?i:turn\s*)?#?[\(\[]?\d{1,3}\s*[\.\):\],\-]*\s*`)
+	saidRe      = regexp.MustCompile(`(?i)\s+(said|says)$`)
+	headRe      = regexp.MustCompile(`^[^\s:][^:]{0,40}:`)
 	endRe       = regexp.MustCompile(`(?i)^[\[\(]?(the\s+)?end(\s+of\s+(the\s+)?(script|scene|dialogue|conversation))?[\]\)]?\.?$`)
 	tagRe       = regexp.MustCompile(`^\[([^\]]*)\]\s*`)
 	furnitureRe = regexp.MustCompile("^(```.*|-{3,}|\\*{3,}|_{3,}|#+.*)$")
@@ -54,6 +58,15 @@ func (s speakers) parse(raw string, started bool) scriptLine {
 	}
 	seat, body, ok := s.head(line)
 	if !ok {
+		if numberingRe.ReplaceAllString(line, "") == "" {
+			return scriptLine{kind: lineSkip} // "Turn #3" on a line of its own
+		}
+		if words, ok := stageDirection(line); ok {
+			return scriptLine{kind: lineNarration, text: words, seat: s.named(words)}
+		}
+		if started && !headRe.MatchString(strings.Trim(line, "*_")) {
+			return scriptLine{kind: lineMore, text: strings.TrimSpace(line)}
+		}
 		if started {
 			return scriptLine{kind: lineBad, problem: fmt.Sprintf("%q names neither character", clip(line, 80))}
 		}
@@ -73,7 +86,7 @@ func (s speakers) head(line string) (int, string, bool) {
 	if colon < 0 || colon > 80 {
 		return 0, "", false
 	}
-	who := strings.Trim(line[:colon], "*_\" ")
+	who := saidRe.ReplaceAllString(strings.Trim(line[:colon], "*_\" "), "")
 	body := strings.TrimSpace(strings.TrimLeft(line[colon+1:], "*_"))
 	// A tag may sit in the head: "Alice [offer $120]: words".
 	if i := strings.IndexByte(who, '['); i > 0 {
@@ -83,14 +96,47 @@ func (s speakers) head(line string) (int, string, bool) {
 	if i := strings.IndexByte(who, '('); i > 0 {
 		who = strings.TrimSpace(who[:i])
 	}
-	for seat := 0; seat < 2; seat++ {
-		sv := s.view.Seats[seat]
-		first, _, _ := strings.Cut(sv.Name, " ")
-		if strings.EqualFold(who, sv.Name) || strings.EqualFold(who, sv.Role) || strings.EqualFold(who, first) {
-			return seat, body, true
-		}
+	if seat := s.named(who); seat >= 0 && s.isName(seat, who) {
+		return seat, body, true
 	}
 	return 0, "", false
+}
+
+// isName says whether who is seat's full, first or last name or role.
+func (s speakers) isName(seat int, who string) bool {
+	sv := s.view.Seats[seat]
+	parts := strings.Fields(sv.Name)
+	if strings.EqualFold(who, sv.Name) || strings.EqualFold(who, sv.Role) {
+		return true
+	}
+	return len(parts) > 0 && (strings.EqualFold(who, parts[0]) || strings.EqualFold(who, parts[len(parts)-1]))
+}
+
+// named returns the one seat whose name begins text (or is all of it),
+// or -1.
+func (s speakers) named(text string) int {
+	first := strings.Fields(strings.Trim(text, "*_\"'()[] "))
+	found := -1
+	for n := min(len(first), 3); n > 0 && found < 0; n-- {
+		who := strings.TrimSuffix(strings.TrimRight(strings.Join(first[:n], " "), ".,;:!?"), "'s")
+		for seat := range 2 {
+			if s.isName(seat, who) {
+				found = seat
+			}
+		}
+	}
+	return found
+}
+
+// stageDirection reads a line wholly in parentheses, brackets or
+// asterisks: narration, not speech.
+func stageDirection(line string) (string, bool) {
+	for _, p := range [][2]string{{"(", ")"}, {"[", "]"}, {"*", "*"}, {"_", "_"}} {
+		if len(line) > 2 && strings.HasPrefix(line, p[0]) && strings.HasSuffix(line, p[1]) {
+			return strings.TrimSpace(strings.Trim(line, "()[]*_ ")), true
+		}
+	}
+	return "", false
 }
 
 // body reads the tag and the words of a turn.
@@ -171,16 +217,4 @@ func (s speakers) partialText(line string, seat int) string {
 		return ""
 	}
 	return strings.TrimLeft(strings.TrimSpace(body), `"“*(`)
-}
-
-// familyFormat is the part of the script format that depends on the
-// family's structured moves.
-func familyFormat(f scenario.Family) string {
-	switch f {
-	case scenario.Craigslist:
-		return "  [offer $120] words: a formal offer of a price\n  [accept] or [reject]: the answer to the partner's formal offer; the conversation ends\n"
-	case scenario.MutualFriends:
-		return "  [select Name] words: the speaker names the friend they believe both have, exactly as on the speaker's list\n"
-	}
-	return ""
 }

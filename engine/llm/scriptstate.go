@@ -20,16 +20,22 @@ type script struct {
 	who     speakers
 	onlyOne bool
 
-	first int            // the turn number of turns[0]
-	turns []event.Action // complete turns, in order
-	open  string         // the line being streamed
-	bad   string         // a line after which a turn still came: a failure
-	held  string         // a line that cannot be read, kept until it matters
-	read  bool           // the current call has written a turn
-	ended bool           // END was written
-	usage []event.Usage  // usage not yet handed out
-	done  bool
-	err   error
+	first  int            // the turn number of turns[0]
+	turns  []event.Action // complete turns, in order
+	sealed int            // turns[:sealed] can have no more lines joined
+	more   []string       // lines without a speaker after the open turn
+	open   string         // the line being streamed
+	bad    string         // a line after which a turn still came: a failure
+	held   string         // a line that cannot be read, kept until it matters
+	read   bool           // the current call has written a turn
+	ended  bool           // END was written
+	usage  []event.Usage  // usage not yet handed out
+	// failures (recovered by a re-ask) and reasoning not yet handed out
+	failures  []error
+	reasoning string
+	raw       strings.Builder // what the current call wrote, for a failure
+	done      bool
+	err       error
 }
 
 // notify wakes the waiting Turn; callers hold mu.
@@ -46,6 +52,9 @@ func (s *script) feed(d string) bool {
 		return false // pieces still in flight after the call was stopped
 	}
 	defer s.notify()
+	if s.raw.Len() < 8000 {
+		s.raw.WriteString(d)
+	}
 	s.open += d
 	for {
 		i := strings.IndexByte(s.open, '\n')
@@ -63,9 +72,15 @@ func (s *script) feed(d string) bool {
 }
 
 // stopped says whether the current call should be read no further: a
-// line failed, or the one turn asked for is there. Callers hold mu.
+// line failed, the one turn asked for is there, END was written, or the
+// last turn allowed is complete. Callers hold mu.
 func (s *script) stopped() bool {
-	return s.bad != "" || (s.onlyOne && len(s.turns) > 0)
+	return s.bad != "" || s.enough()
+}
+
+// enough says whether the script has all it can use; callers hold mu.
+func (s *script) enough() bool {
+	return (s.onlyOne && len(s.turns) > 0) || s.ended || s.first+len(s.turns)-1 >= s.who.view.MaxTurns
 }
 
 // line files one complete line; callers hold mu.
@@ -74,12 +89,37 @@ func (s *script) line(raw string) {
 		return
 	}
 	l := s.who.parse(raw, s.read)
+	if l.kind == lineMore && s.sealed < len(s.turns) && s.held == "" {
+		// Perhaps a second paragraph of the turn still open, perhaps a
+		// postscript: joined only once a line of the script follows.
+		s.more = append(s.more, l.text)
+		return
+	}
+	if l.kind != lineSkip {
+		if len(s.more) > 0 {
+			last := &s.turns[len(s.turns)-1]
+			last.Text = strings.TrimSpace(last.Text + " " + strings.Join(s.more, " "))
+			s.more = nil
+		}
+		s.sealed = len(s.turns)
+	}
 	switch l.kind {
 	case lineEnd:
 		s.ended = true
 	case lineBad:
 		if s.held == "" {
 			s.held = l.problem
+		}
+	case lineMore:
+		if s.held == "" {
+			s.held = fmt.Sprintf("%q names neither character", clip(l.text, 80))
+		}
+	case lineNarration:
+		// A stage direction about the next speaker is their non-verbal
+		// turn; any other is scenery, not a turn.
+		if n := s.first + len(s.turns); l.seat == (n-1)%2 && s.held == "" && n <= s.who.view.MaxTurns {
+			s.turns = append(s.turns, event.Action{Type: event.NonVerbal, Text: l.text})
+			s.read = true
 		}
 	case lineTurn:
 		n := s.first + len(s.turns)
@@ -107,8 +147,9 @@ func (s *script) flush() {
 	if strings.TrimSpace(s.open) != "" {
 		s.line(s.open)
 	}
-	s.open = ""
-	s.bad = ""
+	// Lines after the last turn that no END closed are a postscript.
+	s.open, s.bad, s.more = "", "", nil
+	s.sealed = len(s.turns)
 }
 
 // state reports a failure to re-ask about and whether the stream was
@@ -116,7 +157,38 @@ func (s *script) flush() {
 func (s *script) state() (bad string, enough bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.bad, s.onlyOne && len(s.turns) > 0
+	if s.enough() {
+		s.sealed = len(s.turns)
+	}
+	return s.bad, s.enough()
+}
+
+// progress reports how many turns the script has and whether the current
+// call wrote any.
+func (s *script) progress() (turns int, wrote bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.turns), s.read
+}
+
+func (s *script) rawText() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.raw.String()
+}
+
+// addFailure keeps a failed reply that was recovered from, for the next
+// turn handed out; addReasoning does the same for a call's reasoning.
+func (s *script) addFailure(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failures = append(s.failures, err)
+}
+
+func (s *script) addReasoning(r string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.reasoning = joinThought(s.reasoning, r)
 }
 
 // followUp appends the turns so far, as the writer's own words in the
@@ -131,10 +203,10 @@ func (s *script) followUp(msgs []chat.Message, v view.View, problem string) []ch
 		fmt.Fprintf(&b, "%d. %s: %s\n", n, v.Seats[(n-1)%2].Name, tagged(a))
 	}
 	next := s.first + len(s.turns)
-	s.open, s.bad, s.held, s.read = "", "", "", false
+	s.open, s.bad, s.held, s.read, s.sealed, s.more = "", "", "", false, len(s.turns), nil
+	s.raw.Reset()
 	s.notify()
-	ask := fmt.Sprintf("%sContinue the script from turn %d, spoken by %s, one turn per line in the format; the conversation has at most %d turns.",
-		problem, next, v.Seats[(next-1)%2].Name, v.MaxTurns)
+	ask := continueAsk(v, problem, next)
 	out := append([]chat.Message(nil), msgs...)
 	if b.Len() > 0 {
 		out = append(out, chat.Message{Role: chat.Assistant, Content: b.String()})

@@ -3,6 +3,7 @@ package llm
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -26,6 +27,9 @@ type Settings struct {
 	MaxTokens   *int     `yaml:"max_tokens"`
 	Timeout     string   `yaml:"timeout"`
 	Judge       *bool    `yaml:"judge"`
+	// JudgeMaxTokens caps the judge's reply; unset leaves it uncapped.
+	JudgeMaxTokens *int   `yaml:"judge_max_tokens"`
+	IdleTimeout    string `yaml:"idle_timeout"`
 }
 
 // ConfigPath is $XDG_CONFIG_HOME/omnigap/config.yaml, falling back to
@@ -64,21 +68,25 @@ func LoadSettings(path string) (Settings, error) {
 		}
 		return s, fmt.Errorf("%s: %v", path, err)
 	}
-	if s.Timeout != "" {
-		if _, err := time.ParseDuration(s.Timeout); err != nil {
-			return s, fmt.Errorf("%s: timeout: %v", path, err)
+	for key, d := range map[string]string{"timeout": s.Timeout, "idle_timeout": s.IdleTimeout} {
+		if d == "" {
+			continue
+		}
+		if _, err := time.ParseDuration(d); err != nil {
+			return s, fmt.Errorf("%s: %s: %v", path, key, err)
 		}
 	}
 	return s, nil
 }
 
 // Over returns base with every field s sets replaced. The endpoint
-// (provider and base URL) is taken as a unit: a layer that names either
-// replaces both.
+// (provider, base URL and the key variable named for it) is taken as a
+// unit: a layer that names another endpoint drops the key variable of the
+// one before, so a key named for one server never goes to another.
 func (s Settings) Over(base Settings) Settings {
 	out := base
 	if s.Provider != "" || s.BaseURL != "" {
-		out.Provider, out.BaseURL = s.Provider, s.BaseURL
+		out.Provider, out.BaseURL, out.APIKeyEnv = s.Provider, s.BaseURL, ""
 	}
 	set := func(dst *string, v string) {
 		if v != "" {
@@ -93,6 +101,10 @@ func (s Settings) Over(base Settings) Settings {
 	set(&out.Seat1Model, s.Seat1Model)
 	set(&out.JudgeModel, s.JudgeModel)
 	set(&out.Timeout, s.Timeout)
+	set(&out.IdleTimeout, s.IdleTimeout)
+	if s.JudgeMaxTokens != nil {
+		out.JudgeMaxTokens = s.JudgeMaxTokens
+	}
 	if s.Temperature != nil {
 		out.Temperature = s.Temperature
 	}
@@ -112,11 +124,6 @@ func (s Settings) Over(base Settings) Settings {
 func Resolve(file, flags Settings, getenv func(string) string) (backend string, cfg Config, err error) {
 	env := Settings{BaseURL: getenv("OPENAI_BASE_URL")}
 	s := flags.Over(env.Over(file))
-	keyEnv := s.APIKeyEnv
-	if keyEnv == "" {
-		keyEnv = "OPENAI_API_KEY"
-	}
-	key := getenv(keyEnv)
 	if s.Provider != "" {
 		if _, ok := Providers[s.Provider]; !ok {
 			return "", cfg, fmt.Errorf("--provider %q: want openai, vllm, ollama, llamacpp or lmstudio", s.Provider)
@@ -129,7 +136,7 @@ func Resolve(file, flags Settings, getenv func(string) string) (backend string, 
 	backend = s.Backend
 	if backend == "" {
 		backend = "builtin"
-		if key != "" || base != "" {
+		if getenv(firstNonEmpty(s.APIKeyEnv, "OPENAI_API_KEY")) != "" || base != "" {
 			backend = "openai"
 		}
 	}
@@ -146,7 +153,7 @@ func Resolve(file, flags Settings, getenv func(string) string) (backend string, 
 	if base == "" {
 		base = Providers["openai"]
 	}
-	cfg = Config{Provider: s.Provider, BaseURL: base, APIKey: key, Model: s.Model, Temperature: 0.7,
+	cfg = Config{Provider: s.Provider, BaseURL: base, APIKey: apiKey(s.APIKeyEnv, base, getenv), Model: s.Model, Temperature: 0.7,
 		Models: map[Role]string{RoleWriter: s.WriterModel, RoleSeat0: s.Seat0Model, RoleSeat1: s.Seat1Model, RoleJudge: s.JudgeModel}}
 	if cfg.Model == "" && base == Providers["openai"] {
 		cfg.Model = DefaultModel
@@ -157,10 +164,30 @@ func Resolve(file, flags Settings, getenv func(string) string) (backend string, 
 	if s.MaxTokens != nil {
 		cfg.MaxTokens = *s.MaxTokens
 	}
+	if s.JudgeMaxTokens != nil {
+		cfg.JudgeMaxTokens = *s.JudgeMaxTokens
+	}
 	if s.Timeout != "" {
 		if cfg.Policy.Timeout, err = time.ParseDuration(s.Timeout); err != nil {
 			return "", cfg, fmt.Errorf("--timeout: %v", err)
 		}
 	}
+	if s.IdleTimeout != "" {
+		if cfg.Policy.Idle, err = time.ParseDuration(s.IdleTimeout); err != nil {
+			return "", cfg, fmt.Errorf("--idle-timeout: %v", err)
+		}
+	}
 	return backend, cfg, cfg.Validate()
+}
+
+// apiKey is the key sent to base: from the variable named for this
+// endpoint, or else OPENAI_API_KEY, which goes to OpenAI's own API only.
+func apiKey(named, base string, getenv func(string) string) string {
+	if named != "" {
+		return getenv(named)
+	}
+	if u, err := url.Parse(base); err == nil && u.Hostname() == "api.openai.com" {
+		return getenv("OPENAI_API_KEY")
+	}
+	return ""
 }

@@ -71,3 +71,28 @@ func TestConfigFileIsStrictWithPositions(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+func TestKeyGoesOnlyToTheEndpointItBelongsTo(t *testing.T) {
+	key := env(map[string]string{"OPENAI_API_KEY": "sk-openai", "LOCAL_KEY": "sk-local"})
+	cases := []struct {
+		name        string
+		file, flags Settings
+		want        string
+	}{
+		{"OpenAI's own API", Settings{}, Settings{}, "sk-openai"},
+		{"a local server", Settings{}, Settings{BaseURL: "http://localhost:8000/v1", Model: "m"}, ""},
+		{"a provider", Settings{}, Settings{Provider: "ollama", Model: "m"}, ""},
+		{"named for it", Settings{}, Settings{BaseURL: "http://localhost:8000/v1", Model: "m", APIKeyEnv: "OPENAI_API_KEY"}, "sk-openai"},
+		{"named in the file with its endpoint", Settings{BaseURL: "http://h:1/v1", APIKeyEnv: "LOCAL_KEY"}, Settings{Model: "m"}, "sk-local"},
+		{"file's key, another endpoint on the command line", Settings{BaseURL: "http://h:1/v1", APIKeyEnv: "LOCAL_KEY"}, Settings{BaseURL: "http://other:2/v1", Model: "m"}, ""},
+	}
+	for _, tc := range cases {
+		_, cfg, err := Resolve(tc.file, tc.flags, key)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if cfg.APIKey != tc.want {
+			t.Errorf("%s: key %q, want %q", tc.name, cfg.APIKey, tc.want)
+		}
+	}
+}

@@ -33,6 +33,9 @@ type Header struct {
 	Started  time.Time          `json:"started"`
 	// Parent is set on a fork: the run it branched from.
 	Parent *Parent `json:"parent,omitempty"`
+	// Settings are the backend's endpoint and sampling parameters (never
+	// a key), when it has any.
+	Settings map[string]string `json:"settings,omitempty"`
 }
 
 // Parent names the recording a forked run started from and the last turn

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -57,6 +58,8 @@ type Group struct {
 	Ended     int             `json:"ended"`
 	Completed int             `json:"completed"`
 	Stats     map[string]Stat `json:"stats"`
+	// Failures counts error events and failed judge calls per kind.
+	Failures map[event.FailureKind]int `json:"failures"`
 }
 
 // Report is every group, families in name order and modes in display
@@ -97,7 +100,7 @@ func Aggregate(eps []Episode) Report {
 
 // Summarize aggregates episodes as one group (Family and Mode unset).
 func Summarize(eps []Episode) Group {
-	g := Group{Episodes: len(eps), Stats: map[string]Stat{}}
+	g := Group{Episodes: len(eps), Stats: map[string]Stat{}, Failures: map[event.FailureKind]int{}}
 	values := map[string][]float64{}
 	for _, ep := range eps {
 		if ep.Ended {
@@ -105,6 +108,9 @@ func Summarize(eps []Episode) Group {
 		}
 		if ep.Completed {
 			g.Completed++
+		}
+		for k, n := range ep.Failures {
+			g.Failures[k] += n
 		}
 		for _, m := range Measures {
 			if v, ok := ep.Metrics[m.Key]; ok {

@@ -24,6 +24,8 @@ type Episode struct {
 	// Completed says the run ended by its rules, without errors.
 	Completed bool
 	Metrics   map[string]float64
+	// Failures counts the run's error events and failed judge calls per kind.
+	Failures map[event.FailureKind]int
 }
 
 // FromRun makes an episode from a finished run. When the ending carries
@@ -36,6 +38,7 @@ func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run
 		leak.New(sc, mode).Finish(history, &end)
 	}
 	ep.Metrics = runFigures(sc.Family, end)
+	ep.AddFailures(judgeFailure(end))
 	return ep
 }
 
@@ -44,6 +47,7 @@ func FromRecording(rec *record.Recording) Episode {
 	sc := rec.Header.Scenario
 	var history []run.Turn
 	errors := 0
+	failures := map[event.FailureKind]int{}
 	for _, ev := range rec.Events {
 		switch ev.Kind {
 		case event.TurnCompleted:
@@ -52,11 +56,20 @@ func FromRecording(rec *record.Recording) Episode {
 			}
 		case event.Error:
 			errors++
+			kind := ev.Failure
+			if kind == "" {
+				kind = event.OtherFailure
+			}
+			failures[kind]++
 		}
 	}
 	end := rec.Ending()
 	if end == nil {
-		return Episode{Source: rec.Path, Family: sc.Family, Mode: rec.Header.Mode}
+		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: rec.Header.Mode}
+		ep.AddFailures(failures)
+		return ep
 	}
-	return FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
+	ep := FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
+	ep.AddFailures(failures)
+	return ep
 }

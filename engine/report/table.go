@@ -21,6 +21,9 @@ func (r Report) WriteTable(w io.Writer) error {
 		ms := measuresOf(gs)
 		// Columns are as wide as their widest entry plus two spaces.
 		labelWidth, cellWidth := 0, 0
+		for _, g := range gs {
+			cellWidth = max(cellWidth, len(failureCell(g))+2)
+		}
 		for _, m := range ms {
 			labelWidth = max(labelWidth, len(m.Label)+2)
 			for _, g := range gs {
@@ -40,6 +43,11 @@ func (r Report) WriteTable(w io.Writer) error {
 			}
 			b.WriteByte('\n')
 		}
+		fmt.Fprintf(&b, "%-*s", labelWidth, "failures")
+		for _, g := range gs {
+			fmt.Fprintf(&b, "%-*s", cellWidth, failureCell(g))
+		}
+		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -30,10 +30,14 @@ type Request struct {
 	Stream func(ctx context.Context, text string) error
 }
 
-// Result is a backend's turn: the action and, for model calls, the usage.
+// Result is a backend's turn: the action and, for model calls, the usage,
+// the model's reasoning (never part of the action) and the failed replies
+// it recovered from by asking again (each becomes an error event).
 type Result struct {
-	Action event.Action
-	Usage  []event.Usage
+	Action    event.Action
+	Usage     []event.Usage
+	Reasoning string
+	Failures  []error
 }
 
 // Backend produces turns for a seat. A SCRIPT writer is one Backend that

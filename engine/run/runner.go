@@ -19,6 +19,9 @@ type Config struct {
 	Backends  [2]Backend
 	Control   *Controller
 	Annotator Annotator // optional
+	// MaxUtterance caps a turn's text in characters, the cut marked:
+	// 0 is DefaultMaxUtterance, a negative value no cap.
+	MaxUtterance int
 }
 
 // Run plays the episode, sending every event to out, and returns how it
@@ -168,17 +171,24 @@ func (r *runner) complete(ctx context.Context, base event.Event, res Result, err
 		ev.Kind, ev.Usage = event.UsageReported, &u
 		r.emit(ev)
 	}
+	if res.Reasoning != "" {
+		ev := base
+		ev.Kind, ev.Thought = event.Reasoning, res.Reasoning
+		r.emit(ev)
+	}
+	for _, f := range res.Failures {
+		r.emitError(base, f)
+	}
 	if err != nil {
 		if ctx.Err() == nil {
-			ev := base
-			ev.Kind, ev.Error = event.Error, err.Error()
-			r.emit(ev)
+			r.emitError(base, err)
 		}
 		res.Action = event.Action{Type: event.None}
 	}
 	if res.Action.Type == "" {
 		res.Action.Type = event.Speak
 	}
+	res.Action.Text = capText(res.Action.Text, r.cfg.MaxUtterance)
 	t := Turn{Number: n, Seat: seat, Speaker: base.Speaker, Backend: base.Backend, Action: res.Action}
 	if err != nil && ctx.Err() != nil {
 		return t, err
@@ -195,6 +205,14 @@ func (r *runner) complete(ctx context.Context, base event.Event, res Result, err
 		}
 	}
 	return t, err
+}
+
+// emitError records a failure with its kind and the model's text.
+func (r *runner) emitError(base event.Event, err error) {
+	ev := base
+	ev.Kind, ev.Error = event.Error, err.Error()
+	ev.Failure, ev.Reply = event.KindOf(err)
+	r.emit(ev)
 }
 
 // stream emits text word by word at the controller's pace; at pace 0 it

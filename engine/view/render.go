@@ -10,22 +10,11 @@ import (
 // Render writes the view as plain text: the background of every prompt, the
 // human player's info panel and the prompt audit screen.
 func (v View) Render() string {
+	if v.Viewer == Writer {
+		return v.RenderOmniscient("You write the dialogue for both characters and know everything about both.")
+	}
 	var b strings.Builder
 	v.renderCommon(&b)
-	if v.Viewer == Writer {
-		b.WriteString("\nYou write the dialogue for both characters and know everything about both.\n")
-		for seat := 0; seat < 2; seat++ {
-			fmt.Fprintf(&b, "\nCharacter %d: %s (%s)\n", seat+1, v.Seats[seat].Name, v.Seats[seat].Role)
-			renderSeat(&b, v.Seats[seat], "Their", v.Attributes)
-		}
-		if len(v.EnvFacts) > 0 {
-			b.WriteString("\nKnown to the narrator:\n")
-			for _, f := range v.EnvFacts {
-				fmt.Fprintf(&b, "- %s\n", f.Text)
-			}
-		}
-		return b.String()
-	}
 	self, partner := v.Self(), v.Partner()
 	fmt.Fprintf(&b, "\nYou are %s (%s).\n", self.Name, self.Role)
 	renderSeat(&b, self, "Your", v.Attributes)
@@ -34,6 +23,25 @@ func (v View) Render() string {
 		b.WriteString("You know nothing about them beyond their name and role.\n")
 	}
 	renderSeat(&b, partner, "Their", v.Attributes)
+	return b.String()
+}
+
+// RenderOmniscient writes a writer's View, both seats in full, under a
+// framing sentence that says who reads it (the writer, or a judge).
+func (v View) RenderOmniscient(framing string) string {
+	var b strings.Builder
+	v.renderCommon(&b)
+	fmt.Fprintf(&b, "\n%s\n", framing)
+	for seat := 0; seat < 2; seat++ {
+		fmt.Fprintf(&b, "\nCharacter %d: %s (%s)\n", seat+1, v.Seats[seat].Name, v.Seats[seat].Role)
+		renderSeat(&b, v.Seats[seat], "Their", v.Attributes)
+	}
+	if len(v.EnvFacts) > 0 {
+		b.WriteString("\nKnown to the narrator:\n")
+		for _, f := range v.EnvFacts {
+			fmt.Fprintf(&b, "- %s\n", f.Text)
+		}
+	}
 	return b.String()
 }
 
@@ -84,7 +92,13 @@ func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
 	if sv.Secret != "" {
 		fmt.Fprintf(b, "%s secret: %s\n", whose, strings.TrimSpace(sv.Secret))
 	}
-	fmt.Fprintf(b, "%s goal: %s\n", whose, strings.TrimSpace(sv.Goal))
+	if whose == "Their" {
+		// Goals are written to the character ("every dollar you save"):
+		// say so when someone else reads them.
+		fmt.Fprintf(b, "Their goal, as told to %s: %s\n", sv.Name, strings.TrimSpace(sv.Goal))
+	} else {
+		fmt.Fprintf(b, "%s goal: %s\n", whose, strings.TrimSpace(sv.Goal))
+	}
 	if len(sv.Facts) > 0 {
 		fmt.Fprintf(b, "%s private information:\n", whose)
 		for _, f := range sv.Facts {

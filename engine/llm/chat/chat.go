@@ -37,18 +37,27 @@ type Request struct {
 	JSON bool
 	// Seed, when not nil, is sent for servers that sample reproducibly.
 	Seed *int
+	// Usage asks for the usage chunk (stream_options.include_usage).
+	Usage bool
+	// Progress, when set, is called on every chunk that arrives, content
+	// or not (a reasoning model thinks in chunks without content).
+	Progress func()
 }
 
 // Reply is a finished completion.
 type Reply struct {
-	Text         string
+	Text string
+	// Reasoning is what a reasoning model thought before answering
+	// (reasoning_content deltas, <think> blocks); it is never part of Text.
+	Reasoning    string
 	FinishReason string
 	// Usage is nil when the server did not report it.
 	Usage *event.Usage
 }
 
 // Client streams one chat completion. onDelta receives each piece of
-// content as it arrives, from the calling goroutine. Errors that come from
+// content as it arrives, from the calling goroutine; reasoning_content
+// deltas go to Reply.Reasoning only. Errors that come from
 // the server or the connection are *Error.
 type Client interface {
 	Stream(ctx context.Context, req Request, onDelta func(string)) (Reply, error)

@@ -78,7 +78,8 @@ func Action(r *Request) string {
 	return fmt.Sprintf(`{"action": "speak", "text": "%s here. %s"}`, who, line(n))
 }
 
-// Judgement scores both seats with every dimension in range.
+// Judgement scores the character asked about with every dimension in
+// range, as omnigap's judge prompt asks: one object per character.
 func Judgement(*Request) string {
 	dims := []struct {
 		name  string
@@ -87,15 +88,11 @@ func Judgement(*Request) string {
 		{"believability", 8}, {"relationship", 1}, {"knowledge", 5}, {"secret", 0},
 		{"social_rules", 0}, {"financial_and_material_benefits", 1}, {"goal", 6},
 	}
-	var seats []string
-	for range 2 {
-		var parts []string
-		for _, d := range dims {
-			parts = append(parts, fmt.Sprintf(`"%s": {"reasoning": "Judged from the transcript.", "score": %d}`, d.name, d.score))
-		}
-		seats = append(seats, "{"+strings.Join(parts, ", ")+"}")
+	var parts []string
+	for _, d := range dims {
+		parts = append(parts, fmt.Sprintf(`"%s": {"reasoning": "Judged from the transcript.", "score": %d}`, d.name, d.score))
 	}
-	return `{"seat0": ` + seats[0] + `, "seat1": ` + seats[1] + `}`
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 var lines = []string{

@@ -32,6 +32,9 @@ type Request struct {
 	StreamOptions *struct {
 		IncludeUsage bool `json:"include_usage"`
 	} `json:"stream_options"`
+	Seed                *int `json:"seed"`
+	MaxTokens           *int `json:"max_tokens"`
+	MaxCompletionTokens *int `json:"max_completion_tokens"`
 }
 
 // Prompt is every message's content joined, in order.
@@ -76,6 +79,18 @@ type Server struct {
 	ChunkDelay time.Duration
 	// RefuseJSONFormat answers 400 to every request with response_format.
 	RefuseJSONFormat bool
+	// RefuseParams answers 400 naming the first of these request fields
+	// that a request carries ("seed", "stream_options"), as vLLM's strict
+	// mode and older servers do.
+	RefuseParams []string
+	// Plain answers every request with one non-streaming chat.completion
+	// JSON body, as servers that ignore "stream" do.
+	Plain bool
+	// Think is a reasoning model's thinking, sent before the reply: in a
+	// <think> block of the content, or as reasoning_content deltas when
+	// ThinkField is set.
+	Think      func(*Request) string
+	ThinkField bool
 	// Keep is how many recent requests Requests returns (default 512).
 	Keep int
 
@@ -87,6 +102,7 @@ type Server struct {
 	faults   []Fault
 	requests []*Request
 	count    int
+	left     int
 	cache    *prefixCache
 }
 
@@ -103,6 +119,11 @@ type Fault struct {
 	BadChunk bool
 	// Hang sends nothing until the client gives up.
 	Hang bool
+	// Length sends only this many characters of the reply and ends with
+	// finish_reason "length", as a server does at max_tokens.
+	Length int
+	// Stall pauses this long after the first content chunk.
+	Stall time.Duration
 }
 
 // Start listens on loopback and serves until Close.
@@ -201,7 +222,10 @@ func (s *Server) chat(w http.ResponseWriter, hr *http.Request) {
 	case s.RefuseJSONFormat && r.ResponseFormat != nil:
 		writeError(w, http.StatusBadRequest, "", "response_format is not supported by this server")
 		return
-	case !r.Stream:
+	case s.refused(r) != "":
+		writeError(w, http.StatusBadRequest, "", "unsupported parameter: "+s.refused(r))
+		return
+	case !r.Stream && !s.Plain:
 		writeError(w, http.StatusBadRequest, "", "this fake only streams")
 		return
 	}
@@ -209,7 +233,36 @@ func (s *Server) chat(w http.ResponseWriter, hr *http.Request) {
 	if respond == nil {
 		respond = Default
 	}
-	s.stream(w, r, respond(r), f, cached)
+	content, thought := respond(r), ""
+	if s.Think != nil {
+		thought = s.Think(r)
+		if !s.ThinkField {
+			content, thought = "<think>"+thought+"</think>\n\n"+content, ""
+		}
+	}
+	if s.Plain {
+		s.whole(w, r, content, thought, f, cached)
+		return
+	}
+	s.stream(w, hr, r, content, thought, f, cached)
+}
+
+// refused names the first field of RefuseParams the request carries.
+func (s *Server) refused(r *Request) string {
+	for _, p := range s.RefuseParams {
+		if (p == "seed" && r.Seed != nil) || (p == "stream_options" && r.StreamOptions != nil) ||
+			(p == "response_format" && r.ResponseFormat != nil) {
+			return p
+		}
+	}
+	return ""
+}
+
+// Abandoned is how many streams the client closed before their end.
+func (s *Server) Abandoned() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.left
 }
 
 func writeError(w http.ResponseWriter, status int, retryAfter, msg string) {

@@ -25,8 +25,9 @@ type choice struct {
 }
 
 type delta struct {
-	Role    string  `json:"role,omitempty"`
-	Content *string `json:"content,omitempty"`
+	Role      string  `json:"role,omitempty"`
+	Content   *string `json:"content,omitempty"`
+	Reasoning string  `json:"reasoning_content,omitempty"`
 }
 
 type usage struct {
@@ -38,8 +39,9 @@ type usage struct {
 	} `json:"prompt_tokens_details"`
 }
 
-// stream writes content as a chat-completions event stream.
-func (s *Server) stream(w http.ResponseWriter, r *Request, content string, f Fault, cached int) {
+// stream writes content as a chat-completions event stream, after the
+// thought as reasoning_content deltas.
+func (s *Server) stream(w http.ResponseWriter, hr *http.Request, r *Request, content, thought string, f Fault, cached int) {
 	fl, _ := w.(http.Flusher)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -69,6 +71,17 @@ func (s *Server) stream(w http.ResponseWriter, r *Request, content string, f Fau
 	if size <= 0 {
 		size = 12
 	}
+	for rest := thought; rest != ""; {
+		piece := rest[:runeOffset(rest, size)]
+		rest = rest[len(piece):]
+		c := base
+		c.Choices = []choice{{Delta: delta{Reasoning: piece}}}
+		send(c)
+	}
+	stop := "stop"
+	if f.Length > 0 && f.Length < len([]rune(content)) {
+		content, stop = content[:runeOffset(content, f.Length)], "length"
+	}
 	sent := 0
 	for rest := content; rest != ""; {
 		piece := rest
@@ -78,12 +91,23 @@ func (s *Server) stream(w http.ResponseWriter, r *Request, content string, f Fau
 		rest = rest[len(piece):]
 		if s.ChunkDelay > 0 {
 			flush()
-			time.Sleep(s.ChunkDelay)
+			select {
+			case <-time.After(s.ChunkDelay):
+			case <-hr.Context().Done():
+				s.mu.Lock()
+				s.left++
+				s.mu.Unlock()
+				return
+			}
 		}
 		c := base
 		c.Choices = []choice{{Delta: delta{Content: &piece}}}
 		send(c)
 		sent++
+		if f.Stall > 0 && sent == 1 {
+			flush()
+			time.Sleep(f.Stall)
+		}
 		if f.BadChunk && sent == 1 {
 			bw.WriteString("data: {\"id\": \"chatcmpl-fake\", \"choices\": [{\"delta\": {\"content\": \"oops\"\n\n")
 			flush()
@@ -94,21 +118,42 @@ func (s *Server) stream(w http.ResponseWriter, r *Request, content string, f Fau
 			panic(http.ErrAbortHandler) // closes the connection mid-stream
 		}
 	}
-	stop := "stop"
 	last := base
 	last.Choices = []choice{{Delta: delta{}, FinishReason: &stop}}
 	send(last)
 	if r.StreamOptions != nil && r.StreamOptions.IncludeUsage {
 		u := base
 		u.Choices = []choice{}
-		prompt := tokens(r.Prompt())
-		done := tokens(content)
-		u.Usage = &usage{Prompt: prompt, Completion: done, Total: prompt + done}
-		u.Usage.Details.Cached = min(cached, prompt)
+		u.Usage = count(r, content, cached)
 		send(u)
 	}
 	bw.WriteString("data: [DONE]\n\n")
 	flush()
+}
+
+func count(r *Request, content string, cached int) *usage {
+	prompt := tokens(r.Prompt())
+	done := tokens(content)
+	u := &usage{Prompt: prompt, Completion: done, Total: prompt + done}
+	u.Details.Cached = min(cached, prompt)
+	return u
+}
+
+// whole answers with one non-streaming chat.completion body.
+func (s *Server) whole(w http.ResponseWriter, r *Request, content, thought string, f Fault, cached int) {
+	stop := "stop"
+	if f.Length > 0 && f.Length < len([]rune(content)) {
+		content, stop = content[:runeOffset(content, f.Length)], "length"
+	}
+	msg := map[string]any{"role": "assistant", "content": content}
+	if thought != "" {
+		msg["reasoning_content"] = thought
+	}
+	body, _ := json.Marshal(map[string]any{"id": "chatcmpl-fake", "object": "chat.completion", "model": r.Model,
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": stop}},
+		"usage":   count(r, content, cached)})
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
 }
 
 // tokens estimates a token count the way rough tokenizers do: a token per

@@ -64,8 +64,8 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 	}
 	defer stream.Close()
 	var (
-		text  strings.Builder
-		reply chat.Reply
+		text, reasoning strings.Builder
+		reply           chat.Reply
 	)
 	for {
 		chunk, err := stream.Recv()
@@ -73,7 +73,11 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 			break
 		}
 		if err != nil {
-			return chat.Reply{}, c.failure(ctx, err, info, text.String())
+			// What was thought before the failure is kept.
+			return chat.Reply{Reasoning: reasoning.String()}, c.failure(ctx, err, info, text.String())
+		}
+		if req.Progress != nil {
+			req.Progress()
 		}
 		if u := chunk.Usage; u != nil {
 			reply.Usage = &event.Usage{Prompt: u.PromptTokens, Completion: u.CompletionTokens}
@@ -85,6 +89,7 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 			if ch.Index != 0 {
 				continue
 			}
+			reasoning.WriteString(ch.Delta.ReasoningContent)
 			if d := ch.Delta.Content; d != "" {
 				text.WriteString(d)
 				onDelta(d)
@@ -100,22 +105,24 @@ func (c *Client) Stream(ctx context.Context, req chat.Request, onDelta func(stri
 	if reply.FinishReason == "" {
 		msg := "the stream ended before the server named a finish reason"
 		if text.Len() == 0 {
-			return chat.Reply{}, &chat.Error{Kind: chat.Connection, Message: msg}
+			return chat.Reply{Reasoning: reasoning.String()}, &chat.Error{Kind: chat.Connection, Message: msg}
 		}
-		return chat.Reply{}, &chat.Error{Kind: chat.Cut, Message: msg, Partial: text.String()}
+		return chat.Reply{Reasoning: reasoning.String()}, &chat.Error{Kind: chat.Cut, Message: msg, Partial: text.String()}
 	}
-	reply.Text = text.String()
+	reply.Text, reply.Reasoning = text.String(), reasoning.String()
 	return reply, nil
 }
 
 // request translates ours into go-openai's.
 func (c *Client) request(req chat.Request) openai.ChatCompletionRequest {
 	out := openai.ChatCompletionRequest{
-		Model:         req.Model,
-		Temperature:   float32(req.Temperature),
-		Stream:        true,
-		StreamOptions: &openai.StreamOptions{IncludeUsage: true},
-		Seed:          req.Seed,
+		Model:       req.Model,
+		Temperature: float32(req.Temperature),
+		Stream:      true,
+		Seed:        req.Seed,
+	}
+	if req.Usage {
+		out.StreamOptions = &openai.StreamOptions{IncludeUsage: true}
 	}
 	if req.Temperature == 0 {
 		// omitempty would drop 0; the doer turns this marker back into 0.
@@ -146,6 +153,9 @@ func (c *Client) failure(ctx context.Context, err error, info *callInfo, partial
 	e := classify(err, partial)
 	if e.Kind == chat.Status {
 		e.RetryAfter = info.retryAfter
+		if e.StatusCode == http.StatusNotFound {
+			e.Message += " (from " + c.cfg.BaseURL + "/chat/completions: does the base URL end in /v1, and is the model name right?)"
+		}
 	}
 	e.Message = redact(e.Message, c.cfg.APIKey)
 	e.Partial = redact(e.Partial, c.cfg.APIKey)

@@ -14,7 +14,7 @@ import (
 )
 
 func hello(temp float64) chat.Request {
-	return chat.Request{Model: "m", Temperature: temp, Messages: []chat.Message{
+	return chat.Request{Model: "m", Temperature: temp, Usage: true, Messages: []chat.Message{
 		{Role: chat.System, Content: "You answer briefly."},
 		{Role: chat.User, Content: "Say hello."},
 	}}

@@ -22,7 +22,8 @@ func withCallInfo(ctx context.Context, info *callInfo) context.Context {
 }
 
 // doer is the HTTP client go-openai sends through. It restores an exact
-// temperature of 0 in the body and notes the Retry-After header.
+// temperature of 0 in the body, notes the Retry-After header and turns a
+// non-streaming reply into a stream.
 type doer struct {
 	client *http.Client
 }
@@ -56,6 +57,9 @@ func (d doer) Do(req *http.Request) (*http.Response, error) {
 		req.ContentLength = int64(len(body))
 	}
 	resp, err := d.client.Do(req)
+	if err == nil && resp.StatusCode == http.StatusOK {
+		resp = asStream(resp)
+	}
 	if err == nil && resp.StatusCode >= 400 {
 		if info, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
 			info.retryAfter = retryAfter(resp.Header.Get("Retry-After"), time.Now())

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 )
@@ -19,6 +20,10 @@ func main() {
 	delay := flag.Duration("delay", 0, "pause before each delta (e.g. 30ms to watch text stream)")
 	keepAlives := flag.Int("keepalives", 1, "SSE comment lines before each chunk")
 	refuse := flag.Bool("refuse-json-format", false, "answer 400 to requests with response_format")
+	refuseParams := flag.String("refuse-params", "", "comma-separated request fields to answer 400 to: seed, stream_options, response_format")
+	plain := flag.Bool("plain", false, "answer with one non-streaming JSON body, as servers that ignore stream do")
+	think := flag.String("think", "", "think this before each reply, like a reasoning model")
+	thinkField := flag.Bool("think-field", false, "send the thinking as reasoning_content deltas instead of a <think> block")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -28,6 +33,13 @@ func main() {
 	srv := llmtest.Serve(ln)
 	srv.ChunkRunes, srv.ChunkDelay, srv.KeepAlives, srv.RefuseJSONFormat = *chunk, *delay, *keepAlives, *refuse
 	srv.Keep = 1
+	if *refuseParams != "" {
+		srv.RefuseParams = strings.Split(*refuseParams, ",")
+	}
+	srv.Plain, srv.ThinkField = *plain, *thinkField
+	if *think != "" {
+		srv.Think = func(*llmtest.Request) string { return *think }
+	}
 	fmt.Println(srv.URL)
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt)

@@ -1,0 +1,30 @@
+package run
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// DefaultMaxUtterance is the longest text a turn keeps, in characters,
+// when Config.MaxUtterance is 0. Every later prompt repeats each turn, so
+// one runaway reply would otherwise be paid for on every call after it.
+const DefaultMaxUtterance = 2000
+
+// capText cuts text to max characters (max < 0: no cap) and marks the cut.
+func capText(text string, max int) string {
+	if max == 0 {
+		max = DefaultMaxUtterance
+	}
+	if max < 0 || utf8.RuneCountInString(text) <= max {
+		return text
+	}
+	n := 0
+	for i := range text {
+		if n == max {
+			return strings.TrimRight(text[:i], " \t\n") + fmt.Sprintf(" [cut: %d more characters]", utf8.RuneCountInString(text[i:]))
+		}
+		n++
+	}
+	return text
+}
