@@ -46,6 +46,12 @@ type bargainState struct {
 	partnerBest  float64 // the partner's price best for this seat so far
 	havePartner  bool
 	partnerFinal bool // the partner called partnerLast its limit
+	// partnerHolds counts the partner's turns that gave no ground;
+	// stillSinceMyMove those since this seat's latest concession, and
+	// stillSinceMyFinal those since this seat first called its limit.
+	partnerHolds      int
+	stillSinceMyMove  int
+	stillSinceMyFinal int
 	// The partner's latest turn, which this turn answers.
 	partnerFormal bool
 	partnerAgreed bool
@@ -57,10 +63,24 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 		m := readBargainMove(t.Action, b.listing)
 		if t.Seat == seat {
 			if m.hasPrice {
+				if st.haveMine && b.better(st.myLast, m.price) {
+					st.stillSinceMyMove = 0
+				}
 				st.myLast, st.haveMine = m.price, true
 			}
 			st.myFinal = st.myFinal || m.final
 			continue
+		}
+		if st.havePartner {
+			if m.hasPrice && b.better(m.price, st.partnerLast) {
+				st.stillSinceMyMove, st.stillSinceMyFinal = 0, 0
+			} else {
+				st.partnerHolds++
+				st.stillSinceMyMove++
+				if st.myFinal {
+					st.stillSinceMyFinal++
+				}
+			}
 		}
 		if m.hasPrice {
 			if !st.havePartner || b.better(m.price, st.partnerBest) {

@@ -1,0 +1,76 @@
+package builtin
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/run"
+)
+
+// speech builds one turn's text from pools of sentences, preferring in each
+// pool a sentence nobody has said yet in the episode, so players vary what
+// they say and no turn repeats an earlier one word for word.
+type speech struct {
+	d       *dice
+	sl      slots
+	earlier []string // the episode's earlier turns
+	said    string   // the same, joined, to look sentences up in
+	parts   []string
+}
+
+func newSpeech(d *dice, history []run.Turn, sl slots) *speech {
+	s := &speech{d: d, sl: sl, earlier: make([]string, 0, len(history))}
+	var b strings.Builder
+	for _, t := range history {
+		s.earlier = append(s.earlier, t.Action.Text)
+		b.WriteString(t.Action.Text)
+		b.WriteByte('\n')
+	}
+	s.said = b.String()
+	return s
+}
+
+// add says one sentence of pool: from a random start, the first one not
+// said before; if all were, the random one.
+func (s *speech) add(pool []string) {
+	if len(pool) == 0 {
+		return
+	}
+	start := s.d.intn(len(pool))
+	for i := range pool {
+		line := render(pool[(start+i)%len(pool)], s.sl)
+		if !s.has(line) {
+			s.parts = append(s.parts, line)
+			return
+		}
+	}
+	s.parts = append(s.parts, render(pool[start], s.sl))
+}
+
+// maybe adds a sentence of pool with probability p.
+func (s *speech) maybe(p float64, pool []string) {
+	if s.d.chance(p) {
+		s.add(pool)
+	}
+}
+
+// has reports whether line was said before, in this episode or this turn.
+func (s *speech) has(line string) bool {
+	return strings.Contains(s.said, line) || slices.Contains(s.parts, line)
+}
+
+// text is the turn's text. Should it equal an earlier turn, sentences of
+// spare are added until it does not.
+func (s *speech) text(spare []string) string {
+	t := joinSentences(s.parts...)
+	for _, line := range spare {
+		if !slices.Contains(s.earlier, t) {
+			break
+		}
+		if line = render(line, s.sl); !slices.Contains(s.parts, line) {
+			s.parts = append(s.parts, line)
+			t = joinSentences(s.parts...)
+		}
+	}
+	return t
+}
