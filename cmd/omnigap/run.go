@@ -70,7 +70,11 @@ holds the per-mode figures.`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%d episodes recorded in %s; summary in %s\n\n", len(results), opts.OutDir, path)
-			return report.Aggregate(batch.Episodes(results)).WriteTable(cmd.OutOrStdout())
+			eps := batch.Episodes(results)
+			for i, r := range results {
+				eps[i].Pair = report.PairKey(r.Scenario.ID, r.Seed)
+			}
+			return report.Aggregate(eps).WriteTable(cmd.OutOrStdout())
 		},
 	}
 	f := cmd.Flags()

@@ -24,6 +24,9 @@ type Episode struct {
 	// Completed says the run ended by its rules, without errors.
 	Completed bool
 	Metrics   map[string]float64
+	// Pair names the scenario and seed (PairKey), for paired differences
+	// between modes; empty when unknown.
+	Pair string
 }
 
 // FromRun makes an episode from a finished run. When the ending carries
@@ -58,5 +61,7 @@ func FromRecording(rec *record.Recording) Episode {
 	if end == nil {
 		return Episode{Source: rec.Path, Family: sc.Family, Mode: rec.Header.Mode}
 	}
-	return FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
+	ep := FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
+	ep.Pair = PairKey(sc.ID, rec.Header.Seed)
+	return ep
 }
