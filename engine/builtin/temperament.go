@@ -53,7 +53,7 @@ var defaultSettings = bargainSettings{
 	marginLo: 0.1, marginHi: 0.3,
 	sellerOpenLo: 0, sellerOpenHi: 0.6,
 	buyerOpenLo: 0.9, buyerOpenHi: 1.05,
-	closerShare: 0.5, trustingShare: 0.6,
+	closerShare: 0.5, trustingShare: 0.4,
 	pressure: 2,
 }
 
