@@ -34,6 +34,7 @@ type bargainer struct {
 	// AGENTS and MINDREADERS.
 	partnerLimit      float64
 	partnerLimitKnown bool
+	memo              map[moveKey]bargainMove // readings of turns seen
 }
 
 func newBargainer(k knowledge, t temperament, s bargainSettings) (*bargainer, error) {

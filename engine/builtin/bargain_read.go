@@ -30,8 +30,37 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 	// Only a structured price opens an offer the referee can settle; an
 	// offer written in words is answered with a formal offer of one's own.
 	m.formal = a.Type == event.Offer && a.Price != nil
-	m.final = m.hasPrice && containsAny(text, finalCues)
-	m.agree = !m.hasPrice && (a.Type == event.Accept || containsAny(text, agreeCues) && !negated(text))
+	if m.hasPrice {
+		m.final = containsAny(text, finalCues)
+	} else {
+		m.agree = a.Type == event.Accept || containsAny(text, agreeCues) && !negated(text)
+	}
+	return m
+}
+
+// moveKey is what a turn's reading depends on.
+type moveKey struct {
+	text  string
+	typ   event.ActionType
+	price float64
+	has   bool
+}
+
+// readMove reads a turn once per player: every later turn reads the whole
+// history again, and the reading depends on the action alone.
+func (b *bargainer) readMove(a event.Action) bargainMove {
+	k := moveKey{text: a.Text, typ: a.Type, has: a.Price != nil}
+	if k.has {
+		k.price = *a.Price
+	}
+	if m, ok := b.memo[k]; ok {
+		return m
+	}
+	m := readBargainMove(a, b.listing)
+	if b.memo == nil {
+		b.memo = map[moveKey]bargainMove{}
+	}
+	b.memo[k] = m
 	return m
 }
 
@@ -60,7 +89,7 @@ type bargainState struct {
 func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 	var st bargainState
 	for i, t := range history {
-		m := readBargainMove(t.Action, b.listing)
+		m := b.readMove(t.Action)
 		if t.Seat == seat {
 			if m.hasPrice {
 				if st.haveMine && b.better(st.myLast, m.price) {

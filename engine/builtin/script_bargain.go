@@ -99,7 +99,7 @@ func (b *bargainer) scripted(plan *scriptPlan, history []run.Turn, seat, turn in
 func (b *bargainer) pricesSaid(history []run.Turn, seat int) int {
 	n := 0
 	for _, t := range history {
-		if t.Seat == seat && readBargainMove(t.Action, b.listing).hasPrice {
+		if t.Seat == seat && b.readMove(t.Action).hasPrice {
 			n++
 		}
 	}
