@@ -49,6 +49,12 @@ var freeLines = [freeActs][]string{
 		"I think it's fair to both of us.",
 		"I really don't want this to come between us.",
 		"We've always been straight with each other.",
+		"I'd do the same for you, you know that.",
+		"I've been turning it over in my head all week.",
+		"It would take a weight off my mind.",
+		"I'm not trying to make this hard for you.",
+		"I'd rather say it now than let it fester.",
+		"You know me, I don't ask lightly.",
 	},
 	freeAsk: {
 		"How do you feel about that?",
@@ -57,6 +63,10 @@ var freeLines = [freeActs][]string{
 		"What would work for you?",
 		"Is there something you're not telling me?",
 		"What would you need from me?",
+		"How does that sound to you?",
+		"Would that be alright with you?",
+		"What's your side of it?",
+		"Is anything else going on with you lately?",
 	},
 	freeReveal: {
 		"I should be honest with you. {detail}",

@@ -73,7 +73,11 @@ func (r Report) writePaired(b *strings.Builder, f scenario.Family, labelWidth in
 	for _, p := range ps {
 		n = max(n, p.N)
 	}
-	fmt.Fprintf(b, "paired differences on the same scenarios and seeds (up to %d pairs), mean [95%% CI]\n", n)
+	pairs := "pairs"
+	if n == 1 {
+		pairs = "pair"
+	}
+	fmt.Fprintf(b, "paired differences on the same scenarios and seeds (up to %d %s), mean [95%% CI]\n", n, pairs)
 	fmt.Fprintf(b, "%-*s", labelWidth, "")
 	for _, c := range cols {
 		fmt.Fprintf(b, "%-*s", cellWidth, c.a+" - "+c.b)
