@@ -210,8 +210,6 @@ var (
 	// bargainFirm are said when holding a price.
 	bargainFirm = [2][]string{
 		{
-			"I've already come down quite a bit.",
-			"I've moved a fair way already.",
 			"Your turn to move a little.",
 			"I think that's more than fair.",
 			"I'd need you to come up before I move again.",
@@ -219,14 +217,17 @@ var (
 			"I'm not in a hurry to sell.",
 		},
 		{
-			"I've already come up quite a bit.",
-			"I've moved a fair way already.",
 			"Your turn to move a little.",
 			"I think that's more than fair.",
 			"I'd need you to come down before I move again.",
 			"That's already a stretch for me.",
 			"There are other ads I could answer.",
 		},
+	}
+	// bargainMoved are said when holding a price after having conceded.
+	bargainMoved = [2][]string{
+		{"I've already come down quite a bit.", "I've moved a fair way already.", "I've given ground more than once now."},
+		{"I've already come up quite a bit.", "I've moved a fair way already.", "I've raised my offer more than once now."},
 	}
 	// bargainAfterDeal settle the hand-over.
 	bargainAfterDeal = [2][]string{

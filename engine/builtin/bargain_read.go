@@ -125,3 +125,23 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 	}
 	return st
 }
+
+// conceded reports whether seat has ever named a price other than its
+// first.
+func (b *bargainer) conceded(history []run.Turn, seat int) bool {
+	first, have := 0.0, false
+	for _, t := range history {
+		if t.Seat != seat {
+			continue
+		}
+		m := b.readMove(t.Action)
+		switch {
+		case !m.hasPrice:
+		case !have:
+			first, have = m.price, true
+		case m.price != first:
+			return true
+		}
+	}
+	return false
+}

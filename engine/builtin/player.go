@@ -76,7 +76,7 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 	switch m.act {
 	case actOpen, actCounter, actHold, actFinalCall:
 		a.Price = event.PriceOf(m.price)
-		p.support(s, m.act, side, d)
+		p.support(s, m.act, side, history, d)
 	case actClose, actUltimatum:
 		a.Type, a.Price = event.Offer, event.PriceOf(m.price)
 		if m.act == actClose {
@@ -102,7 +102,7 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 // support adds what backs a price. The writer adds one sentence, often one
 // that leans on what the speaker could not know; separate players argue,
 // ask and chat.
-func (p *player) support(s *speech, act bargainAct, side int, d *dice) {
+func (p *player) support(s *speech, act bargainAct, side int, history []run.Turn, d *dice) {
 	if p.writer() {
 		switch {
 		case act != actFinalCall && d.chance(0.5):
@@ -115,7 +115,11 @@ func (p *player) support(s *speech, act bargainAct, side int, d *dice) {
 		return
 	}
 	if act == actHold {
-		s.add(bargainFirm[side])
+		if p.bargain.conceded(history, p.k.seat) {
+			s.add(bargainMoved[side])
+		} else {
+			s.add(bargainFirm[side])
+		}
 	} else {
 		s.add(bargainReasons[side])
 	}

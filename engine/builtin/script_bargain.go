@@ -84,8 +84,12 @@ func (b *bargainer) scripted(plan *scriptPlan, history []run.Turn, seat, turn in
 	said := b.pricesSaid(history, seat)
 	seq := plan.prices[side]
 	if said < len(seq) && (said == 0 || st.myLast == seq[said-1]) {
-		if said == 0 {
+		switch {
+		case said == 0:
 			return move{actOpen, seq[0]}
+		case st.havePartner && seq[said] == st.partnerLast:
+			// The plan meets the partner's own price: take it.
+			return move{actClose, st.partnerLast}
 		}
 		return move{actCounter, seq[said]}
 	}
