@@ -7,6 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -229,5 +230,35 @@ func TestTurnLimitEndsWithFormalOfferInTime(t *testing.T) {
 	e := ending(play(t, sc, view.Agents, 1))
 	if e.Reason != event.Accepted {
 		t.Fatalf("with 6 turns the bots ended %s: %s", e.Reason, e.Outcome.Summary)
+	}
+}
+
+// A person playing the buyer who opens at 75% of the listing meets a
+// seller who negotiates, whatever the seed: its answer names a price, and
+// it does not walk out.
+func TestSensibleFirstOfferGetsCounterOnEverySeed(t *testing.T) {
+	sc, err := library.Resolve("craigslist/road-bike", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []view.Mode{view.Agents, view.Mindreaders} {
+		for seed := int64(1); seed <= 100; seed++ {
+			backends, err := Factory{}.Backends(sc, mode, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			backends[scenario.BuyerSeat] = &human{actions: []event.Action{say("Would you take $487.50 for it?")}}
+			out := make(chan event.Event, 256)
+			run.Run(context.Background(), run.Config{ID: "t", Scenario: sc, Mode: mode, Backends: backends}, out)
+			close(out)
+			var events []event.Event
+			for ev := range out {
+				events = append(events, ev)
+			}
+			done := turns(events)
+			if len(done) < 3 || done[2].Action.Type != event.Speak || done[2].Action.Price == nil {
+				t.Fatalf("%s seed %d: the seller answered 75%% of the listing with %+v", mode, seed, done[min(2, len(done)-1)].Action)
+			}
+		}
 	}
 }
