@@ -39,6 +39,7 @@ type freeState struct {
 	mine, theirs  int  // turns each has had
 	iAgreed       bool // I said we have an agreement
 	partnerAgreed bool // the partner's latest turn agreed
+	partnerAsked  bool // the partner's latest turn asked something
 	revealed      bool // I told my secret
 }
 
@@ -55,6 +56,7 @@ func (f *freePlayer) read(history []run.Turn, seat int) freeState {
 		st.theirs++
 		if i == len(history)-1 {
 			st.partnerAgreed = containsAny(text, freeAgreeCues) && !negated(text)
+			st.partnerAsked = strings.Contains(text, "?")
 		}
 	}
 	return st
@@ -92,6 +94,15 @@ func (f *freePlayer) act(history []run.Turn, seat int, writer bool, d *dice) eve
 		if writer && know {
 			s.add(freeLines[freeKnowing])
 		}
+	case st.partnerAsked && !st.revealed && f.secret != "" && !know:
+		// Asked something: a trusting agent tells its secret once it has
+		// spoken a little, the others keep it.
+		if f.t.trusting && st.mine >= 2 {
+			s.add(freeLines[freeReveal])
+		} else {
+			s.add(freeLines[freeDeflect])
+		}
+		s.add(freeLines[freePersuade])
 	case know && d.chance(0.5):
 		s.add(freeLines[freeKnowing])
 		s.add(freeLines[freePropose])

@@ -11,6 +11,7 @@ const (
 	freePersuade                // a reason
 	freeAsk                     // a question to the partner
 	freeReveal                  // tell one's own secret ({detail})
+	freeDeflect                 // answer a question and keep the secret
 	freeAgree                   // agree
 	freeGoodbye                 // leave
 	freeActs
@@ -72,6 +73,12 @@ var freeLines = [freeActs][]string{
 		"I should be honest with you. {detail}",
 		"There's something I haven't told you. {detail}",
 		"Okay, the truth is this. {detail}",
+	},
+	freeDeflect: {
+		"I'm alright, it's nothing I can't handle.",
+		"Let's just say it's been a complicated few weeks.",
+		"I'd rather not get into all of it right now.",
+		"It's a long story, honestly.",
 	},
 	freeAgree: {
 		"Alright, I think we can agree on that.",
