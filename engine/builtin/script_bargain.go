@@ -35,7 +35,7 @@ func newScriptPlan(seller, buyer limits, listing float64, seed int64) *scriptPla
 	deal := inZone(seller.bottom + d.between(0.3, 0.7)*(buyer.bottom-seller.bottom))
 	open := math.Ceil((deal+d.between(0.4, 1)*max(seller.target-deal, 0))/step) * step
 	first := math.Floor((deal-d.between(0.4, 1)*max(deal-buyer.target, 0))/step) * step
-	if d.chance(0.35) {
+	if d.chance(0.2) {
 		// The buyer names the seller's own floor: a price no buyer could
 		// know, and the scene's tell.
 		first = seller.bottom
