@@ -115,6 +115,9 @@ func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
 		if b.better(p, st.myLast) {
 			p = st.myLast // never take back a concession
 		}
+		if !b.acceptable(p) {
+			p = b.own.bottom
+		}
 		return move{actUltimatum, p}
 	}
 	if belief == knownLimit && !b.reachable(limit) {
@@ -124,8 +127,7 @@ func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
 		}
 		return move{actFinalCall, b.own.bottom}
 	}
-	switch {
-	case left == 0:
+	if left == 0 {
 		return move{actStall, 0}
 	}
 	if next == b.own.bottom && st.myLast == b.own.bottom {
@@ -156,8 +158,8 @@ const (
 
 // partnerLimitBelief is the worst price this side thinks the partner will
 // take: known from the view, or said by the partner in a final call the
-// player believes, or guessed as the partner's best price so far plus some
-// room, which shrinks every time the partner holds its price.
+// player believes, or guessed as the partner's best price so far plus the
+// room this player assumes the partner keeps.
 func (b *bargainer) partnerLimitBelief(st bargainState) (float64, limitBelief) {
 	switch {
 	case b.partnerLimitKnown:

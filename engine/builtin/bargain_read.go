@@ -75,10 +75,9 @@ type bargainState struct {
 	partnerBest  float64 // the partner's price best for this seat so far
 	havePartner  bool
 	partnerFinal bool // the partner called partnerLast its limit
-	// partnerHolds counts the partner's turns that gave no ground;
-	// stillSinceMyMove those since this seat's latest concession, and
-	// stillSinceMyFinal those since this seat first called its limit.
-	partnerHolds      int
+	// stillSinceMyMove counts the partner's turns that gave no ground
+	// since this seat's latest concession, and stillSinceMyFinal those
+	// since this seat first called its limit.
 	stillSinceMyMove  int
 	stillSinceMyFinal int
 	// The partner's latest turn, which this turn answers.
@@ -104,7 +103,6 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 			if m.hasPrice && b.better(m.price, st.partnerLast) {
 				st.stillSinceMyMove, st.stillSinceMyFinal = 0, 0
 			} else {
-				st.partnerHolds++
 				st.stillSinceMyMove++
 				if st.myFinal {
 					st.stillSinceMyFinal++
