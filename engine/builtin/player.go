@@ -68,9 +68,6 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 		sl.other = money(p.bargain.partnerLimit)
 	}
 	s := newSpeech(d, history, sl)
-	if m.act == actOpen && len(history) > 0 && side == 1 {
-		s.maybe(0.3, bargainSmallTalk[side])
-	}
 	s.add(bargainLines[m.act][side])
 	a := event.Action{Type: event.Speak}
 	switch m.act {

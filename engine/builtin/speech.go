@@ -47,13 +47,6 @@ func (s *speech) add(pool []string) {
 	s.parts = append(s.parts, render(pool[start], s.sl))
 }
 
-// maybe adds a sentence of pool with probability p.
-func (s *speech) maybe(p float64, pool []string) {
-	if s.d.chance(p) {
-		s.add(pool)
-	}
-}
-
 // has reports whether line was said before, in this episode or this turn.
 func (s *speech) has(line string) bool {
 	return strings.Contains(s.said, line) || slices.Contains(s.parts, line)
