@@ -226,8 +226,8 @@ var (
 	}
 	// bargainMoved are said when holding a price after having conceded.
 	bargainMoved = [2][]string{
-		{"I've already come down quite a bit.", "I've moved a fair way already.", "I've given ground more than once now."},
-		{"I've already come up quite a bit.", "I've moved a fair way already.", "I've raised my offer more than once now."},
+		{"I've already come down quite a bit.", "I've moved a fair way already.", "I've already given some ground."},
+		{"I've already come up quite a bit.", "I've moved a fair way already.", "I've already raised my offer."},
 	}
 	// bargainAfterDeal settle the hand-over.
 	bargainAfterDeal = [2][]string{

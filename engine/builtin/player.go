@@ -104,7 +104,7 @@ func (p *player) support(s *speech, act bargainAct, side int, history []run.Turn
 		switch {
 		case act != actFinalCall && d.chance(0.5):
 			s.add(bargainKnowing[side])
-		case act == actOpen && p.detail != "":
+		case act == actOpen && p.quotable(s):
 			s.add(bargainListing[side])
 		default:
 			s.add(bargainReasons[side])
@@ -121,7 +121,7 @@ func (p *player) support(s *speech, act bargainAct, side int, history []run.Turn
 		s.add(bargainReasons[side])
 	}
 	switch r := d.intn(4); {
-	case act == actOpen && p.detail != "" && r < 2:
+	case act == actOpen && p.quotable(s) && r < 2:
 		s.add(bargainListing[side])
 	case r == 0:
 		s.add(bargainQuestions[side])
@@ -130,6 +130,11 @@ func (p *player) support(s *speech, act bargainAct, side int, history []run.Turn
 	case r == 2:
 		s.add(bargainReasons[side])
 	}
+}
+
+// quotable reports whether the listing has a sentence nobody quoted yet.
+func (p *player) quotable(s *speech) bool {
+	return p.detail != "" && !strings.Contains(s.said, p.detail)
 }
 
 func (p *player) friendsAction(history []run.Turn, d *dice) event.Action {
