@@ -34,15 +34,15 @@ type bargainer struct {
 	// AGENTS and MINDREADERS.
 	partnerLimit      float64
 	partnerLimitKnown bool
-	memo              map[moveKey]bargainMove // readings of turns seen
+	reads             readings
 }
 
-func newBargainer(k knowledge, t temperament, s bargainSettings) (*bargainer, error) {
+func newBargainer(k knowledge, t temperament, s bargainSettings, reads readings) (*bargainer, error) {
 	own, err := limitsOf(k.self)
 	if err != nil {
 		return nil, err
 	}
-	b := &bargainer{sign: 1, own: own, maxTurns: k.maxTurns, temper: t, settings: s}
+	b := &bargainer{sign: 1, own: own, maxTurns: k.maxTurns, temper: t, settings: s, reads: reads}
 	if k.self.Role == "buyer" {
 		b.sign = -1
 	}

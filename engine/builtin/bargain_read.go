@@ -46,21 +46,24 @@ type moveKey struct {
 	has   bool
 }
 
-// readMove reads a turn once per player: every later turn reads the whole
-// history again, and the reading depends on the action alone.
+// readings cache how turns read, shared by the players of one episode:
+// every turn reads the whole history again, and a reading depends on the
+// action and the listing alone, which both players share.
+type readings map[moveKey]bargainMove
+
+// readMove reads a turn, once per episode.
 func (b *bargainer) readMove(a event.Action) bargainMove {
 	k := moveKey{text: a.Text, typ: a.Type, has: a.Price != nil}
 	if k.has {
 		k.price = *a.Price
 	}
-	if m, ok := b.memo[k]; ok {
+	if m, ok := b.reads[k]; ok {
 		return m
 	}
 	m := readBargainMove(a, b.listing)
-	if b.memo == nil {
-		b.memo = map[moveKey]bargainMove{}
+	if b.reads != nil {
+		b.reads[k] = m
 	}
-	b.memo[k] = m
 	return m
 }
 

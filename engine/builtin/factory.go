@@ -33,6 +33,9 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 	default:
 		return out, fmt.Errorf("the built-in engine cannot play %s scenarios (%s)", sc.Family, sc.ID)
 	}
+	// The players of one episode share their readings of its turns: a
+	// turn's words read the same to both.
+	reads := readings{}
 	switch mode {
 	case view.Script:
 		w := &Backend{name: WriterName, seed: seed}
@@ -42,7 +45,7 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 			return out, err
 		}
 		for seat := range 2 {
-			p, err := newPlayer(knowledgeOf(v, seat), drawTemperament(s, seed, seat), s, plan)
+			p, err := newPlayer(knowledgeOf(v, seat), drawTemperament(s, seed, seat), s, plan, reads)
 			if err != nil {
 				return out, err
 			}
@@ -51,7 +54,7 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 		return [2]run.Backend{w, w}, nil
 	case view.Agents, view.Mindreaders:
 		for seat := range 2 {
-			p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), drawTemperament(s, seed, seat), s, nil)
+			p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), drawTemperament(s, seed, seat), s, nil, reads)
 			if err != nil {
 				return out, err
 			}

@@ -23,11 +23,11 @@ type player struct {
 	plan *scriptPlan
 }
 
-func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan) (*player, error) {
+func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, reads readings) (*player, error) {
 	p := &player{k: k, plan: plan}
 	switch k.family {
 	case scenario.Craigslist:
-		b, err := newBargainer(k, t, s)
+		b, err := newBargainer(k, t, s, reads)
 		if err != nil {
 			return nil, err
 		}
