@@ -33,9 +33,7 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 	default:
 		return out, fmt.Errorf("the built-in engine cannot play %s scenarios (%s)", sc.Family, sc.ID)
 	}
-	// The players of one episode share their readings of its turns: a
-	// turn's words read the same to both.
-	reads := readings{}
+	ep := &shared{reads: readings{}}
 	switch mode {
 	case view.Script:
 		w := &Backend{name: WriterName, seed: seed}
@@ -45,7 +43,7 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 			return out, err
 		}
 		for seat := range 2 {
-			p, err := newPlayer(knowledgeOf(v, seat), drawTemperament(s, seed, seat), s, plan, reads)
+			p, err := newPlayer(knowledgeOf(v, seat), drawTemperament(s, seed, seat), s, plan, ep)
 			if err != nil {
 				return out, err
 			}
@@ -54,7 +52,7 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 		return [2]run.Backend{w, w}, nil
 	case view.Agents, view.Mindreaders:
 		for seat := range 2 {
-			p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), drawTemperament(s, seed, seat), s, nil, reads)
+			p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), drawTemperament(s, seed, seat), s, nil, ep)
 			if err != nil {
 				return out, err
 			}
@@ -65,6 +63,13 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 		return out, nil
 	}
 	return out, fmt.Errorf("the built-in engine cannot play mode %s", mode)
+}
+
+// shared is what the players of one episode share: how its turns read
+// and what was said, the same for both. It holds no one's secrets.
+type shared struct {
+	reads readings
+	said  transcript
 }
 
 // writerPlan is the writer's scene. Only Craigslist scenes have prices to

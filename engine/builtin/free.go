@@ -75,9 +75,9 @@ func (f *freePlayer) need(writer bool) int {
 	return f.t.patience + 3
 }
 
-func (f *freePlayer) act(history []run.Turn, seat int, writer bool, d *dice) event.Action {
+func (f *freePlayer) act(s *speech, history []run.Turn, seat int, writer bool, d *dice) event.Action {
 	st := f.read(history, seat)
-	s := newSpeech(d, history, slots{name: f.partnerName, one: f.aim, many: f.partnerAim, detail: f.secret, other: f.partnerSecret})
+	s.sl = slots{name: f.partnerName, one: f.aim, many: f.partnerAim, detail: f.secret, other: f.partnerSecret}
 	if st.iAgreed && st.partnerAgreed {
 		s.add(freeLines[freeGoodbye])
 		return event.Action{Type: event.Leave, Text: s.text(freeSpare)}

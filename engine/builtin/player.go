@@ -21,13 +21,14 @@ type player struct {
 	// plan is the SCRIPT writer's scene; nil for a separate player, who
 	// argues with a partner whose next move it cannot write.
 	plan *scriptPlan
+	said *transcript
 }
 
-func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, reads readings) (*player, error) {
-	p := &player{k: k, plan: plan}
+func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, ep *shared) (*player, error) {
+	p := &player{k: k, plan: plan, said: &ep.said}
 	switch k.family {
 	case scenario.Craigslist:
-		b, err := newBargainer(k, t, s, reads)
+		b, err := newBargainer(k, t, s, ep.reads)
 		if err != nil {
 			return nil, err
 		}
@@ -47,7 +48,7 @@ func (p *player) act(history []run.Turn, turn int, d *dice) event.Action {
 	case p.bargain != nil:
 		return p.bargainAction(history, turn, d)
 	case p.free != nil:
-		return p.free.act(history, p.k.seat, p.writer(), d)
+		return p.free.act(newSpeech(d, p.said, history, slots{}), history, p.k.seat, p.writer(), d)
 	}
 	return p.friendsAction(history, d)
 }
@@ -67,7 +68,7 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 	if p.bargain.partnerLimitKnown {
 		sl.other = money(p.bargain.partnerLimit)
 	}
-	s := newSpeech(d, history, sl)
+	s := newSpeech(d, p.said, history, sl)
 	s.add(bargainLines[m.act][side])
 	a := event.Action{Type: event.Speak}
 	switch m.act {
@@ -140,7 +141,7 @@ func (p *player) quotable(s *speech) bool {
 func (p *player) friendsAction(history []run.Turn, d *dice) event.Action {
 	f := p.friends
 	st := f.read(history, p.k.seat)
-	s := newSpeech(d, history, slots{})
+	s := newSpeech(d, p.said, history, slots{})
 	switch {
 	case len(st.asked) > 0:
 		p.answer(s, st.asked)

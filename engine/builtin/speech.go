@@ -18,16 +18,34 @@ type speech struct {
 	parts   []string
 }
 
-func newSpeech(d *dice, history []run.Turn, sl slots) *speech {
-	s := &speech{d: d, sl: sl, earlier: make([]string, 0, len(history))}
-	var b strings.Builder
-	for _, t := range history {
-		s.earlier = append(s.earlier, t.Action.Text)
-		b.WriteString(t.Action.Text)
-		b.WriteByte('\n')
-	}
-	s.said = b.String()
+func newSpeech(d *dice, tr *transcript, history []run.Turn, sl slots) *speech {
+	s := &speech{d: d, sl: sl}
+	s.earlier, s.said = tr.update(history)
 	return s
+}
+
+// transcript keeps an episode's turns as said, shared by its players, so a
+// turn adds only what was said since the last one.
+type transcript struct {
+	texts []string
+	said  strings.Builder
+}
+
+// update brings the transcript up to history and returns the turns' texts
+// and the same joined. A history that is not a continuation of what the
+// transcript holds (another episode) starts it afresh.
+func (tr *transcript) update(history []run.Turn) ([]string, string) {
+	n := len(tr.texts)
+	if n > len(history) || n > 0 && history[n-1].Action.Text != tr.texts[n-1] {
+		tr.texts, n = tr.texts[:0], 0
+		tr.said.Reset()
+	}
+	for _, t := range history[n:] {
+		tr.texts = append(tr.texts, t.Action.Text)
+		tr.said.WriteString(t.Action.Text)
+		tr.said.WriteByte('\n')
+	}
+	return tr.texts, tr.said.String()
 }
 
 // add says one sentence of pool: from a random start, the first one not
