@@ -121,14 +121,14 @@ func (p *player) support(s *speech, act bargainAct, side int, history []run.Turn
 	} else {
 		s.add(bargainReasons[side])
 	}
-	switch r := d.intn(4); {
+	switch r := d.intn(3); {
 	case act == actOpen && p.quotable(s) && r < 2:
 		s.add(bargainListing[side])
 	case r == 0:
 		s.add(bargainQuestions[side])
 	case r == 1:
 		s.add(bargainSmallTalk[side])
-	case r == 2:
+	default:
 		s.add(bargainReasons[side])
 	}
 }
