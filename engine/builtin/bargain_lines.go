@@ -239,13 +239,13 @@ var (
 	bargainKnowing = [2][]string{
 		{
 			"I have a feeling that fits what you set aside for it.",
-			"I suspect you can manage a bit more than you let on.",
 			"You could go as high as {other}, I'd bet.",
+			"Something tells me {other} wouldn't break the bank for you.",
 		},
 		{
-			"I have a feeling you'd let it go for less than you're asking.",
-			"My guess is you'd take something near {other}.",
 			"I suspect you'd rather sell it this week than wait.",
+			"My guess is you'd take something near {other}.",
+			"I have a feeling {other} would do it for you.",
 		},
 	}
 	// bargainSpare make a turn unlike any earlier one when all else was said.
