@@ -72,7 +72,11 @@ holds the per-mode figures.`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%d episodes recorded in %s; summary in %s\n\n", len(results), opts.OutDir, path)
-			if err := report.Aggregate(batch.Episodes(results)).WriteTable(cmd.OutOrStdout()); err != nil {
+			eps := batch.Episodes(results)
+			for i, r := range results {
+				eps[i].Pair = report.PairKey(r.Scenario.ID, r.Seed)
+			}
+			if err := report.Aggregate(eps).WriteTable(cmd.OutOrStdout()); err != nil {
 				return err
 			}
 			// Figures of nothing but failures are no result: say why, and

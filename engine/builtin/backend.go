@@ -14,8 +14,9 @@ const (
 )
 
 // Backend is a built-in player: a bot for one seat (AGENTS, MINDREADERS) or
-// the SCRIPT writer for both. It keeps no state between turns; every turn
-// is decided from the history, so a human can play some of its turns.
+// the SCRIPT writer for both. Every turn is decided from the history alone
+// (it only caches how it read earlier turns), so a human can play some of
+// its turns.
 type Backend struct {
 	name    string
 	seed    int64

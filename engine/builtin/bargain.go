@@ -7,44 +7,42 @@ import (
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
-// Negotiation constants, as shares of the listing price.
-const (
-	// buyerOpenShare: a buyer opens at this share of its target.
-	buyerOpenShare = 0.8
-	// guessMargin is how much room a player without the partner's limit
-	// assumes the partner keeps beyond its best price so far (a fifth of
-	// the listing: a first offer at three quarters of the asking price is
-	// worth answering, one at half is not).
-	guessMargin = 0.20
-	// closeShare: a price this close to one's own next counter is taken.
-	closeShare = 0.03
-)
+// closeShare: a partner's price this close to one's own next counter, as a
+// share of the listing, is taken.
+const closeShare = 0.02
 
-// bargainer plays one side of a Craigslist negotiation, after the cocoa
-// rule-based bots: it opens at its target (a buyer at 0.8 of it), concedes
-// half the gap per counter, never passes its bottomline, makes a final call
-// and then a formal offer, accepts a formal offer it can take, rejects one
-// it cannot, and leaves when it judges no deal possible.
+// bargainer plays one side of a Craigslist negotiation as a self-interested
+// player. It opens high (a seller) or low (a buyer), concedes a share of
+// the gap per counter but not past where it believes the partner's limit
+// is, gives ground beyond that only after the partner has sat still for a
+// while, says when it has reached its own limit, takes a price close to its
+// own, accepts a formal offer it can take and rejects one it cannot. It
+// walks away only when the partner's final price is past its own limit, or
+// after several turns without movement at its limit; when time runs short
+// a closer makes a take-it-or-leave-it offer.
 type bargainer struct {
 	sign     float64 // +1 for the seller, who wants more; -1 for the buyer
 	own      limits
 	listing  float64
 	step     float64 // prices are said in whole steps of this size
 	maxTurns int
+	temper   temperament
+	settings bargainSettings
 	// partnerLimit is the partner's bottomline when the view shows it
 	// (MINDREADERS, SCRIPT); without it the player estimates the limit
 	// from what the partner says. This is the whole difference between
-	// the modes.
+	// AGENTS and MINDREADERS.
 	partnerLimit      float64
 	partnerLimitKnown bool
+	reads             readings
 }
 
-func newBargainer(k knowledge) (*bargainer, error) {
+func newBargainer(k knowledge, t temperament, s bargainSettings, reads readings) (*bargainer, error) {
 	own, err := limitsOf(k.self)
 	if err != nil {
 		return nil, err
 	}
-	b := &bargainer{sign: 1, own: own, maxTurns: k.maxTurns}
+	b := &bargainer{sign: 1, own: own, maxTurns: k.maxTurns, temper: t, settings: s, reads: reads}
 	if k.self.Role == "buyer" {
 		b.sign = -1
 	}
@@ -65,11 +63,15 @@ func newBargainer(k knowledge) (*bargainer, error) {
 	return b, nil
 }
 
-// better reports whether price a is better than b for this side.
+// better reports whether price a is better than c for this side.
 func (b *bargainer) better(a, c float64) bool { return b.sign*(a-c) > 0 }
 
 // acceptable reports whether this side can take price p.
 func (b *bargainer) acceptable(p float64) bool { return b.sign*(p-b.own.bottom) >= 0 }
+
+// reachable reports whether the partner, with limit l, can meet this
+// side's bottomline.
+func (b *bargainer) reachable(l float64) bool { return b.sign*(l-b.own.bottom) >= 0 }
 
 // move is what the player does on its turn: an act and its price.
 type move struct {
@@ -89,39 +91,59 @@ func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
 	if st.partnerAgreed && st.haveMine && b.acceptable(st.myLast) {
 		return move{actClose, st.myLast}
 	}
-	limit, belief := b.partnerLimitBelief(st)
-	zone := belief == unknownLimit || b.sign*(limit-b.own.bottom) >= 0
-	// Only a limit the player knows moves its prices; a guessed one only
-	// tells it whether to walk away.
-	aim := belief == knownLimit && zone
 	if !st.haveMine {
-		return move{actOpen, b.opening(limit, aim)}
+		return move{actOpen, b.opening()}
 	}
 	if !st.havePartner {
 		return move{actHold, st.myLast}
 	}
-	next := b.counter(st, limit, aim)
-	if b.acceptable(st.partnerLast) && (st.partnerFinal || b.sign*(next-st.partnerLast) <= closeShare*b.listing) {
+	limit, belief := b.partnerLimitBelief(st)
+	next := b.counter(st, limit, b.maxTurns-turn)
+	if b.acceptable(st.partnerLast) && (st.partnerFinal && belief == knownLimit || b.sign*(next-st.partnerLast) <= closeShare*b.listing) {
 		return move{actClose, st.partnerLast}
 	}
-	if !zone {
-		return move{actLeave, 0}
-	}
-	switch left := b.maxTurns - turn; {
-	case left == 0:
-		return move{actStall, 0}
-	case left == 1:
-		// The partner's last turn can still accept a formal offer.
-		return move{actUltimatum, next}
-	}
-	if next == b.own.bottom {
-		if !st.myFinal {
-			return move{actFinalCall, next}
+	left := b.maxTurns - turn
+	if left <= b.settings.pressure && left >= 1 && b.temper.closer && b.reachable(limit) {
+		// Time is short: a closer puts a formal offer at the price it
+		// believes the partner will just take, or takes the partner's
+		// price if that is better still. A mind reader knows that price;
+		// an agent guesses it and may be turned down.
+		if !b.better(limit, st.partnerLast) {
+			return move{actClose, st.partnerLast}
 		}
-		return move{actUltimatum, next}
+		p := b.roundToward(limit)
+		if b.better(p, st.myLast) {
+			p = st.myLast // never take back a concession
+		}
+		if !b.acceptable(p) {
+			p = b.own.bottom
+		}
+		return move{actUltimatum, p}
+	}
+	if belief == knownLimit && !b.reachable(limit) {
+		// The partner cannot meet this side's limit: say so once, then go.
+		if st.myFinal && st.myLast == b.own.bottom || st.partnerFinal {
+			return move{actLeave, 0}
+		}
+		return move{actFinalCall, b.own.bottom}
+	}
+	if left == 0 {
+		return move{actStall, 0}
+	}
+	if next == b.own.bottom && st.myLast == b.own.bottom {
+		switch {
+		case !st.myFinal:
+			return move{actFinalCall, next}
+		case st.stillSinceMyFinal >= b.temper.patience+1:
+			return move{actLeave, 0}
+		}
+		return move{actHold, next}
 	}
 	if next == st.myLast {
 		return move{actHold, next}
+	}
+	if next == b.own.bottom {
+		return move{actFinalCall, next}
 	}
 	return move{actCounter, next}
 }
@@ -130,48 +152,68 @@ func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
 type limitBelief int
 
 const (
-	unknownLimit limitBelief = iota // the partner has named no price yet
-	guessedLimit                    // estimated from the partner's prices
-	knownLimit                      // from the view, or said in a final call
+	guessedLimit limitBelief = iota // estimated from the partner's prices
+	knownLimit                      // from the view, or a final call it believes
 )
 
 // partnerLimitBelief is the worst price this side thinks the partner will
-// take: known from the view, or said by the partner in a final call, or
-// guessed as the partner's best price so far plus some room.
+// take: known from the view, or said by the partner in a final call the
+// player believes, or guessed as the partner's best price so far plus the
+// room this player assumes the partner keeps.
 func (b *bargainer) partnerLimitBelief(st bargainState) (float64, limitBelief) {
 	switch {
 	case b.partnerLimitKnown:
 		return b.partnerLimit, knownLimit
-	case st.partnerFinal:
+	case st.partnerFinal && b.temper.trusting:
 		return st.partnerLast, knownLimit
-	case st.havePartner:
-		return st.partnerBest + b.sign*guessMargin*b.listing, guessedLimit
 	}
-	return 0, unknownLimit
+	room := b.temper.margin * b.listing
+	return st.partnerBest + b.sign*room, guessedLimit
 }
 
-func (b *bargainer) opening(limit float64, aim bool) float64 {
-	p := b.own.target
-	if b.sign < 0 {
-		p *= buyerOpenShare
+// opening is the first price: a mind reader anchors at the partner's
+// limit; the others start from their own target.
+func (b *bargainer) opening() float64 {
+	if b.partnerLimitKnown && b.reachable(b.partnerLimit) {
+		return b.partnerLimit
 	}
-	return b.clamp(b.roundOwn(p), limit, aim)
-}
-
-// counter moves half the way from this side's last price to the partner's.
-func (b *bargainer) counter(st bargainState, limit float64, aim bool) float64 {
-	p := b.clamp(b.roundOwn(st.myLast+(st.partnerLast-st.myLast)/2), limit, aim)
-	if b.better(p, st.myLast) {
-		return st.myLast // never take back a concession
+	s := b.settings
+	var p float64
+	if b.sign > 0 {
+		share := s.sellerOpenLo + b.temper.open*(s.sellerOpenHi-s.sellerOpenLo)
+		p = b.own.target + share*max(b.listing-b.own.target, 0)
+	} else {
+		p = b.own.target * (s.buyerOpenLo + b.temper.open*(s.buyerOpenHi-s.buyerOpenLo))
+	}
+	p = b.roundOwn(p)
+	if !b.acceptable(p) {
+		p = b.own.bottom
 	}
 	return p
 }
 
-// clamp keeps p within this side's bottomline and, when aiming at a known
-// zone of agreement, no further than the partner can go.
-func (b *bargainer) clamp(p, limit float64, aim bool) float64 {
-	if aim && b.better(p, limit) {
+// counter concedes a share of the gap to the partner's price, but not past
+// the partner's believed limit unless the partner has held its price for
+// as long as this player's patience lasts; never past this side's
+// bottomline, never taking back a concession, and at least one step when
+// it moves at all, so rounding cannot freeze two players a step apart.
+func (b *bargainer) counter(st bargainState, limit float64, left int) float64 {
+	p := st.myLast + b.temper.pace*(st.partnerLast-st.myLast)
+	if st.stillSinceMyMove < b.temper.patience && left > b.settings.pressure && b.better(limit, p) {
 		p = limit
+	}
+	if b.better(p, st.myLast) {
+		return st.myLast
+	}
+	if p != st.myLast {
+		r := b.roundOwn(p)
+		if r == st.myLast {
+			r = st.myLast - b.sign*b.step
+		}
+		if b.better(st.partnerLast, r) {
+			r = st.partnerLast // no step past the partner's own price
+		}
+		p = r
 	}
 	if !b.acceptable(p) {
 		p = b.own.bottom
@@ -179,12 +221,24 @@ func (b *bargainer) clamp(p, limit float64, aim bool) float64 {
 	return p
 }
 
+// roundToward rounds a price the partner is believed to take to a whole
+// step on the partner's side, unless it is a limit known to the cent.
+func (b *bargainer) roundToward(p float64) float64 {
+	if b.partnerLimitKnown && p == b.partnerLimit {
+		return p
+	}
+	if b.sign > 0 {
+		return math.Floor(p/b.step+1e-9) * b.step
+	}
+	return math.Ceil(p/b.step-1e-9) * b.step
+}
+
 // roundOwn rounds p to a whole step in this side's favour.
 func (b *bargainer) roundOwn(p float64) float64 {
 	if b.sign > 0 {
-		return math.Ceil(p/b.step) * b.step
+		return math.Ceil(p/b.step-1e-9) * b.step
 	}
-	return math.Floor(p/b.step) * b.step
+	return math.Floor(p/b.step+1e-9) * b.step
 }
 
 // priceStep is how finely people quote prices for a listing this size.

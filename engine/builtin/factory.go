@@ -1,11 +1,12 @@
 // Package builtin is the offline, deterministic engine: rule-based players
-// for Craigslist negotiations and the mutual friends game, and a SCRIPT
-// writer that plays both seats from the omniscient view. The same decision
-// code runs in every mode; only the knowledge it is given differs.
+// for Craigslist negotiations, the mutual friends game and free-form
+// (Sotopia) scenarios, and a SCRIPT writer that plays both seats from the
+// omniscient view. AGENTS and MINDREADERS run the same decision code and
+// differ only in the knowledge their View gives; SCRIPT differs from
+// MINDREADERS in being one author with one plan instead of two players.
 package builtin
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/omnigap/omnigap/engine/episode"
@@ -13,9 +14,6 @@ import (
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
-
-// ErrFreeForm is returned for scenarios only a language model can play.
-var ErrFreeForm = errors.New("the built-in engine cannot play free-form scenarios")
 
 // Factory builds built-in backends; it implements episode.Factory.
 type Factory struct{}
@@ -25,20 +23,27 @@ var _ episode.Factory = Factory{}
 // Backends returns the writer for both seats in SCRIPT and one bot per seat
 // otherwise, each built only from its seat's View.
 func (Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error) {
+	return backends(sc, mode, seed, defaultSettings)
+}
+
+func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettings) ([2]run.Backend, error) {
 	var out [2]run.Backend
 	switch sc.Family {
-	case scenario.Craigslist, scenario.MutualFriends:
-	case scenario.Sotopia:
-		return out, fmt.Errorf("%w: %s needs a language model; use an LLM endpoint with --backend openai (set --base-url, and OPENAI_API_KEY if the endpoint needs a key)", ErrFreeForm, sc.ID)
+	case scenario.Craigslist, scenario.MutualFriends, scenario.Sotopia:
 	default:
 		return out, fmt.Errorf("the built-in engine cannot play %s scenarios (%s)", sc.Family, sc.ID)
 	}
+	ep := &shared{reads: readings{}}
 	switch mode {
 	case view.Script:
 		w := &Backend{name: WriterName, seed: seed}
 		v := view.For(sc, mode, view.Writer)
+		plan, err := writerPlan(v, seed)
+		if err != nil {
+			return out, err
+		}
 		for seat := range 2 {
-			p, err := newPlayer(knowledgeOf(v, seat), false)
+			p, err := newPlayer(knowledgeOf(v, seat), drawTemperament(s, seed, seat), s, plan, ep)
 			if err != nil {
 				return out, err
 			}
@@ -47,7 +52,7 @@ func (Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]r
 		return [2]run.Backend{w, w}, nil
 	case view.Agents, view.Mindreaders:
 		for seat := range 2 {
-			p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), true)
+			p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), drawTemperament(s, seed, seat), s, nil, ep)
 			if err != nil {
 				return out, err
 			}
@@ -58,4 +63,37 @@ func (Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]r
 		return out, nil
 	}
 	return out, fmt.Errorf("the built-in engine cannot play mode %s", mode)
+}
+
+// shared is what the players of one episode share: how its turns read
+// and what was said, the same for both. It holds no one's secrets.
+type shared struct {
+	reads readings
+	said  transcript
+}
+
+// writerPlan is the writer's scene. Only Craigslist scenes have prices to
+// plan; for the other families the plan only marks the player as the
+// writer.
+func writerPlan(v view.View, seed int64) (*scriptPlan, error) {
+	if v.Family != scenario.Craigslist {
+		return &scriptPlan{}, nil
+	}
+	var lim [2]limits
+	for seat := range 2 {
+		l, err := limitsOf(v.Seats[seat])
+		if err != nil {
+			return nil, err
+		}
+		if v.Seats[seat].Role == "buyer" {
+			lim[1] = l
+		} else {
+			lim[0] = l
+		}
+	}
+	listing := max(lim[0].target, lim[0].bottom)
+	if v.Listing != nil && v.Listing.ListingPrice > 0 {
+		listing = v.Listing.ListingPrice
+	}
+	return newScriptPlan(lim[0], lim[1], listing, seed), nil
 }

@@ -1,12 +1,9 @@
 package builtin
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -26,19 +23,6 @@ func TestFactoryShapes(t *testing.T) {
 		}
 		if b[0] == b[1] || b[0].Name() != BotName || b[1].Name() != BotName {
 			t.Errorf("%s backends are not one bot per seat", mode)
-		}
-	}
-}
-
-func TestFactoryDeclinesFreeFormScenarios(t *testing.T) {
-	sc := &scenario.Scenario{ID: "sotopia/borrowed-car", Family: scenario.Sotopia, Seats: []scenario.Seat{{}, {}}}
-	_, err := Factory{}.Backends(sc, view.Agents, 1)
-	if !errors.Is(err, ErrFreeForm) {
-		t.Fatalf("err = %v", err)
-	}
-	for _, want := range []string{"--backend openai", "--base-url", "OPENAI_API_KEY", sc.ID} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("error %q does not mention %s", err, want)
 		}
 	}
 }

@@ -21,6 +21,9 @@ type friendFinder struct {
 	onBoth []bool
 	values []valueRef // the distinct values of my list
 	names  []nameRef  // one per friend
+	// theirsOnly are values only the partner's list has, when the view
+	// shows that list: what a mind reader lets slip.
+	theirsOnly []valueRef
 }
 
 type valueRef struct {
@@ -47,6 +50,14 @@ func newFriendFinder(k knowledge) *friendFinder {
 		f.names = append(f.names, nameRef{full: full, first: first})
 	}
 	if k.partnerKnown {
+		for _, o := range k.partner.Friends {
+			for _, a := range k.attributes {
+				if v := o.Values[a]; v != "" && !seen[a+"\x00"+v] {
+					seen[a+"\x00"+v] = true
+					f.theirsOnly = append(f.theirsOnly, valueRef{attr: a, value: v, lower: strings.ToLower(v)})
+				}
+			}
+		}
 		f.onBoth = make([]bool, len(f.mine))
 		for i, fr := range f.mine {
 			for _, o := range k.partner.Friends {
@@ -230,6 +241,17 @@ func (f *friendFinder) unconfirmed(i int, st friendState) int {
 		}
 	}
 	return -1
+}
+
+// checked reports whether the partner has said it has one of friend i's
+// values.
+func (f *friendFinder) checked(i int, st friendState) bool {
+	for _, v := range st.confirmed {
+		if f.has(i, v) {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *friendFinder) hasDenied(fr scenario.Friend, st friendState) bool {

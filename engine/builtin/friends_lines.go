@@ -34,6 +34,7 @@ const (
 	actConfirm                       // the partner named a friend I have too
 	actUnknownName                   // the partner named someone I do not have
 	actStuck                         // nothing left to ask
+	actHunch                         // say what only the partner's list shows
 	friendsActs
 )
 
@@ -65,6 +66,9 @@ var friendsLines = [friendsActs][]string{
 		"No, none of my friends do.",
 		"Nope, nobody like that on my list.",
 		"No, I don't have anyone like that.",
+		"No, that doesn't fit anyone I know.",
+		"No, nobody on my side fits that.",
+		"No, I can't think of anyone like that.",
 	},
 	actSelect: {
 		"I think it's {name}!",
@@ -80,11 +84,21 @@ var friendsLines = [friendsActs][]string{
 		"Hmm, I don't know anyone called {name}.",
 		"No, {name} is not on my list.",
 	},
+	actHunch: {
+		"My guess is that someone on your list {one}.",
+		"I have a hunch one of your friends {one}.",
+		"I bet somebody you know {one}.",
+	},
 	actStuck: {
 		"I'm running out of ideas. Tell me more about your friends?",
 		"I can't narrow it down yet. What else do your friends have in common?",
+		"Hmm, I'm stuck. Could you describe a few of your friends?",
+		"That rules out everyone I thought of. What are your friends like?",
 	},
 }
+
+// friendsSpare make a turn unlike any earlier one when all else was said.
+var friendsSpare = []string{"Let me think.", "Hmm.", "Interesting.", "Okay, go on.", "Let's keep going."}
 
 // countWords says small counts in words.
 var countWords = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}

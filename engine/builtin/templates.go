@@ -29,9 +29,11 @@ func (d *dice) pick(lines []string) string { return lines[d.intn(len(lines))] }
 // slots fills a template's {placeholders}.
 type slots struct {
 	price, item, name, one, many, count string
+	other                               string // a second price: the partner's limit
+	detail                              string // a sentence of the listing
 }
 
-// render replaces {price}, {item}, {name}, {one}, {many} and {count} in t.
+// render replaces the {placeholders} of slots in t.
 func render(t string, s slots) string {
 	if strings.IndexByte(t, '{') < 0 {
 		return t
@@ -63,6 +65,10 @@ func render(t string, s slots) string {
 			b.WriteString(s.many)
 		case "count":
 			b.WriteString(s.count)
+		case "other":
+			b.WriteString(s.other)
+		case "detail":
+			b.WriteString(s.detail)
 		default:
 			b.WriteString(t[i : i+j+1])
 		}
@@ -97,4 +103,9 @@ func joinSentences(parts ...string) string {
 		b.WriteString(p)
 	}
 	return b.String()
+}
+
+// between returns a number in [lo, hi).
+func (d *dice) between(lo, hi float64) float64 {
+	return lo + (hi-lo)*float64(d.src.Uint64()>>11)/(1<<53)
 }

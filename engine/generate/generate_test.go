@@ -204,3 +204,20 @@ func containsWords(s, phrase string) bool {
 	}
 	return false
 }
+
+// That exactly one friend is shared is the environment's to know: no
+// seat's setting or goal says so.
+func TestMutualFriendsSeatsAreNotToldTheCount(t *testing.T) {
+	for seed := int64(1); seed <= 50; seed++ {
+		sc := MutualFriends(seed)
+		texts := []string{sc.Setting}
+		for _, s := range sc.Seats {
+			texts = append(texts, s.Character.Goal)
+		}
+		for _, text := range texts {
+			if l := strings.ToLower(text); strings.Contains(l, "exactly one") || strings.Contains(l, "the one friend") || strings.Contains(l, "only one") {
+				t.Fatalf("seed %d tells the seats how many friends are shared: %q", seed, text)
+			}
+		}
+	}
+}

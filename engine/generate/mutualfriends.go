@@ -47,12 +47,14 @@ func MutualFriends(seed int64) *scenario.Scenario {
 	for i, a := range attrs {
 		names[i] = a.name
 	}
-	goal := "Find the one friend you and your partner both have, and select them. Your friend list is in front of you; your partner has a different list."
+	// Only the environment knows that exactly one friend is shared; the
+	// seats are told to look for one.
+	goal := "Find a friend you and your partner both have, and select them. Your friend list is in front of you; your partner has a different list."
 	sc := &scenario.Scenario{
 		ID:           fmt.Sprintf("mutualfriends/gen-%d", seed),
 		Title:        "Who do we both know?",
 		Family:       scenario.MutualFriends,
-		Setting:      fmt.Sprintf("%s and %s each have a list of %d friends, described by %s. Exactly one friend is on both lists. They chat to find out who it is.", players[0], players[1], n, joinAnd(names)),
+		Setting:      fmt.Sprintf("%s and %s each have a list of %d friends, described by %s. They chat to find a friend they have in common.", players[0], players[1], n, joinAnd(names)),
 		Relationship: scenario.Strangers,
 		MaxTurns:     scenario.DefaultMaxTurns,
 		Seats: []scenario.Seat{

@@ -16,9 +16,12 @@ import (
 // 1 means a side got its own target, 0 a split down the middle, -1 the
 // partner's target.
 //
-// Goal completion per side: with a deal, 5 + 5 x utility clamped to
-// 0..10; without one, 2 when no deal was possible (the seller's
-// bottomline is above the buyer's) and 0 when one was.
+// Goal completion per side: with a deal, how far the price went from the
+// side's bottomline towards its own target, 0..10 (0 at the bottomline or
+// past it, 10 at the target or beyond); without one, 2 when no deal was
+// possible (the seller's bottomline is above the buyer's) and 0 when one
+// was. The two sides' scores do not add up to a constant: a deal inside
+// both limits scores for both.
 func craigslist(m map[string]float64, l *scenario.Listing, out event.Outcome) {
 	m[Deal] = boolValue(out.Deal)
 	var gc [2]float64
@@ -32,15 +35,26 @@ func craigslist(m map[string]float64, l *scenario.Listing, out event.Outcome) {
 		if span := math.Abs(mid - l.Seller.Target); span > 0 {
 			u := (p - mid) / span
 			m[UtilitySeller], m[UtilityBuyer] = u, -u
-			gc[scenario.SellerSeat] = clamp(5+5*u, 0, 10)
-			gc[scenario.BuyerSeat] = clamp(5-5*u, 0, 10)
-		} else {
-			gc = [2]float64{5, 5}
 		}
+		gc[scenario.SellerSeat] = towardTarget(p, l.Seller)
+		gc[scenario.BuyerSeat] = towardTarget(p, l.Buyer)
 	} else if l.Seller.Bottomline > l.Buyer.Bottomline {
 		gc = [2]float64{2, 2}
 	}
 	setGoal(m, gc)
+}
+
+// towardTarget scores price p for a side with limits pl: 0 at its
+// bottomline or past it, 10 at its target or beyond, linear between.
+func towardTarget(p float64, pl scenario.PriceLimits) float64 {
+	span := pl.Target - pl.Bottomline
+	if span == 0 {
+		if p == pl.Target {
+			return 10
+		}
+		return 0
+	}
+	return clamp(10*(p-pl.Bottomline)/span, 0, 10)
 }
 
 // mutualFriends sets success, the turns it took, the first mention of the

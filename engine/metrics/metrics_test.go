@@ -24,15 +24,23 @@ func TestCraigslist(t *testing.T) {
 	marks := []Mark{{Turn: 1, Annotation: event.Annotation{Kind: event.Leak}}}
 	end := &event.Ending{Outcome: event.Outcome{Deal: true, Price: event.PriceOf(585)}}
 	m := Compute(listing(), history, marks, end)
-	// mid = 550, seller span 70: utility (585-550)/70 = 0.5.
+	// mid = 550, seller span 70: utility (585-550)/70 = 0.5. The seller got
+	// 65 of the 100 from its bottomline to its target; $585 is past the
+	// buyer's bottomline of $580, so the buyer scores 0.
 	for key, want := range map[string]float64{
 		Turns: 3, WordsPerTurn: 4, WordsPerTurnSeat0: 5, WordsPerTurnSeat1: 3, Leaks: 1, Disclosures: 0,
 		Deal: 1, Price: 585, PriceFraction: 0.9, UtilitySeller: 0.5, UtilityBuyer: -0.5,
-		GoalCompletionSeat0: 7.5, GoalCompletionSeat1: 2.5, GoalCompletion: 5,
+		GoalCompletionSeat0: 6.5, GoalCompletionSeat1: 0, GoalCompletion: 3.25,
 	} {
 		if got, ok := m[key]; !ok || math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s = %v (present %v), want %v", key, got, ok, want)
 		}
+	}
+	// A deal inside both limits scores for both sides: $550 is 3 of 10 for
+	// the seller (520 to 620) and 3 of 10 for the buyer (580 to 480).
+	mid := Compute(listing(), history, nil, &event.Ending{Outcome: event.Outcome{Deal: true, Price: event.PriceOf(550)}})
+	if math.Abs(mid[GoalCompletionSeat0]-3) > 1e-9 || math.Abs(mid[GoalCompletionSeat1]-3) > 1e-9 {
+		t.Errorf("deal at $550: seats %v and %v, want 3 and 3", mid[GoalCompletionSeat0], mid[GoalCompletionSeat1])
 	}
 	noDeal := Compute(listing(), history[:1], nil, &event.Ending{})
 	if _, ok := noDeal[Price]; ok || noDeal[GoalCompletion] != 0 || noDeal[Deal] != 0 {

@@ -25,6 +25,8 @@ type Measure struct {
 // out of every output.
 var Measures = append([]Measure{
 	{Key: metrics.GoalCompletion, Label: "goal completion (0-10)", Max: 10},
+	{Key: metrics.GoalCompletionSeat0, Label: "goal completion, seat 0", Max: 10},
+	{Key: metrics.GoalCompletionSeat1, Label: "goal completion, seat 1", Max: 10},
 	{Key: metrics.Deal, Label: "deal rate", Rate: true, Max: 1},
 	{Key: metrics.PriceFraction, Label: "agreed price / listing", Max: 1},
 	{Key: metrics.Success, Label: "success rate", Rate: true, Max: 1},
@@ -63,9 +65,10 @@ type Group struct {
 }
 
 // Report is every group, families in name order and modes in display
-// order.
+// order, and the paired differences between modes.
 type Report struct {
-	Groups []Group `json:"groups"`
+	Groups []Group  `json:"groups"`
+	Paired []Paired `json:"paired,omitempty"`
 }
 
 // Aggregate groups episodes by family and mode.
@@ -94,6 +97,15 @@ func Aggregate(eps []Episode) Report {
 		g := Summarize(byKey[k])
 		g.Family, g.Mode = k.f, k.m
 		r.Groups = append(r.Groups, g)
+	}
+	for _, f := range r.families() {
+		var mine []Episode
+		for _, ep := range eps {
+			if ep.Family == f {
+				mine = append(mine, ep)
+			}
+		}
+		r.Paired = append(r.Paired, pair(f, mine)...)
 	}
 	return r
 }

@@ -26,6 +26,9 @@ type Episode struct {
 	Metrics   map[string]float64
 	// Failures counts the run's error events and failed judge calls per kind.
 	Failures map[event.FailureKind]int
+	// Pair names the scenario and seed (PairKey), for paired differences
+	// between modes; empty when unknown.
+	Pair string
 }
 
 // FromRun makes an episode from a finished run. When the ending carries
@@ -71,5 +74,6 @@ func FromRecording(rec *record.Recording) Episode {
 	}
 	ep := FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
 	ep.AddFailures(failures)
+	ep.Pair = PairKey(sc.ID, rec.Header.Seed)
 	return ep
 }

@@ -1,6 +1,9 @@
 package report
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Stat is the mean of one metric over a group's episodes with its 95%
 // confidence interval [Lo, Hi]. N counts the episodes the metric applies
@@ -12,9 +15,19 @@ type Stat struct {
 	N    int     `json:"n"`
 }
 
-// meanCI is the mean with a Student t interval: mean ± t(0.975, n-1) · s/√n,
-// its low end cut at 0 when no value is negative (counts, positions).
+// meanCI is the mean with a Student t interval (tInterval), its low end cut
+// at 0 when no value is negative (counts, positions).
 func meanCI(xs []float64) Stat {
+	st := tInterval(xs)
+	if len(xs) >= 2 && slices.Min(xs) >= 0 {
+		st.Lo = math.Max(st.Lo, 0)
+	}
+	return st
+}
+
+// tInterval is the mean with the Student t interval mean ± t(0.975, n-1) ·
+// s/√n.
+func tInterval(xs []float64) Stat {
 	n := len(xs)
 	if n == 0 {
 		return Stat{}
@@ -29,16 +42,11 @@ func meanCI(xs []float64) Stat {
 		return st
 	}
 	var ss float64
-	lowest := xs[0]
 	for _, x := range xs {
 		ss += (x - mean) * (x - mean)
-		lowest = math.Min(lowest, x)
 	}
 	half := tQuantile975(n-1) * math.Sqrt(ss/float64(n-1)/float64(n))
 	st.Lo, st.Hi = mean-half, mean+half
-	if lowest >= 0 {
-		st.Lo = math.Max(st.Lo, 0)
-	}
 	return st
 }
 

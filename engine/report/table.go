@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -48,9 +49,83 @@ func (r Report) WriteTable(w io.Writer) error {
 			fmt.Fprintf(&b, "%-*s", cellWidth, failureCell(g))
 		}
 		b.WriteByte('\n')
+		r.writePaired(&b, f, labelWidth)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writePaired prints a family's paired differences: a row per measure, a
+// column per pair of modes.
+func (r Report) writePaired(b *strings.Builder, f scenario.Family, labelWidth int) {
+	var ps []Paired
+	for _, p := range r.Paired {
+		if p.Family == f {
+			ps = append(ps, p)
+		}
+	}
+	if len(ps) == 0 {
+		return
+	}
+	type col struct{ a, b string }
+	var cols []col
+	cellWidth := 0
+	for _, p := range ps {
+		c := col{clean(p.First.Label()), clean(p.Second.Label())}
+		if !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+		cellWidth = max(cellWidth, len(c.a)+len(c.b)+5, len(pairedCell(p))+2)
+	}
+	n := 0
+	for _, p := range ps {
+		n = max(n, p.N)
+	}
+	pairs := "pairs"
+	if n == 1 {
+		pairs = "pair"
+	}
+	fmt.Fprintf(b, "paired differences on the same scenarios and seeds (up to %d %s), mean [95%% CI]\n", n, pairs)
+	fmt.Fprintf(b, "%-*s", labelWidth, "")
+	for _, c := range cols {
+		fmt.Fprintf(b, "%-*s", cellWidth, c.a+" - "+c.b)
+	}
+	b.WriteByte('\n')
+	for _, m := range Measures {
+		var row []string
+		for _, c := range cols {
+			cell := "-"
+			for _, p := range ps {
+				if p.Key == m.Key && clean(p.First.Label()) == c.a && clean(p.Second.Label()) == c.b {
+					cell = pairedCell(p)
+				}
+			}
+			row = append(row, cell)
+		}
+		if slices.IndexFunc(row, func(s string) bool { return s != "-" }) < 0 {
+			continue
+		}
+		fmt.Fprintf(b, "%-*s", labelWidth, m.Label)
+		for _, cell := range row {
+			fmt.Fprintf(b, "%-*s", cellWidth, cell)
+		}
+		b.WriteByte('\n')
+	}
+}
+
+func pairedCell(p Paired) string {
+	if p.N < 2 {
+		return fmt.Sprintf("%s (n=1)", signed(p.Mean))
+	}
+	return fmt.Sprintf("%s [%s, %s]", signed(p.Mean), signed(p.Lo), signed(p.Hi))
+}
+
+// signed prints a difference with its sign.
+func signed(v float64) string {
+	if v >= 0 {
+		return "+" + num(v)
+	}
+	return num(v)
 }
 
 func familyTitle(f scenario.Family, gs []Group) string {

@@ -55,9 +55,9 @@ func oneRecording(t *testing.T, dir string) *record.Recording {
 	return rec
 }
 
-// The built-in seller of craigslist/road-bike, seed 1, opens at $620,
-// counters "five hundred" with $560 and "five twenty" with $540, and
-// accepts a formal offer of $540 (its bottomline is $520).
+// The built-in seller of craigslist/road-bike, seed 1, opens at $630,
+// counters "five hundred" with $590, holds at $590 after "five twenty",
+// and accepts a formal offer of $540 (its bottomline is $520).
 func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 	tm, dir := launch(t, "play", "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
 	bottomline := "The lowest price Dana will accept is $520."
@@ -74,8 +74,8 @@ func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 	tm.typeText("how about five twenty?")
 	tm.keys("Enter")
 	s := watch(tm.waitFor("a second counter", patient, yourTurn(5)))
-	if !strings.Contains(s, "$540") {
-		t.Fatalf("the seller should have countered with $540:\n%s", s)
+	if !strings.Contains(s, "$590") {
+		t.Fatalf("the seller should have held at $590:\n%s", s)
 	}
 
 	// An answer to an offer nobody made is refused inline and not sent.
@@ -115,6 +115,23 @@ func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 	if end := rec.Ending(); end.Reason != event.Accepted || !end.Outcome.Deal {
 		t.Errorf("the game should end in an accepted deal, got %+v", end)
 	}
+}
+
+// A buyer whose first offer is a sensible 75% of the $650 listing gets a
+// counter-offer, not a walk-out: the seller of seed 1 answers $487.50 with
+// $590 and the game goes on.
+func TestSensibleFirstOfferGetsCounterInTmux(t *testing.T) {
+	tm, dir := launch(t, "counter", "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
+	tm.waitFor("the seller's opening and my turn", patient, yourTurn(1))
+	tm.typeText("would you take $487.50 for it?")
+	tm.keys("Enter")
+	s := tm.waitFor("the seller's answer and my turn again", patient, yourTurn(3))
+	// Waiting for the player again means the seller did not walk out.
+	if !strings.Contains(s, "$590") {
+		t.Fatalf("the seller should have countered with $590:\n%s", s)
+	}
+	tm.esc()
+	tm.quit(dir)
 }
 
 // In mutualfriends/night-shift, seed 1, the built-in players go on for
