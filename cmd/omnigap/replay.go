@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/replay"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -27,7 +28,7 @@ recorded. A recording that was cut short plays up to where it ends.`,
 			}
 			for _, mode := range set.Modes {
 				if rec := set.Recording(mode); rec.Footer == nil {
-					fmt.Fprintln(cmd.ErrOrStderr(), "omnigap:", rec.EndNote())
+					fmt.Fprintln(cmd.ErrOrStderr(), "omnigap:", textsafe.Clean(rec.EndNote()))
 				}
 			}
 			w.seed = set.Seeds[set.Modes[0]]

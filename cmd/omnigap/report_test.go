@@ -34,7 +34,7 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 	}
 	summary := batch.Summarize(opts, results)
 	var stderr bytes.Buffer
-	eps, err := readEpisodes([]string{dir}, &stderr)
+	eps, err := readEpisodes(context.Background(), []string{dir}, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	stderr.Reset()
-	eps, err = readEpisodes([]string{dir}, &stderr)
+	eps, err = readEpisodes(context.Background(), []string{dir}, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
