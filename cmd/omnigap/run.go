@@ -69,7 +69,7 @@ interrupted; a second ctrl-c quits at once.`,
 			if opts.Factory, err = backends.factory(); err != nil {
 				return err
 			}
-			opts.Annotate = backends.annotate(cmd.Context(), leak.Annotate)
+			opts.Annotate = backends.annotate(cmd.Context(), leak.Shared(4*max(opts.Concurrency, 1)))
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}

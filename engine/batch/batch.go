@@ -60,12 +60,14 @@ type job struct {
 	seed  int64
 }
 
-// jobs lists every episode in a stable order: reference, mode, episode.
+// jobs lists every episode in a stable order: reference, episode, mode,
+// so the modes of one scenario run close together and can share what is
+// prepared for it (leak.Shared).
 func (o Options) jobs() []job {
 	var jobs []job
 	for _, ref := range o.Refs {
-		for _, mode := range o.Modes {
-			for k := 0; k < o.Episodes; k++ {
+		for k := 0; k < o.Episodes; k++ {
+			for _, mode := range o.Modes {
 				jobs = append(jobs, job{index: len(jobs), ref: ref, mode: mode, seed: o.Seed + int64(k)})
 			}
 		}
@@ -74,7 +76,7 @@ func (o Options) jobs() []job {
 }
 
 // Run plays every episode and returns the results in a stable order
-// (reference, mode, episode), whatever the concurrency. It keeps every
+// (reference, episode, mode), whatever the concurrency. It keeps every
 // result: for large batches use Study, which keeps none.
 func Run(ctx context.Context, o Options) ([]Result, error) {
 	results := make([]Result, len(o.jobs()))

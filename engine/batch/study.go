@@ -39,7 +39,7 @@ type Outcome struct {
 // Study plays every episode and aggregates each as it finishes, keeping
 // nothing of a finished episode but its share of the figures, so memory
 // stays flat however many episodes run. Episodes are counted in the same
-// order (reference, mode, episode) whatever the concurrency or how a run
+// order (reference, episode, mode) whatever the concurrency or how a run
 // was split by interruptions and Resume, so the figures are the same to
 // the last bit. When ctx is done it stops, leaving every recording valid,
 // and returns what was counted with Summary.Interrupted set; episodes cut

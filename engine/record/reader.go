@@ -71,57 +71,53 @@ func DecodeContext(ctx context.Context, name string, r io.Reader) (*Recording, e
 	return rec, nil
 }
 
+// parseLine decodes one line, once: the first as the header, every other
+// as an event (a footer is an event-shaped line of kind footer).
 func (rec *Recording) parseLine(n int, line []byte) error {
-	var probe struct {
-		Kind string `json:"kind"`
+	if n == 1 {
+		return rec.parseHeader(line)
 	}
-	if err := json.Unmarshal(line, &probe); err != nil {
-		return fmt.Errorf("not a JSON object: %w", err)
+	var ev event.Event
+	if err := json.Unmarshal(line, &ev); err != nil {
+		return fmt.Errorf("not a JSON event: %w", err)
 	}
 	switch {
-	case n == 1:
-		if probe.Kind != headerKind {
-			return fmt.Errorf("kind: first line must be the header, got %q", probe.Kind)
-		}
-		if err := json.Unmarshal(line, &rec.Header); err != nil {
-			return fmt.Errorf("header: %w", err)
-		}
-		if rec.Header.Format != FormatVersion {
-			return fmt.Errorf("format: version %d is not supported (want %d)", rec.Header.Format, FormatVersion)
-		}
-		if rec.Header.Scenario == nil {
-			return fmt.Errorf("scenario: missing from header")
-		}
-		if err := rec.Header.Scenario.Validate(); err != nil {
-			return fmt.Errorf("scenario: %w", err)
-		}
-		rec.Header.Scenario.Normalize()
-		if err := rec.Header.check(); err != nil {
-			return err
-		}
 	case rec.Footer != nil:
 		return fmt.Errorf("kind: line after the footer")
-	case probe.Kind == headerKind:
+	case ev.Kind == headerKind:
 		return fmt.Errorf("kind: second header")
-	case probe.Kind == footerKind:
-		rec.Footer = &Footer{}
-		if err := json.Unmarshal(line, rec.Footer); err != nil {
-			return fmt.Errorf("footer: %w", err)
-		}
+	case ev.Kind == footerKind:
+		rec.Footer = &Footer{Kind: footerKind, Ending: ev.Ending}
+	case ev.Kind == "":
+		return fmt.Errorf("kind: missing")
 	default:
-		var ev event.Event
-		if err := json.Unmarshal(line, &ev); err != nil {
-			return fmt.Errorf("event: %w", err)
-		}
-		if ev.Kind == "" {
-			return fmt.Errorf("kind: missing")
-		}
 		if err := rec.checkEvent(ev); err != nil {
 			return err
 		}
 		rec.Events = append(rec.Events, ev)
 	}
 	return nil
+}
+
+func (rec *Recording) parseHeader(line []byte) error {
+	h := &rec.Header
+	if err := json.Unmarshal(line, h); err != nil {
+		return fmt.Errorf("not a JSON header: %w", err)
+	}
+	if h.Kind != headerKind {
+		return fmt.Errorf("kind: first line must be the header, got %q", clip(h.Kind))
+	}
+	if h.Format != FormatVersion {
+		return fmt.Errorf("format: version %d is not supported (want %d)", h.Format, FormatVersion)
+	}
+	if h.Scenario == nil {
+		return fmt.Errorf("scenario: missing from header")
+	}
+	if err := h.Scenario.Validate(); err != nil {
+		return fmt.Errorf("scenario: %w", err)
+	}
+	h.Scenario.Normalize()
+	return h.check()
 }
 
 // EndNote describes where a recording ends, for users replaying it.
