@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnigap/omnigap/engine/record"
 )
@@ -148,4 +149,19 @@ func eventsWithoutTime(t *testing.T, path string) string {
 	}
 	data, _ := json.Marshal(rec.Events)
 	return string(data)
+}
+
+// TestRunPrintsStatusLinesWhenNotOnATerminal: without a terminal, run
+// prints a plain status line every few seconds.
+func TestRunPrintsStatusLinesWhenNotOnATerminal(t *testing.T) {
+	defer func(d time.Duration) { statusEvery = d }(statusEvery)
+	statusEvery = 20 * time.Millisecond
+	out, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "400", "--concurrency", "1", "--out", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)^omnigap run: \d+/1200 episodes · [\d.]+/s · \d+s left · 0 errors \(script \d+/400, agents \d+/400, mindreaders \d+/400\)$`)
+	if !re.MatchString(out) {
+		t.Fatalf("no status line in:\n%.600s", out)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -38,6 +39,10 @@ func runMain() int {
 	return 0
 }
 
+// stopNoticeShown is set while a screen (the progress bars of a run) says
+// itself that the command is stopping.
+var stopNoticeShown atomic.Bool
+
 // stopOnSignals cancels the command on the first SIGINT or SIGTERM, so it
 // can stop cleanly (a run writes its summary), and ends the process at once
 // on the second.
@@ -46,7 +51,9 @@ func stopOnSignals(cancel context.CancelFunc) {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	<-sigs
 	cancel()
-	fmt.Fprintln(os.Stderr, "\nomnigap: stopping; press ctrl-c again to quit at once")
+	if !stopNoticeShown.Load() {
+		fmt.Fprintln(os.Stderr, "\nomnigap: stopping; press ctrl-c again to quit at once")
+	}
 	<-sigs
 	os.Exit(130)
 }

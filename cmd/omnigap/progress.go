@@ -1,80 +1,84 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"strings"
+	"os"
+	"slices"
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/x/term"
+
 	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/tui"
 )
 
-// statusEvery is how often the plain status line is printed.
-const statusEvery = 5 * time.Second
+// statusEvery is how often the plain status line is printed (a variable
+// for tests).
+var statusEvery = 5 * time.Second
 
-// progressDisplay shows how a study advances: a status line every few
-// seconds on w.
+// progressDisplay shows how a study advances: bars on a terminal, else a
+// status line every few seconds.
 type progressDisplay struct {
-	w     io.Writer
-	start time.Time
-	mu    sync.Mutex
-	last  time.Time
-	// resumed counts the episodes found recorded, which cost no time and
-	// are left out of the rate.
-	resumed int
+	mu   sync.Mutex
+	p    batch.Progress
+	term *tui.StudyDisplay
+	stop chan struct{}
+	done chan struct{}
 }
 
-func newProgressDisplay(w io.Writer) *progressDisplay {
-	now := time.Now()
-	return &progressDisplay{w: w, start: now, last: now}
+// showProgress starts the display on w for a study of plan.
+func showProgress(ctx context.Context, w io.Writer, plan batch.Progress) *progressDisplay {
+	d := &progressDisplay{p: plan, stop: make(chan struct{}), done: make(chan struct{})}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		// The bars say when the study is stopping; a note printed over
+		// them would garble the screen.
+		stopNoticeShown.Store(true)
+		d.term = tui.StartStudyDisplay(ctx, w, d.latest)
+		close(d.done)
+		return d
+	}
+	go func() {
+		defer close(d.done)
+		tick := time.NewTicker(statusEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				fmt.Fprintln(w, "omnigap run:", tui.StudyStatusLine(d.latest()))
+			case <-d.stop:
+				return
+			}
+		}
+	}()
+	return d
 }
 
+// update takes a study's latest progress (batch.Options.Progress).
 func (d *progressDisplay) update(p batch.Progress) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.resumed = p.Skipped
-	if now := time.Now(); now.Sub(d.last) >= statusEvery {
-		d.last = now
-		fmt.Fprintln(d.w, d.statusLine(p, now))
-	}
+	d.p = p
+	d.p.Modes = slices.Clone(p.Modes)
+	d.mu.Unlock()
 }
 
-func (d *progressDisplay) stop(p batch.Progress) {
+func (d *progressDisplay) latest() batch.Progress {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if time.Since(d.start) >= statusEvery {
-		fmt.Fprintln(d.w, d.statusLine(p, time.Now()))
-	}
+	p := d.p
+	p.Modes = slices.Clone(d.p.Modes)
+	return p
 }
 
-// statusLine says, in one line: done of total, per mode, rate, time left,
-// tokens and errors.
-func (d *progressDisplay) statusLine(p batch.Progress, now time.Time) string {
-	var modes []string
-	for _, m := range p.Modes {
-		modes = append(modes, fmt.Sprintf("%s %d/%d", m.Mode, m.Done, m.Total))
+// finish shows the final progress and lets go of the output.
+func (d *progressDisplay) finish(p batch.Progress) {
+	d.update(p)
+	close(d.stop)
+	<-d.done
+	if d.term != nil {
+		d.term.Stop()
+		stopNoticeShown.Store(false)
 	}
-	line := fmt.Sprintf("omnigap run: %d/%d episodes (%s)", p.Done, p.Total, strings.Join(modes, ", "))
-	rate, eta := d.pace(p, now)
-	if rate > 0 {
-		line += fmt.Sprintf(", %.1f/s, %s left", rate, eta)
-	}
-	if p.Tokens > 0 {
-		line += fmt.Sprintf(", %d tokens", p.Tokens)
-	}
-	return line + fmt.Sprintf(", %d errors", p.Errors)
-}
-
-// pace is the episodes per second played so far and the time the rest
-// will take at that rate.
-func (d *progressDisplay) pace(p batch.Progress, now time.Time) (float64, time.Duration) {
-	played := p.Done - d.resumed
-	elapsed := now.Sub(d.start).Seconds()
-	if played <= 0 || elapsed <= 0 {
-		return 0, 0
-	}
-	rate := float64(played) / elapsed
-	left := time.Duration(float64(p.Total-p.Done) / rate * float64(time.Second))
-	return rate, left.Round(time.Second)
 }

@@ -109,10 +109,10 @@ func checkOutDir(dir string, allowed bool) error {
 // study runs the batch with a progress display, writes summary.json
 // (also when interrupted) and prints the table.
 func study(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) error {
-	show := newProgressDisplay(stderr)
+	show := showProgress(ctx, stderr, opts.Plan())
 	opts.Progress = show.update
 	out, err := batch.Study(ctx, opts)
-	show.stop(out.Progress)
+	show.finish(out.Progress)
 	path := filepath.Join(opts.OutDir, "summary.json")
 	if werr := writeSummary(path, out.Summary); werr != nil {
 		return errors.Join(err, werr)

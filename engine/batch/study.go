@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/report"
@@ -20,12 +21,36 @@ type Progress struct {
 	// Errors counts error events (failed model calls, unusable replies).
 	Errors int
 	Tokens int
+	// Elapsed is the time since the study started.
+	Elapsed time.Duration
+}
+
+// Pace is the rate of episodes played (skipped ones cost no time and are
+// left out) and the time the rest will take at that rate; zero before the
+// first episode is played.
+func (p Progress) Pace() (perSecond float64, left time.Duration) {
+	played := p.Done - p.Skipped
+	if played <= 0 || p.Elapsed <= 0 {
+		return 0, 0
+	}
+	perSecond = float64(played) / p.Elapsed.Seconds()
+	left = time.Duration(float64(p.Total-p.Done) / perSecond * float64(time.Second))
+	return perSecond, left.Round(time.Second)
 }
 
 // ModeProgress is one mode's share of a study.
 type ModeProgress struct {
 	Mode        view.Mode
 	Done, Total int
+}
+
+// Plan is the progress of a study that has not started: what it will play.
+func (o Options) Plan() Progress {
+	p := Progress{Total: len(o.Refs) * len(o.Modes) * o.Episodes}
+	for _, m := range o.Modes {
+		p.Modes = append(p.Modes, ModeProgress{Mode: m, Total: len(o.Refs) * o.Episodes})
+	}
+	return p
 }
 
 // Outcome is a finished (or interrupted) study.
@@ -45,12 +70,9 @@ type Outcome struct {
 // and returns what was counted with Summary.Interrupted set; episodes cut
 // short by the interruption are not counted (Resume plays them again).
 func Study(ctx context.Context, o Options) (Outcome, error) {
+	start := time.Now()
 	a := newOrderedTally(o)
-	total := len(o.Refs) * len(o.Modes) * o.Episodes
-	prog := Progress{Total: total}
-	for _, m := range o.Modes {
-		prog.Modes = append(prog.Modes, ModeProgress{Mode: m, Total: len(o.Refs) * o.Episodes})
-	}
+	prog := o.Plan()
 	err := o.each(ctx, func(j job, res Result) {
 		canceled := res.Ending.Reason == event.Canceled && !res.Skipped
 		if canceled {
@@ -65,11 +87,13 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 		prog.Modes[slices.Index(o.Modes, j.mode)].Done++
 		prog.Errors += res.Errors
 		prog.Tokens += res.Tokens
+		prog.Elapsed = time.Since(start)
 		if o.Progress != nil {
 			o.Progress(prog)
 		}
 	})
 	a.flush()
+	prog.Elapsed = time.Since(start)
 	out := Outcome{Report: a.byGroup.Report(), Progress: prog}
 	out.Summary = a.summary()
 	out.Summary.Interrupted = ctx.Err() != nil
