@@ -39,8 +39,15 @@ func checkNesting(name string, data []byte, tokens token.Tokens) *FieldError {
 	return nil
 }
 
+// standardTags are the YAML tags a scenario may use; the decoder does not
+// cope with every other one.
+var standardTags = map[string]bool{
+	"!!str": true, "!!int": true, "!!float": true, "!!bool": true, "!!null": true, "!!seq": true, "!!map": true,
+}
+
 // checkTree refuses a parsed (unexpanded) tree nested deeper than MaxDepth
-// or whose aliases would expand to more than MaxAliasNodes nodes.
+// or whose aliases would expand to more than MaxAliasNodes nodes, and
+// tags other than the standard ones.
 func checkTree(name string, data []byte, file *ast.File) *FieldError {
 	w := treeWalk{anchors: map[string]int{}}
 	for _, doc := range file.Docs {
@@ -86,6 +93,10 @@ func (w *treeWalk) size(node ast.Node, depth int) int {
 			n = sat(n + w.size(item, depth+1))
 		}
 	case *ast.TagNode:
+		if tag := v.Start.Value; !standardTags[tag] {
+			w.fail(v.Start, fmt.Sprintf("the YAML tag %s is not supported (only the standard !!str, !!int, !!float, !!bool, !!null, !!seq and !!map)", tag))
+			return 0
+		}
 		n = w.size(v.Value, depth)
 	case *ast.AnchorNode:
 		n = w.size(v.Value, depth)

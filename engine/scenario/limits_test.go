@@ -33,6 +33,9 @@ func TestBoundsAreCheckedBeforeExpansion(t *testing.T) {
 			"deepmap.yaml:3:"},
 		{"nan.yaml", strings.Replace(base, "listing_price: 650", "listing_price: .nan", 1), "nan.yaml:35:3: craigslist.listing_price: must be a finite number"},
 		{"inf.yaml", strings.Replace(base, "target: 480", "target: -.inf", 1), "inf.yaml:40:5: craigslist.buyer.target: must be a finite number"},
+		// Found by FuzzParse: a custom tag on a list made go-yaml's decoder
+		// dereference nil (testdata/fuzz/FuzzParse/d92793bc03cb916f).
+		{"tag.yaml", "family: A\nmutualfriends:\n lists: !000000 000000", "tag.yaml:3:9: mutualfriends.lists: the YAML tag !000000 is not supported"},
 		{"turns.yaml", strings.Replace(base, "max_turns: 20", "max_turns: 10001", 1), "turns.yaml:10:1: max_turns: must be between 1 and 10000"},
 	} {
 		_, err := Parse(c.name, []byte(c.data))

@@ -69,11 +69,19 @@ func Parse(name string, data []byte) (*Scenario, error) {
 
 // decodeTree decodes the first document of an already parsed file, as
 // yaml.Unmarshal would, without parsing the bytes a second time.
-func decodeTree(file *ast.File, sc *Scenario) error {
+// The decoder has panicked on odd trees; that becomes an error at the
+// document's start, never a crash.
+func decodeTree(file *ast.File, sc *Scenario) (err error) {
 	if len(file.Docs) == 0 || file.Docs[0].Body == nil {
 		return nil
 	}
-	return yaml.NodeToValue(file.Docs[0].Body, sc, yaml.Strict())
+	body := file.Docs[0].Body
+	defer func() {
+		if r := recover(); r != nil {
+			err = &yaml.SyntaxError{Message: fmt.Sprintf("the YAML decoder could not read this file (%v)", r), Token: body.GetToken()}
+		}
+	}()
+	return yaml.NodeToValue(body, sc, yaml.Strict())
 }
 
 var wrongType = regexp.MustCompile(`cannot unmarshal (\S+) into Go struct field \S+ of type (\S+)`)
