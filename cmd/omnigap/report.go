@@ -88,7 +88,7 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer) ([]repor
 	for _, p := range paths {
 		rec, err := record.ReadContext(ctx, p)
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, errInterrupted
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
