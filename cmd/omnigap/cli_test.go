@@ -165,3 +165,19 @@ func TestRunPrintsStatusLinesWhenNotOnATerminal(t *testing.T) {
 		t.Fatalf("no status line in:\n%.600s", out)
 	}
 }
+
+// TestResumeRefusesAnotherStudy: --resume continues the study its folder
+// holds, with more episodes if asked, and refuses other options.
+func TestResumeRefusesAnotherStudy(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "2", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "2", "--seed", "7", "--out", dir, "--resume"); err == nil || !strings.Contains(err.Error(), "--seed 1") {
+		t.Fatalf("resume with another seed: %v", err)
+	}
+	out, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "3", "--out", dir, "--resume")
+	if err != nil || !strings.Contains(out, "9 episodes recorded") || !strings.Contains(out, "6 already there") {
+		t.Fatalf("extending the study: %v\n%s", err, out)
+	}
+}

@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -34,10 +36,10 @@ S+k. A generated reference with a * seed (craigslist/gen-*) draws a fresh
 scenario per episode. Each run is recorded to DIR, and DIR/summary.json
 holds the per-mode figures.
 
-DIR must be empty or new, so runs are never mixed: --resume continues a run
-that was stopped (complete recordings are counted, torn or canceled ones
-played again, and the summary is the one an uninterrupted run gives), and
---force adds to a folder anyway. ctrl-c stops cleanly: episodes in flight
+DIR must be empty or new, so runs are never mixed: --resume continues the
+study DIR/study.json describes (complete recordings are counted, torn or
+canceled ones played again, and the summary is the one an uninterrupted run
+gives; more --episodes extend it), and --force adds to a folder anyway. ctrl-c stops cleanly: episodes in flight
 end, every recording stays valid and summary.json says the run was
 interrupted; a second ctrl-c quits at once.`,
 		Example: `  omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl
@@ -74,6 +76,9 @@ interrupted; a second ctrl-c quits at once.`,
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}
+			if err := claimOutDir(opts); err != nil {
+				return err
+			}
 			opts.Resolve = library.Resolve
 			return study(cmd.Context(), opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
@@ -105,6 +110,43 @@ func checkOutDir(dir string, allowed bool) error {
 		return fmt.Errorf("--out: %s already holds %d files; use --resume to continue the run there, --force to add to it anyway, or a new folder", dir, len(entries))
 	}
 	return nil
+}
+
+// studyPlan is DIR/study.json: what a study in DIR plays, so that --resume
+// cannot mix in episodes of another study.
+type studyPlan struct {
+	Refs  []string `json:"scenarios"`
+	Modes []string `json:"modes"`
+	Seed  int64    `json:"seed"`
+}
+
+// claimOutDir writes the study's plan into its folder, or on --resume
+// checks that the folder's plan is this one. More or fewer episodes are
+// fine: resuming with more extends a study.
+func claimOutDir(opts batch.Options) error {
+	plan := studyPlan{Refs: opts.Refs, Seed: opts.Seed}
+	for _, m := range opts.Modes {
+		plan.Modes = append(plan.Modes, string(m))
+	}
+	path := filepath.Join(opts.OutDir, "study.json")
+	if opts.Resume {
+		data, err := safefile.ReadCapped(path, 1<<20)
+		if err == nil {
+			var was studyPlan
+			if err := json.Unmarshal(data, &was); err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			if !reflect.DeepEqual(was, plan) {
+				return fmt.Errorf("--resume: %s holds a study of --scenario %v --modes %v --seed %d; resume it with the same options",
+					opts.OutDir, was.Refs, strings.Join(was.Modes, ","), was.Seed)
+			}
+			return nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return safefile.Write(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(plan) })
 }
 
 // study runs the batch with a progress display, writes summary.json
