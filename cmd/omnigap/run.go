@@ -18,6 +18,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 func newRunCmd() *cobra.Command {
@@ -171,11 +172,13 @@ func study(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) er
 		return err
 	}
 	p := out.Progress
+	// A folder name is the user's, but may still hold control characters.
+	dir, path := textsafe.Clean(opts.OutDir), textsafe.Clean(path)
 	if out.Summary.Interrupted {
-		fmt.Fprintf(stdout, "interrupted: %d of %d episodes recorded in %s; summary (marked interrupted) in %s\n", p.Done, p.Total, opts.OutDir, path)
+		fmt.Fprintf(stdout, "interrupted: %d of %d episodes recorded in %s; summary (marked interrupted) in %s\n", p.Done, p.Total, dir, path)
 		fmt.Fprintf(stdout, "run the same command with --resume to play the rest\n\n")
 	} else {
-		fmt.Fprintf(stdout, "%d episodes recorded in %s", p.Done, opts.OutDir)
+		fmt.Fprintf(stdout, "%d episodes recorded in %s", p.Done, dir)
 		if p.Skipped > 0 {
 			fmt.Fprintf(stdout, " (%d already there, %d played now)", p.Skipped, p.Done-p.Skipped)
 		}
