@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnigap/omnigap/engine/record"
 )
@@ -148,4 +149,35 @@ func eventsWithoutTime(t *testing.T, path string) string {
 	}
 	data, _ := json.Marshal(rec.Events)
 	return string(data)
+}
+
+// TestRunPrintsStatusLinesWhenNotOnATerminal: without a terminal, run
+// prints a plain status line every few seconds.
+func TestRunPrintsStatusLinesWhenNotOnATerminal(t *testing.T) {
+	defer func(d time.Duration) { statusEvery = d }(statusEvery)
+	statusEvery = 20 * time.Millisecond
+	out, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "400", "--concurrency", "1", "--out", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)^omnigap run: \d+/1200 episodes · [\d.]+/s · \d+s left · 0 errors \(script \d+/400, agents \d+/400, mindreaders \d+/400\)$`)
+	if !re.MatchString(out) {
+		t.Fatalf("no status line in:\n%.600s", out)
+	}
+}
+
+// TestResumeRefusesAnotherStudy: --resume continues the study its folder
+// holds, with more episodes if asked, and refuses other options.
+func TestResumeRefusesAnotherStudy(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "2", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "2", "--seed", "7", "--out", dir, "--resume"); err == nil || !strings.Contains(err.Error(), "--seed 1") {
+		t.Fatalf("resume with another seed: %v", err)
+	}
+	out, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "3", "--out", dir, "--resume")
+	if err != nil || !strings.Contains(out, "9 episodes recorded") || !strings.Contains(out, "6 already there") {
+		t.Fatalf("extending the study: %v\n%s", err, out)
+	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +22,11 @@ func TestCardAndExportCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "finetune: 0 written, 2 dropped as leaky") {
+	// The SCRIPT recording has one example per seat; the writer's leak
+	// is in at least one of them, and what is not dropped is written.
+	var written, dropped int
+	if _, err := fmt.Sscanf(out[strings.LastIndex(out, "finetune:"):], "finetune: %d written, %d dropped as leaky", &written, &dropped); err != nil ||
+		written+dropped != 2 || dropped < 1 || strings.Count(out, `{"messages":`) != written {
 		t.Errorf("finetune output:\n%s", out)
 	}
 	if _, err := omnigap(t, "export", "--format", "recording", "--redact", script, "--out", dir); err != nil {

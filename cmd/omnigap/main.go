@@ -7,15 +7,53 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
+	"sync/atomic"
 	"syscall"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := newRootCmd().ExecuteContext(ctx)
-	stop()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "omnigap:", err)
-		os.Exit(1)
+func main() { os.Exit(runMain()) }
+
+// runMain runs the command line and returns the exit code.
+func runMain() int {
+	if v := os.Getenv("OMNIGAP_MAX_SCENARIO_BYTES"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			fmt.Fprintf(os.Stderr, "omnigap: OMNIGAP_MAX_SCENARIO_BYTES: must be a positive number of bytes (got %q)\n", textsafe.Clean(v))
+			return 2
+		}
+		scenario.MaxFileBytes = n
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go stopOnSignals(cancel)
+	err := newRootCmd().ExecuteContext(ctx)
+	cancel()
+	if err != nil {
+		// Errors quote files and model replies: nothing raw reaches the terminal.
+		fmt.Fprintln(os.Stderr, "omnigap:", textsafe.Clean(err.Error()))
+		return 1
+	}
+	return 0
+}
+
+// stopNoticeShown is set while a screen (the progress bars of a run) says
+// itself that the command is stopping.
+var stopNoticeShown atomic.Bool
+
+// stopOnSignals cancels the command on the first SIGINT or SIGTERM, so it
+// can stop cleanly (a run writes its summary), and ends the process at once
+// on the second.
+func stopOnSignals(cancel context.CancelFunc) {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	<-sigs
+	cancel()
+	if !stopNoticeShown.Load() {
+		fmt.Fprintln(os.Stderr, "\nomnigap: stopping; press ctrl-c again to quit at once")
+	}
+	<-sigs
+	os.Exit(130)
 }

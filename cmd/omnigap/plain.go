@@ -28,7 +28,7 @@ func (p *plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event)
 	tag := "[" + mode.Label() + "]"
 	switch ev.Kind {
 	case event.RunStarted:
-		fmt.Fprintf(p.out, "%s %s plays seat 0, %s plays seat 1\n", tag, live.Backends[0], live.Backends[1])
+		fmt.Fprintf(p.out, "%s %s plays seat 0, %s plays seat 1\n", tag, clean(live.Backends[0]), clean(live.Backends[1]))
 	case event.TurnCompleted:
 		role := p.sc.Seats[ev.Seat].Role
 		p.last = ev.Action.Text

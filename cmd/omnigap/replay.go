@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/replay"
+	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -37,7 +38,7 @@ names the parent recording and turn.`,
 			}
 			for _, mode := range set.Modes {
 				if rec := set.Recording(mode); rec.Footer == nil {
-					fmt.Fprintln(cmd.ErrOrStderr(), "omnigap:", rec.EndNote())
+					fmt.Fprintln(cmd.ErrOrStderr(), "omnigap:", textsafe.Clean(rec.EndNote()))
 				}
 			}
 			switch {

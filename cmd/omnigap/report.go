@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -27,7 +29,7 @@ its line and left out. Metric definitions: docs/METRICS.md.`,
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			eps, err := readEpisodes(args, cmd.ErrOrStderr())
+			eps, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -47,7 +49,7 @@ its line and left out. Metric definitions: docs/METRICS.md.`,
 				write func(io.Writer) error
 			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
 				if exp.path != "" {
-					if err := writeFile(exp.path, exp.write); err != nil {
+					if err := safefile.Write(exp.path, exp.write); err != nil {
 						return err
 					}
 				}
@@ -64,7 +66,8 @@ its line and left out. Metric definitions: docs/METRICS.md.`,
 
 // readEpisodes reads every recording named by args (folders or files),
 // reporting unreadable ones on stderr and going on without them.
-func readEpisodes(args []string, stderr io.Writer) ([]report.Episode, error) {
+// Folders are listed, never used as patterns. It stops when ctx is done.
+func readEpisodes(ctx context.Context, args []string, stderr io.Writer) ([]report.Episode, error) {
 	var paths []string
 	for _, a := range args {
 		st, err := os.Stat(a)
@@ -83,7 +86,10 @@ func readEpisodes(args []string, stderr io.Writer) ([]report.Episode, error) {
 	}
 	var eps []report.Episode
 	for _, p := range paths {
-		rec, err := record.Read(p)
+		rec, err := record.ReadContext(ctx, p)
+		if ctx.Err() != nil {
+			return nil, errInterrupted
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
 			continue
@@ -94,16 +100,4 @@ func readEpisodes(args []string, stderr io.Writer) ([]report.Episode, error) {
 		eps = append(eps, report.FromRecording(rec))
 	}
 	return eps, nil
-}
-
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return f.Close()
 }

@@ -28,13 +28,13 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 		Refs: []string{"craigslist/gen-*", "mutualfriends/gen-*"}, Modes: view.Modes, Episodes: 40, Seed: 1,
 		Concurrency: 2, OutDir: dir, Resolve: library.Resolve, Factory: builtin.Factory{}, Annotate: leak.Annotate,
 	}
-	results, err := batch.Run(context.Background(), opts)
+	out, err := batch.Study(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	summary := batch.Summarize(opts, results)
+	summary := out.Summary
 	var stderr bytes.Buffer
-	eps, err := readEpisodes([]string{dir}, &stderr)
+	eps, err := readEpisodes(context.Background(), []string{dir}, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	stderr.Reset()
-	eps, err = readEpisodes([]string{dir}, &stderr)
+	eps, err = readEpisodes(context.Background(), []string{dir}, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

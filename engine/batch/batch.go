@@ -1,5 +1,5 @@
 // Package batch runs many episodes headless (every scenario x mode x
-// episode), records each, and summarizes them per mode.
+// episode), records each, and summarizes them per mode as they finish.
 package batch
 
 import (
@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -22,13 +23,17 @@ type Options struct {
 	Seed        int64
 	Concurrency int
 	OutDir      string
+	// Resume skips episodes whose recording in OutDir is complete and
+	// plays again those whose recording is torn, unfinished or canceled.
+	Resume bool
 	// Resolve turns a scenario reference and an episode's seed into a
 	// scenario (library.Resolve in the app).
 	Resolve  func(ref string, seed int64) (*scenario.Scenario, error)
 	Factory  episode.Factory
 	Annotate func(*scenario.Scenario, view.Mode) run.Annotator
-	// Progress, when set, is called after each finished episode.
-	Progress func(done, total int)
+	// Progress, when set, is called after each finished episode, from one
+	// goroutine at a time.
+	Progress func(Progress)
 	// MaxUtterance caps a turn's text (run.Config.MaxUtterance).
 	MaxUtterance int
 }
@@ -38,12 +43,17 @@ type Result struct {
 	Ref       string
 	Mode      view.Mode
 	Seed      int64
-	Scenario  *scenario.Scenario
 	History   []run.Turn
 	Errors    int
 	Failures  Failures
 	Ending    event.Ending
 	Recording string
+	// Episode is what the report and the summary count.
+	Episode report.Episode
+	// Tokens counts the prompt and completion tokens of the model calls.
+	Tokens int
+	// Skipped is set when Resume found the episode already recorded.
+	Skipped bool
 }
 
 type job struct {
@@ -53,27 +63,45 @@ type job struct {
 	seed  int64
 }
 
-// Run plays every episode and returns the results in a stable order
-// (reference, mode, episode), whatever the concurrency.
-func Run(ctx context.Context, o Options) ([]Result, error) {
+// jobs lists every episode in a stable order: reference, episode, mode,
+// so the modes of one scenario run close together and can share what is
+// prepared for it (leak.Shared).
+func (o Options) jobs() []job {
 	var jobs []job
 	for _, ref := range o.Refs {
-		for _, mode := range o.Modes {
-			for k := 0; k < o.Episodes; k++ {
+		for k := 0; k < o.Episodes; k++ {
+			for _, mode := range o.Modes {
 				jobs = append(jobs, job{index: len(jobs), ref: ref, mode: mode, seed: o.Seed + int64(k)})
 			}
 		}
 	}
-	results := make([]Result, len(jobs))
+	return jobs
+}
+
+// Run plays every episode and returns the results in a stable order
+// (reference, episode, mode), whatever the concurrency. It keeps every
+// result: for large batches use Study, which keeps none.
+func Run(ctx context.Context, o Options) ([]Result, error) {
+	results := make([]Result, len(o.jobs()))
+	err := o.each(ctx, func(j job, res Result) { results[j.index] = res })
+	if err != nil {
+		return nil, err
+	}
+	return results, ctx.Err()
+}
+
+// each plays every job on o.Concurrency workers and hands each result to
+// done, one call at a time. It stops feeding jobs when ctx is done or an
+// episode cannot start, and returns the first such error.
+func (o Options) each(ctx context.Context, done func(job, Result)) error {
+	jobs := o.jobs()
 	work := make(chan job)
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		firstErr error
-		done     int
 	)
-	workers := max(o.Concurrency, 1)
-	for w := 0; w < workers; w++ {
+	for w := 0; w < max(o.Concurrency, 1); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -83,10 +111,8 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				results[j.index] = res
-				done++
-				if o.Progress != nil {
-					o.Progress(done, len(jobs))
+				if err == nil {
+					done(j, res)
 				}
 				mu.Unlock()
 			}
@@ -108,16 +134,21 @@ feed:
 	}
 	close(work)
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	return results, ctx.Err()
+	return firstErr
 }
 
 func (o Options) play(ctx context.Context, j job) (Result, error) {
 	sc, err := o.Resolve(j.ref, j.seed)
 	if err != nil {
 		return Result{}, err
+	}
+	res := Result{Ref: j.ref, Mode: j.mode, Seed: j.seed}
+	if o.Resume && o.OutDir != "" {
+		ep, path, ok, err := recorded(ctx, o.OutDir, sc, j)
+		if err != nil || ok {
+			res.Episode, res.Recording, res.Skipped = ep, path, true
+			return res, err
+		}
 	}
 	live, err := episode.Start(ctx, episode.Spec{
 		Scenario: sc, Mode: j.mode, Seed: j.seed, Factory: o.Factory,
@@ -126,7 +157,7 @@ func (o Options) play(ctx context.Context, j job) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("%s (%s): %w", j.ref, j.mode, err)
 	}
-	res := Result{Ref: j.ref, Mode: j.mode, Seed: j.seed, Scenario: sc, Recording: live.Recording}
+	res.Recording = live.Recording
 	for ev := range live.Events {
 		switch ev.Kind {
 		case event.TurnCompleted:
@@ -134,8 +165,17 @@ func (o Options) play(ctx context.Context, j job) (Result, error) {
 		case event.Error:
 			res.Errors++
 			res.Failures.add(ev)
+		case event.UsageReported:
+			res.Tokens += ev.Usage.Prompt + ev.Usage.Completion
 		}
 	}
 	res.Ending, err = live.Wait()
+	source := res.Recording
+	if source == "" {
+		source = live.ID
+	}
+	res.Episode = report.FromRun(source, sc, j.mode, res.History, res.Ending, res.Errors)
+	res.Episode.AddFailures(res.Failures.Kinds)
+	res.Episode.Pair = report.PairKey(sc.ID, j.seed)
 	return res, err
 }

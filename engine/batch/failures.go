@@ -28,23 +28,42 @@ func (f *Failures) add(ev event.Event) {
 	}
 }
 
-// NothingWorked returns why, when no episode got a single turn with words
-// or a move and every one had failures: a wrong URL, a missing key or a
-// model that refuses; "" otherwise.
-func NothingWorked(results []Result) string {
-	if len(results) == 0 {
+// usability follows whether any episode of a study got a usable turn,
+// keeping the first failure's message for the one-line reason of a study
+// in which nothing worked (a wrong URL, a missing key, a model that
+// refuses).
+type usability struct {
+	seen, usable bool
+	first        string
+}
+
+func (u *usability) add(res Result) {
+	u.seen = true
+	if u.first == "" {
+		u.first = res.Failures.First
+	}
+	if res.Skipped {
+		u.usable = u.usable || len(res.Episode.Failures) == 0
+		return
+	}
+	if res.Errors == 0 {
+		u.usable = true
+		return
+	}
+	for _, t := range res.History {
+		if !t.Action.Empty() {
+			u.usable = true
+			return
+		}
+	}
+}
+
+// why is the reason when episodes ran and none got a turn with words or
+// a move, every one having failed; "" otherwise.
+func (u usability) why() string {
+	if !u.seen || u.usable {
 		return ""
 	}
-	for _, r := range results {
-		if r.Errors == 0 {
-			return ""
-		}
-		for _, t := range r.History {
-			if !t.Action.Empty() {
-				return ""
-			}
-		}
-	}
-	first := strings.Join(strings.Fields(results[0].Failures.First), " ")
+	first := strings.Join(strings.Fields(u.first), " ")
 	return fmt.Sprintf("no episode got a usable turn; every model call failed, the first with: %s", first)
 }

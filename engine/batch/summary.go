@@ -7,12 +7,17 @@ import (
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-// Summary is what summary.json holds: one entry per mode.
+// Summary is what summary.json holds: one entry per mode. New figures go
+// in new fields (with omitempty where they may be absent), so older
+// readers keep working.
 type Summary struct {
-	Refs     []string      `json:"scenarios"`
-	Episodes int           `json:"episodes_per_mode_and_scenario"`
-	Seed     int64         `json:"seed"`
-	Modes    []ModeSummary `json:"modes"`
+	Refs     []string `json:"scenarios"`
+	Episodes int      `json:"episodes_per_mode_and_scenario"`
+	Seed     int64    `json:"seed"`
+	// Interrupted is set when the run was stopped before every episode
+	// had been played; the figures then cover the episodes counted.
+	Interrupted bool          `json:"interrupted,omitempty"`
+	Modes       []ModeSummary `json:"modes"`
 }
 
 // ModeSummary aggregates one mode's episodes (all families together).
@@ -37,29 +42,12 @@ type ModeSummary struct {
 	Failures map[event.FailureKind]int `json:"failures"`
 }
 
-// Episodes turns results into the report's episodes, computing metrics
-// for runs that had no annotator.
-func Episodes(results []Result) []report.Episode {
-	eps := make([]report.Episode, len(results))
-	for i, r := range results {
-		eps[i] = report.FromRun(r.Recording, r.Scenario, r.Mode, r.History, r.Ending, r.Errors)
-		eps[i].AddFailures(r.Failures.Kinds)
-	}
-	return eps
-}
-
-// Summarize aggregates results per mode, in the order modes are given.
-func Summarize(o Options, results []Result) Summary {
-	s := Summary{Refs: o.Refs, Episodes: o.Episodes, Seed: o.Seed}
-	eps := Episodes(results)
-	for _, mode := range o.Modes {
-		var mine []report.Episode
-		for _, ep := range eps {
-			if ep.Mode == mode {
-				mine = append(mine, ep)
-			}
-		}
-		g := report.Summarize(mine)
+// summary gives the per-mode figures counted so far, in the order modes
+// are given.
+func (t *orderedTally) summary() Summary {
+	s := Summary{Refs: t.o.Refs, Episodes: t.o.Episodes, Seed: t.o.Seed}
+	for _, mode := range t.o.Modes {
+		g := t.byMode[mode].Group()
 		ms := ModeSummary{Mode: mode, Episodes: g.Episodes, Completed: g.Completed, Stats: g.Stats,
 			MeanTurns: g.Stats[metrics.Turns].Mean, MeanWordsPerTurn: g.Stats[metrics.WordsPerTurn].Mean,
 			DealRate: mean(g, metrics.Deal), MeanPriceFraction: mean(g, metrics.PriceFraction),

@@ -4,7 +4,7 @@ import "sync"
 
 // amountReaders pools number-only matchers so Amounts allocates nothing in
 // the steady state and is safe for concurrent use.
-var amountReaders = sync.Pool{New: func() any { return Compile(nil) }}
+var amountReaders = sync.Pool{New: func() any { return numberMatcher() }}
 
 // Amounts returns the amounts said in text, in order: numerals ($1,200,
 // 500.0, 1.2k), numerals with a scale word (3 grand) and spelled-out numbers

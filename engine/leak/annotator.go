@@ -13,16 +13,10 @@ import (
 // Annotator tracks one run's common ground and annotates each completed
 // turn. It implements run.Annotator; make one per run.
 type Annotator struct {
-	sc    *scenario.Scenario
-	m     *Matcher
-	mode  view.Mode
-	facts []scenario.Fact
-	// could[s][f]: seat s's character could know fact f without anyone's
-	// private information but its own (its AGENTS view holds it).
-	could [2][]bool
-	// given[s][f]: the view seat s is actually given holds f (in SCRIPT,
-	// the character's AGENTS view: see docs/METRICS.md).
-	given    [2][]bool
+	*Prepared
+	m        *Matcher
+	mode     view.Mode
+	given    [2][]bool // the view seat s is given in this mode holds f
 	common   []bool    // in common ground
 	reported [2][]bool // a leak or mind-read by seat s already annotated
 	said     []bool    // an environment fact was said aloud
@@ -32,26 +26,56 @@ type Annotator struct {
 	done     int // turns annotated
 }
 
+// Prepared is what every run of one scenario shares, whatever the mode:
+// the facts, the compiled matchers and what each seat's views hold. It is
+// read-only once made, so runs on any goroutine share it; preparing is
+// the costly part of an annotator.
+type Prepared struct {
+	sc    *scenario.Scenario
+	m     *Matcher
+	facts []scenario.Fact
+	// could[s][f]: seat s's character could know fact f without anyone's
+	// private information but its own (its AGENTS view holds it).
+	could [2][]bool
+	// mindread[s][f]: seat s's MINDREADERS view holds f.
+	mindread [2][]bool
+	evidence *evidence
+}
+
 // Annotate is the hook for episode.Spec.Annotate and batch.Options.Annotate.
 func Annotate(sc *scenario.Scenario, mode view.Mode) run.Annotator { return New(sc, mode) }
 
 // New makes the annotator of one run of sc in mode.
-func New(sc *scenario.Scenario, mode view.Mode) *Annotator {
+func New(sc *scenario.Scenario, mode view.Mode) *Annotator { return Prepare(sc).New(mode) }
+
+// Prepare compiles what the annotators of sc's runs share.
+func Prepare(sc *scenario.Scenario) *Prepared {
 	facts := Facts(sc)
-	a := &Annotator{sc: sc, m: Compile(facts), mode: mode, facts: facts,
-		common: make([]bool, len(facts)), said: make([]bool, len(facts)), evidence: newEvidence(sc, facts)}
+	p := &Prepared{sc: sc, m: Compile(facts), facts: facts, evidence: newEvidence(sc, facts)}
 	for seat := 0; seat < 2; seat++ {
-		own := view.For(sc, view.Agents, seat)
-		actual := own
-		if mode == view.Mindreaders {
-			actual = view.For(sc, mode, seat)
-		}
-		a.could[seat] = a.holds(own)
-		a.given[seat] = a.holds(actual)
-		a.reported[seat] = make([]bool, len(facts))
-		a.heard[seat] = make([]bool, len(facts))
+		p.could[seat] = p.holds(view.For(sc, view.Agents, seat))
+		p.mindread[seat] = p.holds(view.For(sc, view.Mindreaders, seat))
 	}
-	for i, f := range facts {
+	return p
+}
+
+// New makes the annotator of one run in mode.
+func (p *Prepared) New(mode view.Mode) *Annotator {
+	n := len(p.facts)
+	a := &Annotator{Prepared: p, m: p.m.Fork(), mode: mode, common: make([]bool, n), said: make([]bool, n)}
+	if p.evidence != nil {
+		a.evidence = &evidence{m: p.evidence.m.Fork(), fact: p.evidence.fact}
+	}
+	for seat := 0; seat < 2; seat++ {
+		// In SCRIPT the character's AGENTS view (see docs/METRICS.md).
+		a.given[seat] = p.could[seat]
+		if mode == view.Mindreaders {
+			a.given[seat] = p.mindread[seat]
+		}
+		a.reported[seat] = make([]bool, n)
+		a.heard[seat] = make([]bool, n)
+	}
+	for i, f := range p.facts {
 		a.common[i] = f.Owner == scenario.OwnerPublic
 	}
 	return a
@@ -62,13 +86,13 @@ func New(sc *scenario.Scenario, mode view.Mode) *Annotator {
 // own, a partner's value that is in one's own list too). An environment
 // fact is held only when given or deducible from the view: the mutual
 // friend's name is in each seat's own list, but not that they are mutual.
-func (a *Annotator) holds(v view.View) []bool {
-	out := make([]bool, len(a.facts))
-	for i, f := range a.facts {
+func (p *Prepared) holds(v view.View) []bool {
+	out := make([]bool, len(p.facts))
+	for i, f := range p.facts {
 		out[i] = v.Knows(f) || deducible(v, f)
 	}
-	for _, mt := range a.m.Find(v.Render()) {
-		if a.facts[mt.Fact].Owner != scenario.OwnerEnv {
+	for _, mt := range p.m.Find(v.Render()) {
+		if p.facts[mt.Fact].Owner != scenario.OwnerEnv {
 			out[mt.Fact] = true
 		}
 	}

@@ -24,8 +24,20 @@ type Match struct {
 // scenario: words and phrases go into one hash table keyed by the lowered
 // word, prices into a sorted slice, so a turn is scanned once whatever the
 // number of facts. A Matcher is not safe for concurrent use (it reuses its
-// buffers); make one per run.
+// buffers); Fork gives another goroutine its own buffers over the same
+// compiled tables.
 type Matcher struct {
+	*tables
+
+	sc      scanner
+	nums    []number
+	hits    []Match
+	keyHits []keyHit
+	touched []int
+}
+
+// tables are a matcher's compiled, read-only part.
+type tables struct {
 	Facts  []scenario.Fact
 	words  map[string]*entry
 	filter bloom
@@ -33,12 +45,6 @@ type Matcher struct {
 	keys   []keyPhrase
 	prices []price // sorted by value
 	maxTol float64
-
-	sc      scanner
-	nums    []number
-	hits    []Match
-	keyHits []keyHit
-	touched []int
 }
 
 // entry is everything the matcher knows about one lowered word.
@@ -86,14 +92,8 @@ const maxKeyWords = 64
 
 // Compile builds the matcher for facts.
 func Compile(facts []scenario.Fact) *Matcher {
-	m := &Matcher{Facts: facts, words: map[string]*entry{}}
-	m.sc.words, m.sc.filter = m.words, &m.filter
-	for w, nw := range numberWords {
-		m.entry(w).kind, m.entry(w).value = nw.kind, nw.value
-	}
-	for _, w := range negationWords {
-		m.entry(w).kind = negWord
-	}
+	m := numberMatcher()
+	m.Facts = facts
 	for i, f := range facts {
 		switch {
 		case f.Kind == scenario.FactPrice:
@@ -110,6 +110,32 @@ func Compile(facts []scenario.Fact) *Matcher {
 	}
 	sort.Slice(m.prices, func(a, b int) bool { return m.prices[a].value < m.prices[b].value })
 	return m
+}
+
+// numberMatcher is a matcher of no facts: it knows the number and
+// negation words, and reads amounts.
+func numberMatcher() *Matcher {
+	m := &Matcher{tables: &tables{words: map[string]*entry{}}}
+	m.sc.words, m.sc.filter = m.words, &m.filter
+	for w, nw := range numberWords {
+		m.entry(w).kind, m.entry(w).value = nw.kind, nw.value
+	}
+	for _, w := range negationWords {
+		m.entry(w).kind = negWord
+	}
+	return m
+}
+
+// Fork returns a matcher over the same compiled tables with buffers of
+// its own. Compiling is the costly part; forking is cheap, and forks of
+// one matcher may run on different goroutines.
+func (m *Matcher) Fork() *Matcher {
+	f := &Matcher{tables: m.tables, keyHits: make([]keyHit, len(m.keys))}
+	for i := range f.keyHits {
+		f.keyHits[i].sentence = -1
+	}
+	f.sc.words, f.sc.filter = f.words, &f.filter
+	return f
 }
 
 // surface lists the texts that name a fact: its phrases and aliases, or
@@ -148,9 +174,8 @@ func factNumber(f scenario.Fact) (float64, bool) {
 	if f.Number != nil {
 		return *f.Number, true
 	}
-	m := Compile(nil)
 	for _, text := range append(surface(f), f.Text) {
-		if ns := m.Numbers(text); len(ns) > 0 {
+		if ns := Amounts(text); len(ns) > 0 {
 			return ns[0], true
 		}
 	}

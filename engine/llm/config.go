@@ -30,9 +30,12 @@ const DefaultModel = "gpt-4o-mini"
 
 // Config is a resolved endpoint configuration. APIKey is never printed.
 type Config struct {
-	Provider    string
-	BaseURL     string
-	APIKey      string
+	Provider string
+	BaseURL  string
+	APIKey   string
+	// Secrets are the key values found in the environment, sent or not:
+	// removed from every error, never printed.
+	Secrets     []string
 	Model       string
 	Models      map[Role]string // per-role overrides
 	Temperature float64

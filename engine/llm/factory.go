@@ -26,7 +26,7 @@ type Factory struct {
 // NewFactory returns a factory for a resolved configuration.
 func NewFactory(cfg Config) *Factory {
 	c := openaiapi.New(openaiapi.Config{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey,
-		CompletionTokensField: cfg.Provider == "openai"})
+		CompletionTokensField: cfg.Provider == "openai", Secrets: cfg.Secrets})
 	return newFactory(cfg, c)
 }
 

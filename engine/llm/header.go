@@ -3,6 +3,8 @@ package llm
 import (
 	"strconv"
 	"strings"
+
+	"github.com/omnigap/omnigap/engine/llm/openaiapi"
 )
 
 // Settings are the endpoint and sampling parameters for a recording's
@@ -12,7 +14,7 @@ func (f *Factory) Settings() map[string]string {
 	c := f.cfg
 	p := c.Policy.orDefault()
 	s := map[string]string{
-		"endpoint":    strings.TrimRight(c.BaseURL, "/"),
+		"endpoint":    strings.TrimRight(openaiapi.PublicURL(c.BaseURL), "/"),
 		"provider":    c.ProviderName(),
 		"temperature": strconv.FormatFloat(c.Temperature, 'g', -1, 64),
 		"max_tokens":  strconv.Itoa(c.MaxTokens),
@@ -27,9 +29,12 @@ func (f *Factory) Settings() map[string]string {
 		s["model."+string(r)] = c.ModelFor(r)
 	}
 	for k, v := range s {
-		if c.APIKey != "" {
-			s[k] = strings.ReplaceAll(v, c.APIKey, "[api key]")
+		for _, key := range append([]string{c.APIKey}, c.Secrets...) {
+			if key != "" {
+				v = strings.ReplaceAll(v, key, "[api key]")
+			}
 		}
+		s[k] = v
 	}
 	return s
 }

@@ -155,6 +155,11 @@ func Resolve(file, flags Settings, getenv func(string) string) (backend string, 
 	}
 	cfg = Config{Provider: s.Provider, BaseURL: base, APIKey: apiKey(s.APIKeyEnv, base, getenv), Model: s.Model, Temperature: 0.7,
 		Models: map[Role]string{RoleWriter: s.WriterModel, RoleSeat0: s.Seat0Model, RoleSeat1: s.Seat1Model, RoleJudge: s.JudgeModel}}
+	for _, name := range []string{"OPENAI_API_KEY", s.APIKeyEnv} {
+		if v := getenv(name); name != "" && v != "" {
+			cfg.Secrets = append(cfg.Secrets, v)
+		}
+	}
 	if cfg.Model == "" && base == Providers["openai"] {
 		cfg.Model = DefaultModel
 	}

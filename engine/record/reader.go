@@ -1,43 +1,58 @@
 package record
 
 import (
-	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/safefile"
 )
 
-// Read loads a recording. A torn last line (a write cut short) is tolerated
-// and reported through Recording.Torn; any other bad line is an error naming
-// the file and line.
+// MaxLineBytes caps one line of a recording. A header carries the whole
+// scenario (at most scenario.MaxFileBytes of YAML, about as much JSON), and
+// an event one model turn, so a longer line is not a recording.
+var MaxLineBytes = 8 << 20
+
+// Read loads a recording. Only a regular file is read. A torn last line (a
+// write cut short) is tolerated and reported through Recording.Torn; any
+// other bad line is an error naming the file, line and field.
 func Read(path string) (*Recording, error) {
-	f, err := os.Open(path)
+	return ReadContext(context.Background(), path)
+}
+
+// ReadContext is Read that stops, with ctx's error, when ctx is done.
+func ReadContext(ctx context.Context, path string) (*Recording, error) {
+	f, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return Decode(path, f)
+	return DecodeContext(ctx, path, f)
 }
 
 // Decode reads a recording from r; name is used in errors.
 func Decode(name string, r io.Reader) (*Recording, error) {
+	return DecodeContext(context.Background(), name, r)
+}
+
+// DecodeContext is Decode that stops, with ctx's error, when ctx is done.
+func DecodeContext(ctx context.Context, name string, r io.Reader) (*Recording, error) {
 	rec := &Recording{Path: name}
-	br := bufio.NewReader(r)
+	lines := newLineReader(r, MaxLineBytes)
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
+		}
+		line, complete, err := lines.next()
 		if len(line) == 0 && err == io.EOF {
 			break
 		}
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
 		}
-		complete := bytes.HasSuffix(line, []byte("\n"))
 		if perr := rec.parseLine(n, bytes.TrimSpace(line)); perr != nil {
 			if !complete && n > 1 {
 				rec.Torn = true
@@ -56,51 +71,53 @@ func Decode(name string, r io.Reader) (*Recording, error) {
 	return rec, nil
 }
 
+// parseLine decodes one line, once: the first as the header, every other
+// as an event (a footer is an event-shaped line of kind footer).
 func (rec *Recording) parseLine(n int, line []byte) error {
-	var probe struct {
-		Kind string `json:"kind"`
+	if n == 1 {
+		return rec.parseHeader(line)
 	}
-	if err := json.Unmarshal(line, &probe); err != nil {
-		return fmt.Errorf("not a JSON object: %w", err)
+	var ev event.Event
+	if err := json.Unmarshal(line, &ev); err != nil {
+		return fmt.Errorf("not a JSON event: %w", err)
 	}
 	switch {
-	case n == 1:
-		if probe.Kind != headerKind {
-			return fmt.Errorf("kind: first line must be the header, got %q", probe.Kind)
-		}
-		if err := json.Unmarshal(line, &rec.Header); err != nil {
-			return fmt.Errorf("header: %w", err)
-		}
-		if rec.Header.Format != FormatVersion {
-			return fmt.Errorf("format: version %d is not supported (want %d)", rec.Header.Format, FormatVersion)
-		}
-		if rec.Header.Scenario == nil {
-			return fmt.Errorf("scenario: missing from header")
-		}
-		if err := rec.Header.Scenario.Validate(); err != nil {
-			return fmt.Errorf("scenario: %w", err)
-		}
-		rec.Header.Scenario.Normalize()
 	case rec.Footer != nil:
 		return fmt.Errorf("kind: line after the footer")
-	case probe.Kind == headerKind:
+	case ev.Kind == headerKind:
 		return fmt.Errorf("kind: second header")
-	case probe.Kind == footerKind:
-		rec.Footer = &Footer{}
-		if err := json.Unmarshal(line, rec.Footer); err != nil {
-			return fmt.Errorf("footer: %w", err)
-		}
+	case ev.Kind == footerKind:
+		rec.Footer = &Footer{Kind: footerKind, Ending: ev.Ending}
+	case ev.Kind == "":
+		return fmt.Errorf("kind: missing")
 	default:
-		var ev event.Event
-		if err := json.Unmarshal(line, &ev); err != nil {
-			return fmt.Errorf("event: %w", err)
-		}
-		if ev.Kind == "" {
-			return fmt.Errorf("kind: missing")
+		if err := rec.checkEvent(ev); err != nil {
+			return err
 		}
 		rec.Events = append(rec.Events, ev)
 	}
 	return nil
+}
+
+func (rec *Recording) parseHeader(line []byte) error {
+	h := &rec.Header
+	if err := json.Unmarshal(line, h); err != nil {
+		return fmt.Errorf("not a JSON header: %w", err)
+	}
+	if h.Kind != headerKind {
+		return fmt.Errorf("kind: first line must be the header, got %q", clip(h.Kind))
+	}
+	if h.Format != FormatVersion {
+		return fmt.Errorf("format: version %d is not supported (want %d)", h.Format, FormatVersion)
+	}
+	if h.Scenario == nil {
+		return fmt.Errorf("scenario: missing from header")
+	}
+	if err := h.Scenario.Validate(); err != nil {
+		return fmt.Errorf("scenario: %w", err)
+	}
+	h.Scenario.Normalize()
+	return h.check()
 }
 
 // EndNote describes where a recording ends, for users replaying it.
@@ -114,9 +131,8 @@ func (rec *Recording) EndNote() string {
 	return fmt.Sprintf("%s: complete, %d lines", rec.Path, rec.Lines)
 }
 
-// Files lists the recordings (*.jsonl) in dir, sorted by name.
+// Files lists the recordings (*.jsonl) in dir, sorted by name. The folder
+// is listed, never used as a pattern.
 func Files(dir string) ([]string, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	sort.Strings(paths)
-	return paths, err
+	return safefile.List(dir, ".jsonl")
 }

@@ -73,75 +73,20 @@ type Report struct {
 
 // Aggregate groups episodes by family and mode.
 func Aggregate(eps []Episode) Report {
-	type key struct {
-		f scenario.Family
-		m view.Mode
-	}
-	byKey := map[key][]Episode{}
-	var keys []key
+	var a Aggregator
 	for _, ep := range eps {
-		k := key{ep.Family, ep.Mode}
-		if _, ok := byKey[k]; !ok {
-			keys = append(keys, k)
-		}
-		byKey[k] = append(byKey[k], ep)
+		a.Add(ep)
 	}
-	slices.SortFunc(keys, func(a, b key) int {
-		if c := strings.Compare(string(a.f), string(b.f)); c != 0 {
-			return c
-		}
-		return modeRank(a.m) - modeRank(b.m)
-	})
-	var r Report
-	for _, k := range keys {
-		g := Summarize(byKey[k])
-		g.Family, g.Mode = k.f, k.m
-		r.Groups = append(r.Groups, g)
-	}
-	for _, f := range r.families() {
-		var mine []Episode
-		for _, ep := range eps {
-			if ep.Family == f {
-				mine = append(mine, ep)
-			}
-		}
-		r.Paired = append(r.Paired, pair(f, mine)...)
-	}
-	return r
+	return a.Report()
 }
 
 // Summarize aggregates episodes as one group (Family and Mode unset).
 func Summarize(eps []Episode) Group {
-	g := Group{Episodes: len(eps), Stats: map[string]Stat{}, Failures: map[event.FailureKind]int{}}
-	values := map[string][]float64{}
+	var t Tally
 	for _, ep := range eps {
-		if ep.Ended {
-			g.Ended++
-		}
-		if ep.Completed {
-			g.Completed++
-		}
-		for k, n := range ep.Failures {
-			g.Failures[k] += n
-		}
-		for _, m := range Measures {
-			if v, ok := ep.Metrics[m.Key]; ok {
-				values[m.Key] = append(values[m.Key], v)
-			}
-		}
+		t.Add(ep)
 	}
-	for _, m := range Measures {
-		xs := values[m.Key]
-		if len(xs) == 0 {
-			continue
-		}
-		if m.Rate {
-			g.Stats[m.Key] = rateCI(xs)
-		} else {
-			g.Stats[m.Key] = meanCI(xs)
-		}
-	}
-	return g
+	return t.Group()
 }
 
 // modeRank orders modes as view.Modes does, HUMANS and unknown ones last.

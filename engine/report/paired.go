@@ -27,28 +27,46 @@ type Paired struct {
 }
 
 // pairedMeasures are the measures compared between modes.
-var pairedMeasures = []string{metrics.GoalCompletion, metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1,
+var pairedMeasures = [...]string{metrics.GoalCompletion, metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1,
 	metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.WordsPerTurn, metrics.Turns, metrics.Leaks}
 
 // modePairs are the comparisons, each in the order the study reads them.
 var modePairs = [][2]view.Mode{{view.Script, view.Mindreaders}, {view.Mindreaders, view.Agents}, {view.Script, view.Agents}}
 
+// pairedEpisode is what pairing needs of an episode: its mode, its pair
+// key and its paired measures (has marks the ones it has).
+type pairedEpisode struct {
+	mode   view.Mode
+	key    string
+	values [len(pairedMeasures)]float64
+	has    [len(pairedMeasures)]bool
+}
+
+// pairable returns the pairing figures of an ended episode with a pair key.
+func pairable(ep Episode) (pairedEpisode, bool) {
+	if ep.Pair == "" || !ep.Ended {
+		return pairedEpisode{}, false
+	}
+	p := pairedEpisode{mode: ep.Mode, key: ep.Pair}
+	for i, m := range pairedMeasures {
+		p.values[i], p.has[i] = ep.Metrics[m]
+	}
+	return p, true
+}
+
 // pair computes the paired differences of one family's episodes. Episodes
-// without a pair key, or whose key a mode played twice, are left out.
-func pair(f scenario.Family, eps []Episode) []Paired {
-	byMode := map[view.Mode]map[string]Episode{}
+// whose key a mode played twice are left out.
+func pair(f scenario.Family, eps []pairedEpisode) []Paired {
+	byMode := map[view.Mode]map[string]pairedEpisode{}
 	twice := map[string]bool{}
 	for _, ep := range eps {
-		if ep.Pair == "" || !ep.Ended {
-			continue
+		if byMode[ep.mode] == nil {
+			byMode[ep.mode] = map[string]pairedEpisode{}
 		}
-		if byMode[ep.Mode] == nil {
-			byMode[ep.Mode] = map[string]Episode{}
+		if _, dup := byMode[ep.mode][ep.key]; dup {
+			twice[string(ep.mode)+"\x00"+ep.key] = true
 		}
-		if _, dup := byMode[ep.Mode][ep.Pair]; dup {
-			twice[string(ep.Mode)+"\x00"+ep.Pair] = true
-		}
-		byMode[ep.Mode][ep.Pair] = ep
+		byMode[ep.mode][ep.key] = ep
 	}
 	var out []Paired
 	for _, mp := range modePairs {
@@ -60,19 +78,18 @@ func pair(f scenario.Family, eps []Episode) []Paired {
 			}
 		}
 		slices.Sort(keys)
-		for _, m := range pairedMeasures {
-			var diffs []float64
+		for i, m := range pairedMeasures {
+			var diffs moments
 			for _, k := range keys {
-				x, okx := a[k].Metrics[m]
-				y, oky := b[k].Metrics[m]
-				if okx && oky {
-					diffs = append(diffs, x-y)
+				x, y := a[k], b[k]
+				if x.has[i] && y.has[i] {
+					diffs.add(x.values[i] - y.values[i])
 				}
 			}
-			if len(diffs) == 0 {
+			if diffs.n == 0 {
 				continue
 			}
-			out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: tInterval(diffs)})
+			out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: diffs.tInterval()})
 		}
 	}
 	return out

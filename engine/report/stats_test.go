@@ -43,3 +43,19 @@ func TestTQuantile(t *testing.T) {
 		}
 	}
 }
+
+func meanCI(xs []float64) Stat {
+	var m moments
+	for _, x := range xs {
+		m.add(x)
+	}
+	return m.meanCI()
+}
+
+func rateCI(xs []float64) Stat {
+	var m moments
+	for _, x := range xs {
+		m.add(x)
+	}
+	return m.rateCI()
+}

@@ -3,16 +3,23 @@ package scenario
 import (
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+
+	"github.com/omnigap/omnigap/engine/safefile"
 )
 
-// LoadFile reads and validates a scenario file.
+// LoadFile reads and validates a scenario file. Only a regular file of at
+// most MaxFileBytes is read.
 func LoadFile(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadCapped(path, MaxFileBytes)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return nil, &LoadError{Problems: []FieldError{sizeProblem(path, data)}}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -23,16 +30,26 @@ func LoadFile(path string) (*Scenario, error) {
 // it. Every error names the file, line, column and field. The returned
 // scenario carries its derived facts.
 func Parse(name string, data []byte) (*Scenario, error) {
-	file, err := parser.ParseBytes(data, 0)
+	if int64(len(data)) > MaxFileBytes {
+		return nil, &LoadError{Problems: []FieldError{sizeProblem(name, data[:MaxFileBytes])}}
+	}
+	tokens := lexer.Tokenize(string(data))
+	if fe := checkNesting(name, data, tokens); fe != nil {
+		return nil, &LoadError{Problems: []FieldError{*fe}}
+	}
+	file, err := parser.Parse(tokens, 0)
 	if err != nil {
 		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, data, nil, err)}}
+	}
+	if fe := checkTree(name, data, file); fe != nil {
+		return nil, &LoadError{Problems: []FieldError{*fe}}
 	}
 	pos := positions{}
 	for _, doc := range file.Docs {
 		indexPositions(doc, "", pos)
 	}
 	var sc Scenario
-	if err := yaml.UnmarshalWithOptions(data, &sc, yaml.Strict()); err != nil {
+	if err := decodeTree(file, &sc); err != nil {
 		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, data, pos, err)}}
 	}
 	sc.Source = name
@@ -48,6 +65,23 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	sc.Normalize()
 	return &sc, nil
+}
+
+// decodeTree decodes the first document of an already parsed file, as
+// yaml.Unmarshal would, without parsing the bytes a second time.
+// The decoder has panicked on odd trees; that becomes an error at the
+// document's start, never a crash.
+func decodeTree(file *ast.File, sc *Scenario) (err error) {
+	if len(file.Docs) == 0 || file.Docs[0].Body == nil {
+		return nil
+	}
+	body := file.Docs[0].Body
+	defer func() {
+		if r := recover(); r != nil {
+			err = &yaml.SyntaxError{Message: fmt.Sprintf("the YAML decoder could not read this file (%v)", r), Token: body.GetToken()}
+		}
+	}()
+	return yaml.NodeToValue(body, sc, yaml.Strict())
 }
 
 var wrongType = regexp.MustCompile(`cannot unmarshal (\S+) into Go struct field \S+ of type (\S+)`)

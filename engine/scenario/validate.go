@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 )
@@ -16,6 +17,17 @@ type problems []problem
 func (ps *problems) add(path, format string, args ...any) {
 	*ps = append(*ps, problem{path: path, msg: fmt.Sprintf(format, args...)})
 }
+
+// finite refuses NaN and infinities (.nan, .inf), which no price can be
+// and which JSON cannot record.
+func (ps *problems) finite(path string, v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		ps.add(path, "must be a finite number (got %g)", v)
+	}
+}
+
+// MaxTurnsLimit is the largest max_turns a scenario may set.
+const MaxTurnsLimit = 10_000
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*$`)
 
@@ -42,8 +54,8 @@ func (s *Scenario) validate() problems {
 	if !validRelationship(s.Relationship) {
 		ps.add("relationship", "must be one of %s (got %q)", relationshipNames(), s.Relationship)
 	}
-	if s.MaxTurns < 0 || s.MaxTurns > 200 {
-		ps.add("max_turns", "must be between 1 and 200 (got %d)", s.MaxTurns)
+	if s.MaxTurns < 0 || s.MaxTurns > MaxTurnsLimit {
+		ps.add("max_turns", "must be between 1 and %d (got %d)", MaxTurnsLimit, s.MaxTurns)
 	}
 	if len(s.Seats) != 2 {
 		ps.add("seats", "must list exactly 2 seats (got %d)", len(s.Seats))
@@ -91,6 +103,10 @@ func validateFacts(at string, facts []Fact, ids map[string]string, ps *problems)
 		}
 		if f.Tolerance < 0 {
 			ps.add(fp+".tolerance", "must not be negative")
+		}
+		ps.finite(fp+".tolerance", f.Tolerance)
+		if f.Number != nil {
+			ps.finite(fp+".number", *f.Number)
 		}
 		switch f.Kind {
 		case FactPrice:
@@ -144,6 +160,7 @@ func (s *Scenario) validateListing(ps *problems) {
 	if strings.TrimSpace(l.Item) == "" {
 		ps.add("craigslist.item", "is required")
 	}
+	ps.finite("craigslist.listing_price", l.ListingPrice)
 	if l.ListingPrice <= 0 {
 		ps.add("craigslist.listing_price", "must be positive")
 	}
@@ -151,6 +168,8 @@ func (s *Scenario) validateListing(ps *problems) {
 		name   string
 		limits PriceLimits
 	}{{"seller", l.Seller}, {"buyer", l.Buyer}} {
+		ps.finite("craigslist."+side.name+".target", side.limits.Target)
+		ps.finite("craigslist."+side.name+".bottomline", side.limits.Bottomline)
 		if side.limits.Target <= 0 {
 			ps.add("craigslist."+side.name+".target", "must be positive")
 		}

@@ -31,6 +31,10 @@ type Config struct {
 	// older max_tokens (OpenAI's own API prefers it; local servers know
 	// max_tokens).
 	CompletionTokensField bool
+	// Secrets are other key values this run knows (keys in the
+	// environment that are not sent to this endpoint): a server that
+	// quotes one back must not get it into an error either.
+	Secrets []string
 }
 
 // Client is a chat.Client for one endpoint. It is safe for concurrent use.
@@ -154,11 +158,13 @@ func (c *Client) failure(ctx context.Context, err error, info *callInfo, partial
 	if e.Kind == chat.Status {
 		e.RetryAfter = info.retryAfter
 		if e.StatusCode == http.StatusNotFound {
-			e.Message += " (from " + c.cfg.BaseURL + "/chat/completions: does the base URL end in /v1, and is the model name right?)"
+			e.Message += " (from " + strings.TrimRight(PublicURL(c.cfg.BaseURL), "/") + "/chat/completions: does the base URL end in /v1, and is the model name right?)"
 		}
 	}
-	e.Message = redact(e.Message, c.cfg.APIKey)
-	e.Partial = redact(e.Partial, c.cfg.APIKey)
+	// Keys come out before the message is clipped, so a key straddling
+	// the cut cannot survive as a prefix.
+	e.Message = clip(c.redact(e.Message))
+	e.Partial = c.redact(e.Partial)
 	return e
 }
 
@@ -177,7 +183,7 @@ func classify(err error, partial string) *chat.Error {
 		if msg == "" {
 			msg = reqErr.HTTPStatus
 		}
-		return &chat.Error{Kind: chat.Status, StatusCode: reqErr.HTTPStatusCode, Message: clip(msg)}
+		return &chat.Error{Kind: chat.Status, StatusCode: reqErr.HTTPStatusCode, Message: msg}
 	case errors.As(err, &apiErr):
 		// An error object sent as a data line in the middle of the stream.
 		return lost(apiErr.Message, partial)
@@ -209,6 +215,7 @@ func describeNetErr(err error) string {
 	return err.Error()
 }
 
+// clip keeps an error message short enough for one line of an event.
 func clip(s string) string {
 	const max = 600
 	if len(s) > max {
@@ -217,11 +224,14 @@ func clip(s string) string {
 	return s
 }
 
-func redact(s, key string) string {
-	if key == "" || s == "" {
-		return s
+// redact removes the endpoint's key and every other key the run knows.
+func (c *Client) redact(s string) string {
+	for _, key := range append([]string{c.cfg.APIKey}, c.cfg.Secrets...) {
+		if key != "" && s != "" {
+			s = strings.ReplaceAll(s, key, "[api key]")
+		}
 	}
-	return strings.ReplaceAll(s, key, "[api key]")
+	return s
 }
 
 // retryAfter reads a Retry-After header: seconds or an HTTP date.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -185,5 +186,29 @@ func TestRetryAfterDate(t *testing.T) {
 	}
 	if d := retryAfter("soon", now); d != 0 {
 		t.Errorf("garbage: %v", d)
+	}
+}
+
+// TestKeysLeaveLongPlainErrorBodies: a proxy's non-JSON error page that
+// quotes a key across the point where messages are clipped, and a key the
+// run knows but does not send here, both come out as "[api key]".
+func TestKeysLeaveLongPlainErrorBodies(t *testing.T) {
+	const sent, other = "sk-sent-SECRET-0123456789abcdef", "sk-other-SECRET-fedcba9876543210"
+	body := "other " + other + strings.Repeat("x", 600-len("other "+other+" key ")-5) + " key " + sent
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusBadGateway)
+		w.Write([]byte(body))
+	}))
+	defer srv.Close()
+	c := New(Config{BaseURL: srv.URL, APIKey: sent, Secrets: []string{other}})
+	_, err := c.Stream(context.Background(), hello(0.7), func(string) {})
+	if err == nil {
+		t.Fatal("no error from a 502")
+	}
+	for _, part := range []string{sent[:5], other[:8]} {
+		if strings.Contains(err.Error(), part) {
+			t.Errorf("%q survives in %v", part, err)
+		}
 	}
 }

@@ -1,0 +1,53 @@
+package human
+
+import (
+	"math"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// FuzzParse: whatever a player types, in either family and after any
+// move, Parse returns a move or a reason and never panics; an offer's
+// price is a finite positive amount and a selection names a friend of the
+// player's own list.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"/offer 450", "/offer $1.2k", "/accept", "/select Jacob", "/act shrugs", "/leave", "/help", "hello there", "/offer 1e400", "/offer -5", "/select \x1b]52;c;AA\x07", "/OFFER\t٣٠٠"} {
+		f.Add(s, true)
+	}
+	views := map[bool]view.View{
+		true:  view.For(generate.Craigslist(3), view.Agents, scenario.BuyerSeat),
+		false: view.For(generate.MutualFriends(3), view.Agents, 0),
+	}
+	offered := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Price: ptr(500.0), Text: "500?"}}}
+	f.Fuzz(func(t *testing.T, input string, craigslist bool) {
+		v := views[craigslist]
+		for _, history := range [][]run.Turn{nil, offered} {
+			a, err := Parse(input, v, history)
+			if err != nil {
+				continue
+			}
+			if a.Type == event.Offer && (a.Price == nil || math.IsNaN(*a.Price) || math.IsInf(*a.Price, 0) || *a.Price <= 0) {
+				t.Fatalf("%q: offer of %v", input, a.Price)
+			}
+			if a.Type == event.Select && !ownFriend(v, a.Friend) {
+				t.Fatalf("%q: selected %q, not in the player's list", input, a.Friend)
+			}
+		}
+	})
+}
+
+func ptr(v float64) *float64 { return &v }
+
+func ownFriend(v view.View, name string) bool {
+	for _, fr := range v.Self().Friends {
+		if fr.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,194 @@
+package report
+
+import (
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// moments accumulates one metric's values as they come: the sum (so means
+// are exactly those of summing in the same order), and Welford's running
+// sum of squared deviations for the interval.
+type moments struct {
+	n          int
+	sum, mean  float64
+	m2, lowest float64
+}
+
+func (m *moments) add(x float64) {
+	m.n++
+	m.sum += x
+	d := x - m.mean
+	m.mean += d / float64(m.n)
+	m.m2 += d * (x - m.mean)
+	if m.n == 1 || x < m.lowest {
+		m.lowest = x
+	}
+}
+
+// meanCI is the mean with its Student t interval (tInterval), the low end
+// cut at 0 when no value is negative (counts, positions).
+func (m moments) meanCI() Stat {
+	st := m.tInterval()
+	if m.n >= 2 && m.lowest >= 0 {
+		st.Lo = math.Max(st.Lo, 0)
+	}
+	return st
+}
+
+// tInterval is the mean with the Student t interval mean ± t(0.975, n-1) ·
+// s/√n, uncut (for differences, which may be negative).
+func (m moments) tInterval() Stat {
+	if m.n == 0 {
+		return Stat{}
+	}
+	mean := m.sum / float64(m.n)
+	st := Stat{Mean: mean, Lo: mean, Hi: mean, N: m.n}
+	if m.n < 2 {
+		return st
+	}
+	half := tQuantile975(m.n-1) * math.Sqrt(math.Max(m.m2, 0)/float64(m.n-1)/float64(m.n))
+	st.Lo, st.Hi = mean-half, mean+half
+	return st
+}
+
+// rateCI is a proportion with the Wilson score interval, which stays
+// inside 0..1 and is not empty when every episode agrees (a deal rate of
+// 100% over 300 episodes is not certain).
+func (m moments) rateCI() Stat {
+	if m.n == 0 {
+		return Stat{}
+	}
+	p := m.sum / float64(m.n)
+	st := Stat{Mean: p, Lo: p, Hi: p, N: m.n}
+	if m.n < 2 {
+		return st
+	}
+	const z = 1.959963984540054
+	nf := float64(m.n)
+	den := 1 + z*z/nf
+	center := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	st.Lo, st.Hi = math.Max(0, center-half), math.Min(1, center+half)
+	return st
+}
+
+// Tally aggregates episodes one at a time into a Group, in memory that
+// does not grow with their number. Adding the same episodes in the same
+// order gives the same figures, to the last bit.
+type Tally struct {
+	episodes, ended, completed int
+	values                     map[string]*moments
+	failures                   map[event.FailureKind]int
+}
+
+// Add counts one episode.
+func (t *Tally) Add(ep Episode) {
+	t.episodes++
+	if ep.Ended {
+		t.ended++
+	}
+	if ep.Completed {
+		t.completed++
+	}
+	for k, n := range ep.Failures {
+		if t.failures == nil {
+			t.failures = map[event.FailureKind]int{}
+		}
+		t.failures[k] += n
+	}
+	if t.values == nil {
+		t.values = map[string]*moments{}
+	}
+	for _, m := range Measures {
+		if v, ok := ep.Metrics[m.Key]; ok {
+			mo := t.values[m.Key]
+			if mo == nil {
+				mo = &moments{}
+				t.values[m.Key] = mo
+			}
+			mo.add(v)
+		}
+	}
+}
+
+// Group returns the aggregate so far (Family and Mode unset).
+func (t *Tally) Group() Group {
+	g := Group{Episodes: t.episodes, Ended: t.ended, Completed: t.completed, Stats: map[string]Stat{}, Failures: map[event.FailureKind]int{}}
+	maps.Copy(g.Failures, t.failures)
+	for _, m := range Measures {
+		mo, ok := t.values[m.Key]
+		if !ok {
+			continue
+		}
+		if m.Rate {
+			g.Stats[m.Key] = mo.rateCI()
+		} else {
+			g.Stats[m.Key] = mo.meanCI()
+		}
+	}
+	return g
+}
+
+// Aggregator tallies episodes by family and mode as they come, and keeps
+// the few figures of each paired episode (Episode.Pair) that the paired
+// differences between modes need.
+type Aggregator struct {
+	byKey map[groupKey]*Tally
+	pairs map[scenario.Family][]pairedEpisode
+}
+
+type groupKey struct {
+	f scenario.Family
+	m view.Mode
+}
+
+// Add counts one episode in its family and mode.
+func (a *Aggregator) Add(ep Episode) {
+	if a.byKey == nil {
+		a.byKey = map[groupKey]*Tally{}
+	}
+	k := groupKey{ep.Family, ep.Mode}
+	t := a.byKey[k]
+	if t == nil {
+		t = &Tally{}
+		a.byKey[k] = t
+	}
+	t.Add(ep)
+	if p, ok := pairable(ep); ok {
+		if a.pairs == nil {
+			a.pairs = map[scenario.Family][]pairedEpisode{}
+		}
+		a.pairs[ep.Family] = append(a.pairs[ep.Family], p)
+	}
+}
+
+// Report returns every group so far, families in name order and modes in
+// display order.
+func (a *Aggregator) Report() Report {
+	keys := make([]groupKey, 0, len(a.byKey))
+	for k := range a.byKey {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y groupKey) int {
+		if c := strings.Compare(string(x.f), string(y.f)); c != 0 {
+			return c
+		}
+		return modeRank(x.m) - modeRank(y.m)
+	})
+	var r Report
+	for _, k := range keys {
+		g := a.byKey[k].Group()
+		g.Family, g.Mode = k.f, k.m
+		r.Groups = append(r.Groups, g)
+	}
+	for _, f := range r.families() {
+		r.Paired = append(r.Paired, pair(f, a.pairs[f])...)
+	}
+	return r
+}

@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	uv "github.com/charmbracelet/ultraviolet"
+
+	"github.com/omnigap/omnigap/engine/event"
+)
+
+// screenRenderer does per frame what Bubble Tea's renderer does with a
+// View: a frame whose content equals the last one is skipped; any other is
+// drawn into a cell buffer of the terminal's size, and the difference from
+// the previous frame is written as terminal output.
+type screenRenderer struct {
+	buf  uv.ScreenBuffer
+	scr  *uv.TerminalRenderer
+	out  bytes.Buffer
+	last string
+}
+
+func newScreenRenderer(width, height int) *screenRenderer {
+	r := &screenRenderer{buf: uv.NewScreenBuffer(width, height)}
+	r.scr = uv.NewTerminalRenderer(&r.out, []string{"TERM=xterm-256color"})
+	r.scr.SetFullscreen(true)
+	return r
+}
+
+// frame renders content and returns the bytes it wrote to the terminal.
+func (r *screenRenderer) frame(content string) int {
+	if content == r.last {
+		return 0
+	}
+	r.last = content
+	r.out.Reset()
+	r.buf.Clear()
+	uv.NewStyledString(content).Draw(r.buf, r.buf.Bounds())
+	r.scr.Render(r.buf.RenderBuffer)
+	r.scr.Flush()
+	return r.out.Len()
+}
+
+// BenchmarkStreamFrameWithRenderer is BenchmarkStreamDelta with the
+// terminal renderer included: one delta into the streaming turn of a long
+// episode on a 240x60 screen, the model's View, and the renderer turning
+// it into terminal output. bytes/frame is what reaches the terminal.
+func BenchmarkStreamFrameWithRenderer(b *testing.B) {
+	m := longEpisode(b)
+	p := m.panes[0]
+	r := newScreenRenderer(240, 60)
+	r.frame(m.View().Content)
+	n := 2001
+	base := event.Event{RunID: p.runID, Seat: 0, Speaker: "Alice", Backend: "fixture"}
+	start := func() {
+		ev := base
+		ev.Kind, ev.Turn, ev.Seat = event.TurnStarted, n, (n-1)%2
+		m.Update(runBatch(p.runID, []event.Event{ev}))
+	}
+	start()
+	var text strings.Builder
+	written := 0
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		ev := base
+		ev.Kind, ev.Turn, ev.Delta = event.Delta, n, "word "
+		text.WriteString(ev.Delta)
+		m.Update(runBatch(p.runID, []event.Event{ev}))
+		written += r.frame(m.View().Content)
+		if i%60 == 59 {
+			done := base
+			done.Kind, done.Turn, done.Action = event.TurnCompleted, n, &event.Action{Type: event.Speak, Text: text.String()}
+			m.Update(runBatch(p.runID, []event.Event{done}))
+			text.Reset()
+			n++
+			start()
+		}
+	}
+	b.ReportMetric(float64(written)/float64(b.N), "bytes/frame")
+}
+
+// BenchmarkUnchangedFrameWithRenderer draws a frame whose visible text has
+// not changed (a message that changes nothing on screen): the renderer
+// skips it, so the cost is the View and the comparison.
+func BenchmarkUnchangedFrameWithRenderer(b *testing.B) {
+	m := longEpisode(b)
+	r := newScreenRenderer(240, 60)
+	r.frame(m.View().Content)
+	written := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		written += r.frame(m.View().Content)
+	}
+	b.ReportMetric(float64(written)/float64(b.N), "bytes/frame")
+}
