@@ -64,11 +64,17 @@ func (s *Scenario) deriveListingFacts() {
 	// Fact texts name the character, so they read right in every view: the
 	// seat's own ("Your private information"), a mind-reader's and a reveal's.
 	s.Seats[SellerSeat].Facts = append(s.Seats[SellerSeat].Facts,
-		priceFact("seller-target", SellerSeat, l.Seller.Target, seller+"'s target price is "+Money(l.Seller.Target)+"."),
-		priceFact("seller-bottomline", SellerSeat, l.Seller.Bottomline, "The lowest price "+seller+" will accept is "+Money(l.Seller.Bottomline)+"."))
+		priceFact("seller-target", SellerSeat, l.Seller.Target, seller+"'s target price is "+Money(l.Seller.Target)+"."))
+	if l.Seller.Bottomline > 0 {
+		s.Seats[SellerSeat].Facts = append(s.Seats[SellerSeat].Facts,
+			priceFact("seller-bottomline", SellerSeat, l.Seller.Bottomline, "The lowest price "+seller+" will accept is "+Money(l.Seller.Bottomline)+"."))
+	}
 	s.Seats[BuyerSeat].Facts = append(s.Seats[BuyerSeat].Facts,
-		priceFact("buyer-target", BuyerSeat, l.Buyer.Target, buyer+"'s target price is "+Money(l.Buyer.Target)+"."),
-		priceFact("buyer-bottomline", BuyerSeat, l.Buyer.Bottomline, "The most "+buyer+" will pay is "+Money(l.Buyer.Bottomline)+"."))
+		priceFact("buyer-target", BuyerSeat, l.Buyer.Target, buyer+"'s target price is "+Money(l.Buyer.Target)+"."))
+	if l.Buyer.Bottomline > 0 {
+		s.Seats[BuyerSeat].Facts = append(s.Seats[BuyerSeat].Facts,
+			priceFact("buyer-bottomline", BuyerSeat, l.Buyer.Bottomline, "The most "+buyer+" will pay is "+Money(l.Buyer.Bottomline)+"."))
+	}
 	s.PublicFacts = append(s.PublicFacts,
 		priceFact("listing-price", OwnerPublic, l.ListingPrice, "The listing price is "+Money(l.ListingPrice)+"."))
 }

@@ -154,14 +154,14 @@ func (s *Scenario) validateListing(ps *problems) {
 		if side.limits.Target <= 0 {
 			ps.add("craigslist."+side.name+".target", "must be positive")
 		}
-		if side.limits.Bottomline <= 0 {
-			ps.add("craigslist."+side.name+".bottomline", "must be positive")
+		if side.limits.Bottomline < 0 {
+			ps.add("craigslist."+side.name+".bottomline", "must be positive, or left out for a target-only side")
 		}
 	}
 	if l.Seller.Bottomline > l.Seller.Target {
 		ps.add("craigslist.seller.bottomline", "must not be above the seller's target (%g > %g)", l.Seller.Bottomline, l.Seller.Target)
 	}
-	if l.Buyer.Bottomline < l.Buyer.Target {
+	if l.Buyer.Bottomline > 0 && l.Buyer.Bottomline < l.Buyer.Target {
 		ps.add("craigslist.buyer.bottomline", "must not be below the buyer's target (%g < %g)", l.Buyer.Bottomline, l.Buyer.Target)
 	}
 }

@@ -30,7 +30,7 @@ func (v View) Render() string {
 	fmt.Fprintf(&b, "\nYou are %s (%s).\n", self.Name, self.Role)
 	renderSeat(&b, self, "Your", v.Attributes)
 	fmt.Fprintf(&b, "\nYour partner is %s (%s).\n", partner.Name, partner.Role)
-	if partner.Public == "" && !partner.Full {
+	if partner.Public == "" && partner.Personality == "" && !partner.Full {
 		b.WriteString("You know nothing about them beyond their name and role.\n")
 	}
 	renderSeat(&b, partner, "Their", v.Attributes)
@@ -57,6 +57,9 @@ func (v View) renderCommon(b *strings.Builder) {
 	fmt.Fprintf(b, "Scenario: %s\n", v.Title)
 	fmt.Fprintf(b, "Setting: %s\n", strings.TrimSpace(v.Setting))
 	fmt.Fprintf(b, "Relationship: %s\n", v.Relationship)
+	if v.Background != "" {
+		fmt.Fprintf(b, "Background (known to the narrator): %s\n", strings.TrimSpace(v.Background))
+	}
 	fmt.Fprintf(b, "Turn limit: %d turns in all\n", v.MaxTurns)
 	if l := v.Listing; l != nil {
 		fmt.Fprintf(b, "Item for sale: %s (%s)\n", l.Item, l.Category)
@@ -72,14 +75,17 @@ func (v View) renderCommon(b *strings.Builder) {
 // renderSeat writes what the view holds about one seat, with pronoun
 // "Your" or "Their" to match who reads it.
 func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
+	if about := profileLine(sv); about != "" {
+		fmt.Fprintf(b, "%s profile: %s\n", whose, about)
+	}
 	if sv.Public != "" {
 		fmt.Fprintf(b, "%s public profile: %s\n", whose, strings.TrimSpace(sv.Public))
 	}
-	if !sv.Full {
-		return
-	}
 	if sv.Personality != "" {
 		fmt.Fprintf(b, "%s personality: %s\n", whose, strings.TrimSpace(sv.Personality))
+	}
+	if !sv.Full {
+		return
 	}
 	if sv.Secret != "" {
 		fmt.Fprintf(b, "%s secret: %s\n", whose, strings.TrimSpace(sv.Secret))
@@ -97,6 +103,25 @@ func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
 			fmt.Fprintf(b, "- %s\n", friendLine(fr, attrs))
 		}
 	}
+}
+
+// profileLine joins the profile fields a view holds: "34, woman
+// (she/her), nurse".
+func profileLine(sv SeatView) string {
+	var parts []string
+	if sv.Age > 0 {
+		parts = append(parts, fmt.Sprint(sv.Age))
+	}
+	g := sv.Gender
+	if sv.Pronouns != "" {
+		g = strings.TrimSpace(g + " (" + sv.Pronouns + ")")
+	}
+	for _, p := range []string{g, sv.Occupation} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func friendLine(fr scenario.Friend, attrs []string) string {
