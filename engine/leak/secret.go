@@ -17,6 +17,19 @@ import (
 // what the partner can read is no secret; if every phrase is, the secret's
 // content words together are the one phrase.
 func SecretPhrases(secret, visible string) []string {
+	return NewSecretKeys(secret).Phrases(visible)
+}
+
+// SecretKeys is a secret's candidate key phrases, compiled once so that
+// many scenes can be checked against them.
+type SecretKeys struct {
+	candidates []string
+	content    []string
+	m          *Matcher
+}
+
+// NewSecretKeys derives the candidate phrases of secret.
+func NewSecretKeys(secret string) *SecretKeys {
 	content, at := contentWords(secret)
 	var candidates []string
 	for _, name := range properNames(secret) {
@@ -31,33 +44,32 @@ func SecretPhrases(secret, visible string) []string {
 			candidates = pairs(content, at, false)
 		}
 	}
-	seen := visiblePhrases(candidates, visible)
+	facts := make([]scenario.Fact, len(candidates))
+	for i, p := range candidates {
+		facts[i] = scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{p}}
+	}
+	return &SecretKeys{candidates: candidates, content: content, m: Compile(facts)}
+}
+
+// Phrases are the candidates visible does not mention. Not safe for
+// concurrent use.
+func (k *SecretKeys) Phrases(visible string) []string {
+	seen := make([]bool, len(k.candidates))
+	if visible != "" {
+		for _, mt := range k.m.Find(visible) {
+			seen[mt.Fact] = true
+		}
+	}
 	var out []string
-	for i, c := range candidates {
+	for i, c := range k.candidates {
 		if !seen[i] && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
-	if len(out) == 0 && len(content) > 0 {
-		out = []string{strings.Join(content, " ")}
+	if len(out) == 0 && len(k.content) > 0 {
+		out = []string{strings.Join(k.content, " ")}
 	}
 	return out
-}
-
-// visiblePhrases marks the phrases that occur, as key phrases, in text.
-func visiblePhrases(phrases []string, text string) []bool {
-	seen := make([]bool, len(phrases))
-	if text == "" {
-		return seen
-	}
-	facts := make([]scenario.Fact, len(phrases))
-	for i, p := range phrases {
-		facts[i] = scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{p}}
-	}
-	for _, mt := range Compile(facts).Find(text) {
-		seen[mt.Fact] = true
-	}
-	return seen
 }
 
 // pairs lists "a b" for each two content words, with every synonym of each;

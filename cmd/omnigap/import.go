@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/textsafe"
+)
+
+func newImportCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "import",
+		Short: "Turn other tools' scenario exports into omnigap scenario files",
+	}
+	var out, env, pk string
+	sot := &cobra.Command{
+		Use:   "sotopia DIR",
+		Short: "Import a Sotopia export (the four *.jsonl files) as one scenario file per combo",
+		Long: `Reads environment_profiles.jsonl, agent_profiles.jsonl,
+relationship_profiles.jsonl and env_agent_combo_storages.jsonl from DIR and
+writes one scenario file per combo to --out. A record that cannot be read or
+imported is skipped with its file, line and field, and the others are still
+written. Without writing files, watch, run and play take sotopia:DIR#N
+(the Nth combo) or sotopia:DIR#CODENAME directly.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := sotopia.Read(args[0])
+			if err != nil {
+				return err
+			}
+			r := d.Import(sotopia.Filter{Env: env, PK: pk})
+			written, errs := r.Write(out)
+			var skipped []string
+			for _, p := range r.Skipped {
+				skipped = append(skipped, p.Error())
+			}
+			for _, err := range errs {
+				skipped = append(skipped, "not written: "+err.Error())
+			}
+			return reportImport(cmd.OutOrStdout(), out, written, skipped)
+		},
+	}
+	sot.Flags().StringVar(&out, "out", "", "directory to write the scenario files to (required)")
+	sot.Flags().StringVar(&env, "env", "", "import only the combos of the environment with this codename (or env id)")
+	sot.Flags().StringVar(&pk, "pk", "", "import only the combo with this id")
+	_ = sot.MarkFlagRequired("out")
+	cmd.AddCommand(sot)
+	return cmd
+}
+
+// reportImport prints what an import wrote and skipped, with the reasons,
+// and fails when nothing was written.
+func reportImport(w io.Writer, dir string, written int, skipped []string) error {
+	for _, why := range skipped {
+		fmt.Fprintln(w, textsafe.Clean("skipped: "+why))
+	}
+	fmt.Fprintf(w, "%d written to %s, %d skipped\n", written, dir, len(skipped))
+	if written == 0 {
+		return fmt.Errorf("nothing imported")
+	}
+	return nil
+}
