@@ -6,6 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -47,7 +49,30 @@ written. Without writing files, watch, run and play take sotopia:DIR#N
 	sot.Flags().StringVar(&env, "env", "", "import only the combos of the environment with this codename (or env id)")
 	sot.Flags().StringVar(&pk, "pk", "", "import only the combo with this id")
 	_ = sot.MarkFlagRequired("out")
-	cmd.AddCommand(sot)
+	var cocoaOut string
+	coc := &cobra.Command{
+		Use:   "cocoa FILE",
+		Short: "Import cocoa CraigslistBargain scenarios (sample-scenarios.json shape) as scenario files",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			list, probs, err := cocoa.CraigslistScenarios(args[0])
+			if err != nil {
+				return err
+			}
+			var skipped []string
+			for _, p := range probs {
+				skipped = append(skipped, p.Error())
+			}
+			written, errs := interop.WriteAll(cocoaOut, list)
+			for _, err := range errs {
+				skipped = append(skipped, "not written: "+err.Error())
+			}
+			return reportImport(cmd.OutOrStdout(), cocoaOut, written, skipped)
+		},
+	}
+	coc.Flags().StringVar(&cocoaOut, "out", "", "directory to write the scenario files to (required)")
+	_ = coc.MarkFlagRequired("out")
+	cmd.AddCommand(sot, coc)
 	return cmd
 }
 

@@ -49,3 +49,19 @@ func TestRunTakesASotopiaReference(t *testing.T) {
 		t.Errorf("an out-of-range combo number gave %v", err)
 	}
 }
+
+func TestImportCocoaCraigslist(t *testing.T) {
+	path := "../../../shared/data/cocoa/craigslist-sample-scenarios.json"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no cocoa data at %s", path)
+	}
+	dir := t.TempDir()
+	out, err := omnigap(t, "scenarios", "import", "cocoa", path, "--out", dir)
+	files, _ := filepath.Glob(filepath.Join(dir, "craigslist-cocoa-*.yaml"))
+	if err != nil || !strings.Contains(out, "20 written to "+dir+", 0 skipped") || len(files) != 20 {
+		t.Fatalf("%v, %d files:\n%s", err, len(files), out)
+	}
+	if out, err := omnigap(t, "run", "--scenario", files[0], "--episodes", "1", "--out", t.TempDir()); err != nil {
+		t.Errorf("an imported target-only scenario does not run: %v\n%s", err, out)
+	}
+}

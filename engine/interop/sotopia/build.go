@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -230,25 +228,4 @@ func (d *Data) secretKeys(secret string) *leak.SecretKeys {
 		d.keys[secret] = k
 	}
 	return k
-}
-
-// Marshal writes a scenario in the YAML file format, leaving out the facts
-// the loader derives again.
-func Marshal(sc *scenario.Scenario) ([]byte, error) {
-	c := sc.Clone()
-	for i := range c.Seats {
-		c.Seats[i].Facts = authored(c.Seats[i].Facts)
-	}
-	c.EnvFacts, c.PublicFacts = authored(c.EnvFacts), authored(c.PublicFacts)
-	return yaml.MarshalWithOptions(c, yaml.UseLiteralStyleIfMultiline(true))
-}
-
-func authored(fs []scenario.Fact) []scenario.Fact {
-	var out []scenario.Fact
-	for _, f := range fs {
-		if !f.Derived {
-			out = append(out, f)
-		}
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -90,7 +91,7 @@ func (r *Result) Write(dir string) (written int, errs []error) {
 		return 0, []error{err}
 	}
 	for _, im := range r.Scenarios {
-		data, err := Marshal(im.Scenario)
+		data, err := interop.Marshal(im.Scenario)
 		if err == nil {
 			header := fmt.Sprintf("# Imported from Sotopia combo %s (line %d of %s).\n", im.Combo.ID, im.Combo.at.Line, CombosFile)
 			err = os.WriteFile(filepath.Join(dir, FileName(im.Scenario)), append([]byte(header), data...), 0o644)
