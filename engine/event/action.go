@@ -34,12 +34,14 @@ func ParseActionType(s string) (ActionType, error) {
 }
 
 // Action is one turn's move: the words said and, for structured moves, the
-// argument (a price for an offer, a friend's name for a select).
+// argument (a price for an offer, a friend's name for a select, and in
+// Deal-or-No-Deal the items the mover takes, for a proposal or a select).
 type Action struct {
-	Type   ActionType `json:"type"`
-	Text   string     `json:"text,omitempty"`
-	Price  *float64   `json:"price,omitempty"`
-	Friend string     `json:"friend,omitempty"`
+	Type   ActionType     `json:"type"`
+	Text   string         `json:"text,omitempty"`
+	Price  *float64       `json:"price,omitempty"`
+	Friend string         `json:"friend,omitempty"`
+	Split  map[string]int `json:"split,omitempty"`
 }
 
 // Empty reports whether the turn said and did nothing.

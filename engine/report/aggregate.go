@@ -18,6 +18,9 @@ type Measure struct {
 	Rate  bool
 	// Max is the top of the bar charts' scale; 0 scales to the data.
 	Max float64
+	// Num and Den, when set, make the row a pooled ratio of two metrics
+	// summed over the episodes rather than a mean of one.
+	Num, Den string
 }
 
 // Measures are the report's rows, in order. Rows no episode has are left
@@ -26,10 +29,17 @@ var Measures = append([]Measure{
 	{Key: metrics.GoalCompletion, Label: "goal completion (0-10)", Max: 10},
 	{Key: metrics.Deal, Label: "deal rate", Rate: true, Max: 1},
 	{Key: metrics.PriceFraction, Label: "agreed price / listing", Max: 1},
+	{Key: metrics.Agreement, Label: "agreement rate", Rate: true, Max: 1},
+	{Key: metrics.Pareto, Label: "Pareto-optimal agreements", Rate: true, Max: 1},
+	{Key: metrics.PointsSeat0, Label: "points, seat 0"},
+	{Key: metrics.PointsSeat1, Label: "points, seat 1"},
+	{Key: metrics.JointPoints, Label: "joint points"},
 	{Key: metrics.Success, Label: "success rate", Rate: true, Max: 1},
 	{Key: metrics.FirstMentionPos, Label: "first mention position (0-1)", Max: 1},
 	{Key: metrics.TurnsToSuccess, Label: "turns to success"},
+	{Key: metrics.Messages, Label: "messages per dialogue"},
 	{Key: metrics.WordsPerTurn, Label: "words per turn"},
+	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages},
 	{Key: metrics.Turns, Label: "turns"},
 	{Key: metrics.Leaks, Label: "leaks per episode"},
 	{Key: metrics.MindReads, Label: "mind-reads per episode"},
@@ -107,12 +117,27 @@ func Summarize(eps []Episode) Group {
 			g.Completed++
 		}
 		for _, m := range Measures {
+			if m.Num != "" {
+				num, ok1 := ep.Metrics[m.Num]
+				den, ok2 := ep.Metrics[m.Den]
+				if ok1 && ok2 {
+					values[m.Num+"/"] = append(values[m.Num+"/"], num)
+					values[m.Den+"/"+m.Num] = append(values[m.Den+"/"+m.Num], den)
+				}
+				continue
+			}
 			if v, ok := ep.Metrics[m.Key]; ok {
 				values[m.Key] = append(values[m.Key], v)
 			}
 		}
 	}
 	for _, m := range Measures {
+		if m.Num != "" {
+			if num := values[m.Num+"/"]; len(num) > 0 {
+				g.Stats[m.Key] = ratioCI(num, values[m.Den+"/"+m.Num])
+			}
+			continue
+		}
 		xs := values[m.Key]
 		if len(xs) == 0 {
 			continue

@@ -26,6 +26,9 @@ func (s *Scenario) Normalize() {
 	if s.Family == MutualFriends && s.Friends != nil {
 		s.deriveFriendFacts()
 	}
+	if s.Family == DealOrNoDeal && s.Deal != nil {
+		s.deriveValueFacts()
+	}
 }
 
 func authored(fs []Fact) []Fact {

@@ -42,7 +42,9 @@ type Fact struct {
 	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
 	Number    *float64 `yaml:"number,omitempty" json:"number,omitempty"`
 	Tolerance float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
-	// Attribute names the MutualFriends attribute a value fact belongs to.
+	// Attribute names the family-data column a fact is carried by: a
+	// MutualFriends attribute, or "value" for a Deal-or-No-Deal item value.
+	// Views show such facts through the family data, not as a list.
 	Attribute string `yaml:"attribute,omitempty" json:"attribute,omitempty"`
 	// Derived facts come from family data rather than the file's fact lists.
 	Derived bool `yaml:"-" json:"derived,omitempty"`
@@ -101,6 +103,7 @@ type Scenario struct {
 	PublicFacts []Fact       `yaml:"public_facts,omitempty" json:"public_facts,omitempty"`
 	Craigslist  *Listing     `yaml:"craigslist,omitempty" json:"craigslist,omitempty"`
 	Friends     *FriendLists `yaml:"mutualfriends,omitempty" json:"mutualfriends,omitempty"`
+	Deal        *Deal        `yaml:"dealornodeal,omitempty" json:"dealornodeal,omitempty"`
 	Source      string       `yaml:"-" json:"source,omitempty"`
 }
 

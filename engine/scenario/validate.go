@@ -35,9 +35,9 @@ func (s *Scenario) validate() problems {
 		ps.add("setting", "is required")
 	}
 	switch s.Family {
-	case Craigslist, MutualFriends, Sotopia:
+	case Craigslist, MutualFriends, DealOrNoDeal, Sotopia:
 	default:
-		ps.add("family", "must be craigslist, mutualfriends or sotopia (got %q)", s.Family)
+		ps.add("family", "must be craigslist, mutualfriends, dealornodeal or sotopia (got %q)", s.Family)
 	}
 	if !validRelationship(s.Relationship) {
 		ps.add("relationship", "must be one of %s (got %q)", relationshipNames(), s.Relationship)
@@ -119,7 +119,12 @@ func (s *Scenario) validateFamilyData(ps *problems) {
 	if s.Family != MutualFriends && s.Friends != nil {
 		ps.add("mutualfriends", "is only allowed in the mutualfriends family")
 	}
+	if s.Family != DealOrNoDeal && s.Deal != nil {
+		ps.add("dealornodeal", "is only allowed in the dealornodeal family")
+	}
 	switch s.Family {
+	case DealOrNoDeal:
+		s.validateDeal(ps)
 	case Craigslist:
 		s.validateListing(ps)
 	case MutualFriends:

@@ -16,7 +16,7 @@ func (v View) Render() string {
 		b.WriteString("\nYou write the dialogue for both characters and know everything about both.\n")
 		for seat := 0; seat < 2; seat++ {
 			fmt.Fprintf(&b, "\nCharacter %d: %s (%s)\n", seat+1, v.Seats[seat].Name, v.Seats[seat].Role)
-			renderSeat(&b, v.Seats[seat], "Their", v.Attributes)
+			renderSeat(&b, v.Seats[seat], "Their", v.Attributes, v.Items)
 		}
 		if len(v.EnvFacts) > 0 {
 			b.WriteString("\nKnown to the narrator:\n")
@@ -28,12 +28,12 @@ func (v View) Render() string {
 	}
 	self, partner := v.Self(), v.Partner()
 	fmt.Fprintf(&b, "\nYou are %s (%s).\n", self.Name, self.Role)
-	renderSeat(&b, self, "Your", v.Attributes)
+	renderSeat(&b, self, "Your", v.Attributes, v.Items)
 	fmt.Fprintf(&b, "\nYour partner is %s (%s).\n", partner.Name, partner.Role)
 	if partner.Public == "" && partner.Personality == "" && !partner.Full {
 		b.WriteString("You know nothing about them beyond their name and role.\n")
 	}
-	renderSeat(&b, partner, "Their", v.Attributes)
+	renderSeat(&b, partner, "Their", v.Attributes, v.Items)
 	return b.String()
 }
 
@@ -41,7 +41,7 @@ func (v View) Render() string {
 // a seat identically.
 func (v View) RenderOwn() string {
 	var b strings.Builder
-	renderSeat(&b, v.Self(), "Your", v.Attributes)
+	renderSeat(&b, v.Self(), "Your", v.Attributes, v.Items)
 	return b.String()
 }
 
@@ -49,7 +49,7 @@ func (v View) RenderOwn() string {
 // ("Their goal: ..."), as a reveal shows the partner's side.
 func (v View) RenderOwnForOthers() string {
 	var b strings.Builder
-	renderSeat(&b, v.Self(), "Their", v.Attributes)
+	renderSeat(&b, v.Self(), "Their", v.Attributes, v.Items)
 	return b.String()
 }
 
@@ -67,6 +67,14 @@ func (v View) renderCommon(b *strings.Builder) {
 			fmt.Fprintf(b, "Listing description: %s\n", strings.TrimSpace(l.Description))
 		}
 	}
+	if len(v.Items) > 0 {
+		d := scenario.Deal{Items: v.Items}
+		all := scenario.Split{}
+		for _, it := range v.Items {
+			all[it.Name] = it.Count
+		}
+		fmt.Fprintf(b, "Items to divide: %s\n", d.Words(all))
+	}
 	for _, f := range v.PublicFacts {
 		fmt.Fprintf(b, "Public: %s\n", f.Text)
 	}
@@ -74,7 +82,7 @@ func (v View) renderCommon(b *strings.Builder) {
 
 // renderSeat writes what the view holds about one seat, with pronoun
 // "Your" or "Their" to match who reads it.
-func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
+func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string, items []scenario.Item) {
 	if about := profileLine(sv); about != "" {
 		fmt.Fprintf(b, "%s profile: %s\n", whose, about)
 	}
@@ -95,6 +103,17 @@ func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
 		fmt.Fprintf(b, "%s private information:\n", whose)
 		for _, f := range sv.Facts {
 			fmt.Fprintf(b, "- %s\n", f.Text)
+		}
+	}
+	if len(sv.Values) > 0 {
+		fmt.Fprintf(b, "%s points per item:\n", whose)
+		for _, it := range items {
+			v := sv.Values[it.Name]
+			unit := "points"
+			if v == 1 {
+				unit = "point"
+			}
+			fmt.Fprintf(b, "- %s: %d %s each\n", it.Name, v, unit)
 		}
 	}
 	if len(sv.Friends) > 0 {

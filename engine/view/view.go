@@ -67,6 +67,7 @@ type SeatView struct {
 	Goal        string
 	Facts       []scenario.Fact
 	Friends     []scenario.Friend
+	Values      map[string]int // Deal-or-No-Deal: points per item
 }
 
 // View is everything one participant is given before the dialogue starts.
@@ -82,6 +83,7 @@ type View struct {
 	MaxTurns     int
 	Listing      *PublicListing
 	Attributes   []string
+	Items        []scenario.Item // Deal-or-No-Deal: what is on the table
 	Seats        [2]SeatView
 	PublicFacts  []scenario.Fact
 	EnvFacts     []scenario.Fact
@@ -109,6 +111,9 @@ func For(sc *scenario.Scenario, mode Mode, viewer int) View {
 	}
 	if sc.Friends != nil {
 		v.Attributes = sc.Friends.Attributes
+	}
+	if sc.Deal != nil {
+		v.Items = sc.Deal.Items
 	}
 	omniscient := mode == Script || mode == Humans
 	if omniscient || mode == Mindreaders {
@@ -143,14 +148,18 @@ func seatView(sc *scenario.Scenario, seat int, full bool, t tier) SeatView {
 	}
 	sv.Secret, sv.Goal = c.Secret, c.Goal
 	for _, f := range s.Facts {
-		// MutualFriends value facts are carried by the friend list itself;
-		// listing them would tell the seat what its partner lacks.
+		// Facts carried by family data (MutualFriends values, item values)
+		// are shown through it; listing them would tell the seat what its
+		// partner lacks or values differently.
 		if f.Attribute == "" {
 			sv.Facts = append(sv.Facts, f)
 		}
 	}
 	if sc.Friends != nil {
 		sv.Friends = sc.Friends.Lists[seat]
+	}
+	if sc.Deal != nil {
+		sv.Values = sc.Deal.Values[seat]
 	}
 	return sv
 }
