@@ -27,6 +27,8 @@ var _ episode.Factory = Factory{}
 func (Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error) {
 	var out [2]run.Backend
 	switch sc.Family {
+	case scenario.DealOrNoDeal:
+		return dondBackends(sc, mode, seed)
 	case scenario.Craigslist, scenario.MutualFriends:
 	case scenario.Sotopia:
 		return out, fmt.Errorf("%w: %s needs a language model; use an LLM endpoint with --backend openai (set --base-url, and OPENAI_API_KEY if the endpoint needs a key)", ErrFreeForm, sc.ID)

@@ -23,7 +23,10 @@ func familyOf(source string) (scenario.Family, error) {
 	case "mutual_friends", "mutualfriends":
 		return scenario.MutualFriends, nil
 	}
-	if freeFormSources[source] || source == "deal-or-no-deal" {
+	if source == "deal-or-no-deal" || source == "dealornodeal" {
+		return scenario.DealOrNoDeal, nil
+	}
+	if freeFormSources[source] {
 		return scenario.Sotopia, nil
 	}
 	return "", fieldError("source", "unknown source %q (want craigslist_bargains, mutual_friends, deal-or-no-deal or one of Sotopia's free-form sources)", source)
@@ -109,9 +112,16 @@ func (d *Data) build(env *Environment, agents [2]*Agent) (*scenario.Scenario, er
 			return nil, err
 		}
 		text.env = nil // the derived mutual-friend fact says it
+	case scenario.DealOrNoDeal:
+		if err := dealItems(sc, text.shared, goals); err != nil {
+			return nil, err
+		}
 	}
+	// Friend lists and item values are family data, shown through it: the
+	// goals keep only the task and the hints.
+	withExtra := family != scenario.MutualFriends && family != scenario.DealOrNoDeal
 	for seat, i := range order {
-		sc.Seats = append(sc.Seats, scenario.Seat{Role: roleOf(family, seat, env), Character: character(agents[i], goals[i], family != scenario.MutualFriends)})
+		sc.Seats = append(sc.Seats, scenario.Seat{Role: roleOf(family, seat), Character: character(agents[i], goals[i], withExtra)})
 	}
 	if sc.Setting == "" {
 		return nil, fieldError("scenario", "has no text every participant reads")
@@ -132,12 +142,14 @@ func character(a *Agent, g goal, withExtra bool) scenario.Character {
 	}
 }
 
-func roleOf(f scenario.Family, seat int, env *Environment) string {
+func roleOf(f scenario.Family, seat int) string {
 	switch f {
 	case scenario.Craigslist:
 		return []string{"seller", "buyer"}[seat]
 	case scenario.MutualFriends:
 		return "guest"
+	case scenario.DealOrNoDeal:
+		return "negotiator"
 	}
 	return "participant"
 }

@@ -52,7 +52,7 @@ func TestImportAllCombos(t *testing.T) {
 // target prices as facts owned by their sides; every secret is a fact.
 func TestImportedFacts(t *testing.T) {
 	r := readExport(t).Import(Filter{})
-	var mf, cl int
+	var mf, cl, dond int
 	for _, im := range r.Scenarios {
 		sc := im.Scenario
 		switch sc.Family {
@@ -60,6 +60,16 @@ func TestImportedFacts(t *testing.T) {
 			mf++
 			if len(sc.EnvFacts) != 1 || sc.EnvFacts[0].ID != "mutual-friend" {
 				t.Errorf("%s: environment facts %v, want the mutual friend alone", sc.ID, factIDs(sc.EnvFacts))
+			}
+		case scenario.DealOrNoDeal:
+			dond++
+			for seat := 0; seat < 2; seat++ {
+				for _, it := range sc.Deal.Items {
+					v := sc.Deal.Values[seat][it.Name]
+					if v != sc.Deal.Values[1-seat][it.Name] && !hasFact(sc.Seats[seat].Facts, fmt.Sprintf("seat%d-value-%s", seat, it.Name)) {
+						t.Errorf("%s: seat %d's value for %s is not its fact", sc.ID, seat, it.Name)
+					}
+				}
 			}
 		case scenario.Craigslist:
 			cl++
@@ -76,8 +86,8 @@ func TestImportedFacts(t *testing.T) {
 			}
 		}
 	}
-	if mf != 50 || cl != 50 {
-		t.Errorf("%d MutualFriends and %d Craigslist scenarios, want 50 each", mf, cl)
+	if mf != 50 || cl != 50 || dond != 50 {
+		t.Errorf("%d MutualFriends, %d Craigslist and %d Deal-or-No-Deal scenarios, want 50 each", mf, cl, dond)
 	}
 }
 

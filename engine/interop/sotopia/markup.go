@@ -43,9 +43,16 @@ func splitViewers(text string) (marked, error) {
 	return out, nil
 }
 
-// goalTag is one of the tags Sotopia puts in goals to give a seat private
-// details or hints.
-var goalTag = regexp.MustCompile(`(?s)<(extra_info|strategy_hint|clarification_hint)>(.*?)</(extra_info|strategy_hint|clarification_hint)>`)
+// hintTags and extraTag are the tags Sotopia puts in goals to give a seat
+// hints and private details. Hints may sit inside <extra_info>, so they
+// are read first.
+var (
+	hintTags = []*regexp.Regexp{
+		regexp.MustCompile(`(?s)<strategy_hint>(.*?)</strategy_hint>`),
+		regexp.MustCompile(`(?s)<clarification_hint>(.*?)</clarification_hint>`),
+	}
+	extraTag = regexp.MustCompile(`(?s)<extra_info>(.*?)</extra_info>`)
+)
 
 // goal is a Sotopia goal with its tags read.
 type goal struct {
@@ -55,35 +62,22 @@ type goal struct {
 	hints []string // <strategy_hint> and <clarification_hint> contents
 }
 
-// parseGoal reads a goal's tags, nested ones included (Sotopia puts hints
-// inside <extra_info>).
+// parseGoal reads a goal's tags.
 func parseGoal(text string) goal {
 	var g goal
-	rest := text
-	for {
-		loc := goalTag.FindStringSubmatchIndex(rest)
-		if loc == nil {
-			break
-		}
-		name, body := rest[loc[2]:loc[3]], rest[loc[4]:loc[5]]
-		inner := parseGoal(body)
-		if name == "extra_info" {
-			g.extra = append(g.extra, inner.main)
-			g.raw = append(g.raw, goalTag.ReplaceAllString(body, ""))
-		} else {
-			g.hints = append(g.hints, inner.main)
-		}
-		g.extra = append(g.extra, inner.extra...)
-		g.hints = append(g.hints, inner.hints...)
-		rest = rest[:loc[0]] + rest[loc[1]:]
+	for _, re := range hintTags {
+		text = re.ReplaceAllStringFunc(text, func(m string) string {
+			g.hints = append(g.hints, tidy(re.FindStringSubmatch(m)[1]))
+			return ""
+		})
 	}
-	g.main = tidy(strings.ReplaceAll(rest, "()", ""))
-	for i := range g.extra {
-		g.extra[i] = tidy(g.extra[i])
-	}
-	for i := range g.hints {
-		g.hints[i] = tidy(g.hints[i])
-	}
+	text = extraTag.ReplaceAllStringFunc(text, func(m string) string {
+		body := extraTag.FindStringSubmatch(m)[1]
+		g.extra = append(g.extra, tidy(body))
+		g.raw = append(g.raw, body)
+		return ""
+	})
+	g.main = tidy(strings.ReplaceAll(text, "()", ""))
 	return g
 }
 
