@@ -1,15 +1,20 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
+	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 func newImportCmd() *cobra.Command {
@@ -52,9 +57,17 @@ written. Without writing files, watch, run and play take sotopia:DIR#N
 	var cocoaOut string
 	coc := &cobra.Command{
 		Use:   "cocoa FILE",
-		Short: "Import cocoa CraigslistBargain scenarios (sample-scenarios.json shape) as scenario files",
-		Args:  cobra.ExactArgs(1),
+		Short: "Import cocoa CraigslistBargain scenarios, or Deal-or-No-Deal transcripts as scenarios and HUMANS recordings",
+		Long: `FILE is a CraigslistBargain scenario file (the shape of sample-scenarios.json),
+written as one scenario file each, or a Deal-or-No-Deal transcript file (the
+shape of dealornodeal/data/val.json), written as one scenario file and one
+HUMANS recording per dialogue. Records that cannot be read are skipped with
+their index and field.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cocoa.IsTranscripts(args[0]) {
+				return importTranscripts(cmd, args[0], cocoaOut)
+			}
 			list, probs, err := cocoa.CraigslistScenarios(args[0])
 			if err != nil {
 				return err
@@ -74,6 +87,46 @@ written. Without writing files, watch, run and play take sotopia:DIR#N
 	_ = coc.MarkFlagRequired("out")
 	cmd.AddCommand(sot, coc)
 	return cmd
+}
+
+// importTranscripts writes each dialogue's scenario and its HUMANS run,
+// played through the runner and annotator, as a recording.
+func importTranscripts(cmd *cobra.Command, path, dir string) error {
+	ts, probs, err := cocoa.Transcripts(path)
+	if err != nil {
+		return err
+	}
+	var skipped []string
+	for _, p := range probs {
+		skipped = append(skipped, p.Error())
+	}
+	list := make([]*scenario.Scenario, len(ts))
+	for i, t := range ts {
+		list[i] = t.Scenario
+	}
+	written, errs := interop.WriteAll(dir, list)
+	for i, t := range ts {
+		if err := recordHumans(cmd.Context(), t, dir); err != nil {
+			errs = append(errs, fmt.Errorf("dialogue %d (%s): %w", i, t.UUID, err))
+		}
+	}
+	for _, err := range errs {
+		skipped = append(skipped, "not written: "+err.Error())
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%d HUMANS recordings written\n", len(ts)-len(errs))
+	return reportImport(cmd.OutOrStdout(), dir, written, skipped)
+}
+
+func recordHumans(ctx context.Context, t *cocoa.Transcript, dir string) error {
+	live, err := episode.Start(ctx, episode.Spec{Scenario: t.Scenario, Mode: view.Humans, Factory: t,
+		Annotate: leak.Annotate, RecordDir: dir, Buffer: 64})
+	if err != nil {
+		return err
+	}
+	for range live.Events {
+	}
+	_, err = live.Wait()
+	return err
 }
 
 // reportImport prints what an import wrote and skipped, with the reasons,

@@ -3,7 +3,11 @@
 // replays all speak these types.
 package event
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // ActionType is what a turn does besides (or instead of) speaking.
 type ActionType string
@@ -51,3 +55,21 @@ func (a Action) Empty() bool {
 
 // PriceOf returns a pointer to a copy of v, for Action.Price.
 func PriceOf(v float64) *float64 { return &v }
+
+// SplitText writes a Deal-or-No-Deal split as "ball=1 book=2 hat=0"
+// (items in name order), or "" when the action has none.
+func (a Action) SplitText() string {
+	if a.Split == nil {
+		return ""
+	}
+	names := make([]string, 0, len(a.Split))
+	for k := range a.Split {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%s=%d", k, a.Split[k])
+	}
+	return strings.Join(parts, " ")
+}
