@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,29 @@ func TestReportCountsTheValTranscripts(t *testing.T) {
 	got := fmt.Sprintf("%d %.0f%% %.1f %.1f", g.Episodes, 100*g.Stats["agreement"].Mean, g.Stats["messages"].Mean, g.Stats["words_per_message"].Mean)
 	if want := "422 100% 4.4 9.0"; got != want {
 		t.Errorf("dialogues, agreement, messages, words per message: got %s, want %s", got, want)
+	}
+}
+
+// TestWatchHumansBesideModes: --humans puts the people's dialogue after
+// the model runs of its scenario, with their words and selections.
+func TestWatchHumansBesideModes(t *testing.T) {
+	path := "../../../shared/data/cocoa/dealornodeal-val.json"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no cocoa data at %s", path)
+	}
+	out, err := omnigap(t, "watch", "--humans", path+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "0")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"[SCRIPT] ended", "[AGENTS] ended", "[HUMANS] Avery (negotiator): im a reader", "[HUMANS] Avery (negotiator): [select ball=1 book=2 hat=0]", "[HUMANS] ended after 9 turns (selected)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := omnigap(t, "watch", "craigslist/road-bike", "--humans", path); err == nil {
+		t.Error("a scenario named beside --humans was accepted")
+	}
+	if _, err := omnigap(t, "watch", "--humans", path+"#nope"); err == nil || !strings.Contains(err.Error(), `no dialogue with uuid "nope"`) {
+		t.Errorf("an unknown uuid gave %v", err)
 	}
 }

@@ -20,7 +20,7 @@ func TestHumansPaneInTmux(t *testing.T) {
 	if _, err := os.Stat(val); err != nil {
 		t.Skipf("no cocoa data at %s", val)
 	}
-	tm, dir := launch(t, "humans", "watch", "--humans", val+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "400ms")
+	tm, dir := launch(t, "humans", "watch", "--humans", val+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "80ms")
 
 	tm.waitFor("three pane headers", 10*time.Second, func(s string) bool {
 		turns, _ := panes(s)
