@@ -18,6 +18,10 @@ type Item struct {
 	Count int    `yaml:"count" json:"count"`
 }
 
+// MaxSplits bounds the ways one side can take items, which players and
+// metrics enumerate.
+const MaxSplits = 10000
+
 // Split is how many of each item one side takes.
 type Split map[string]int
 
@@ -136,6 +140,7 @@ func (s *Scenario) validateDeal(ps *problems) {
 	if len(d.Items) == 0 {
 		ps.add("dealornodeal.items", "needs at least one item")
 	}
+	splits := 1
 	seen := map[string]bool{}
 	for i, it := range d.Items {
 		at := fmt.Sprintf("dealornodeal.items[%d]", i)
@@ -145,6 +150,9 @@ func (s *Scenario) validateDeal(ps *problems) {
 		seen[it.Name] = true
 		if it.Count < 1 || it.Count > 20 {
 			ps.add(at+".count", "must be between 1 and 20 (got %d)", it.Count)
+		} else if splits *= it.Count + 1; splits > MaxSplits {
+			ps.add(at, "makes more than %d possible splits; use fewer items or smaller counts", MaxSplits)
+			break
 		}
 	}
 	for side, vals := range d.Values {

@@ -53,3 +53,12 @@ func TestDealProblems(t *testing.T) {
 		}
 	}
 }
+
+func TestDealSplitsAreBounded(t *testing.T) {
+	many := strings.Replace(dealFile, "items: [{name: book, count: 3}, {name: hat, count: 2}]",
+		"items: [{name: book, count: 20}, {name: hat, count: 20}, {name: cup, count: 20}, {name: pen, count: 20}]", 1)
+	_, err := Parse("deal.yaml", []byte(many))
+	if err == nil || !strings.Contains(err.Error(), "dealornodeal.items[3]: makes more than 10000 possible splits") {
+		t.Fatalf("got %v", err)
+	}
+}
