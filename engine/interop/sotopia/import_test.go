@@ -208,3 +208,20 @@ func BenchmarkImportAll(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkImportAndWriteAll is the whole command's work: read, build and
+// write the 450 scenario files.
+func BenchmarkImportAndWriteAll(b *testing.B) {
+	readExport(b)
+	dir := b.TempDir()
+	for b.Loop() {
+		d, err := Read(sotopiaDir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := d.Import(Filter{})
+		if n, errs := r.Write(dir); n != 450 || len(errs) > 0 {
+			b.Fatalf("wrote %d: %v", n, errs)
+		}
+	}
+}
