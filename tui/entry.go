@@ -146,9 +146,12 @@ func moveLabel(a event.Action) string {
 		if a.Price != nil {
 			return "offer " + scenario.Money(*a.Price)
 		}
+		if a.Split != nil {
+			return "offer " + oneLine(a.SplitText())
+		}
 		return "offer"
 	case event.Select:
-		return "select " + oneLine(a.Friend)
+		return "select " + oneLine(a.Friend+a.SplitText())
 	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
 		return string(a.Type)
 	case event.None:

@@ -55,8 +55,11 @@ func describe(a event.Action) string {
 		if a.Price != nil {
 			move += " " + scenario.Money(*a.Price)
 		}
+		if a.Split != nil {
+			move += " " + clean(a.SplitText())
+		}
 	case event.Select:
-		move = "select " + clean(a.Friend)
+		move = "select " + clean(a.Friend+a.SplitText())
 	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
 		move = string(a.Type)
 	case event.None:

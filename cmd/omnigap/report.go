@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 func newReportCmd() *cobra.Command {
@@ -23,8 +26,9 @@ func newReportCmd() *cobra.Command {
 per scenario family and mode, the mean and 95% confidence interval of goal
 completion, deal rate, agreed price, success rate, first-mention position,
 words per turn, leaks, mind-reads and disclosures, then bar charts of the
-headline figures. A recording that cannot be read is named on stderr with
-its line and left out. Metric definitions: docs/METRICS.md.`,
+headline figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
+runs, one per dialogue, annotated and measured like the model runs. A
+recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.`,
 		Example: `  omnigap report out/cl
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg`,
 		Args: cobra.MinimumNArgs(1),
@@ -86,6 +90,15 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer) ([]repor
 	}
 	var eps []report.Episode
 	for _, p := range paths {
+		// Recordings are .jsonl; anything else may be a cocoa transcript file.
+		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
+			humans, err := transcriptEpisodes(ctx, p, stderr)
+			if err != nil {
+				return nil, err
+			}
+			eps = append(eps, humans...)
+			continue
+		}
 		rec, err := record.ReadContext(ctx, p)
 		if ctx.Err() != nil {
 			return nil, errInterrupted
@@ -98,6 +111,28 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer) ([]repor
 			fmt.Fprintf(stderr, "omnigap report: %s\n", textsafe.Clean(rec.EndNote()))
 		}
 		eps = append(eps, report.FromRecording(rec))
+	}
+	return eps, nil
+}
+
+// transcriptEpisodes plays each dialogue of a cocoa transcript file as a
+// HUMANS run, so people's dialogues get the same annotations and metrics
+// as the model runs beside them.
+func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer) ([]report.Episode, error) {
+	ts, probs, err := cocoa.Transcripts(path)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range probs {
+		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
+	}
+	eps := make([]report.Episode, 0, len(ts))
+	for _, t := range ts {
+		if ctx.Err() != nil {
+			return nil, errInterrupted
+		}
+		history, end, errors := t.Play(ctx)
+		eps = append(eps, report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors))
 	}
 	return eps, nil
 }

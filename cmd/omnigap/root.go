@@ -24,6 +24,11 @@ from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
 		},
 	}
 	w.addFlags(root, "script,agents")
+	var real realData
+	real.addFlags(root)
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		return real.apply(cmd.ErrOrStderr())
+	}
 	root.AddCommand(
 		newWatchCmd(),
 		newPlayCmd(),

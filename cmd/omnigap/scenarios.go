@@ -43,7 +43,7 @@ func newScenariosCmd() *cobra.Command {
 		},
 	}
 	show.Flags().Int64Var(&seed, "seed", 1, "seed for a gen-* scenario")
-	cmd.AddCommand(show)
+	cmd.AddCommand(show, newImportCmd())
 	return cmd
 }
 

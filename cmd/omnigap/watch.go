@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -26,6 +27,7 @@ type watchOptions struct {
 	pace      time.Duration
 	backends  backendOptions
 	ref       string
+	humans    string
 }
 
 func newWatchOptions() *watchOptions { return &watchOptions{ref: library.DefaultID} }
@@ -36,6 +38,7 @@ func (w *watchOptions) addFlags(cmd *cobra.Command, defaultModes string) {
 	f.Int64Var(&w.seed, "seed", 1, "seed of the runs")
 	f.StringVar(&w.recordDir, "record", "", "folder to write one recording per pane")
 	f.DurationVar(&w.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
+	f.StringVar(&w.humans, "humans", "", "a cocoa Deal-or-No-Deal transcript file (FILE or FILE#UUID): play its people in a HUMANS pane beside the modes, on their scenario")
 	w.backends.addFlags(cmd)
 }
 
@@ -46,11 +49,16 @@ func newWatchCmd() *cobra.Command {
 		Short: "Watch one scenario run in several modes side by side",
 		Long: `Run one scenario in each mode at once and show the turns as they stream.
 SCENARIO is a built-in id, a generated id such as mutualfriends/gen-7, or a
-path to a scenario file; it defaults to ` + library.DefaultID + `. When
+path to a scenario file; it defaults to ` + library.DefaultID + `. With
+--humans FILE[#UUID], a cocoa Deal-or-No-Deal dialogue plays in a HUMANS
+pane beside the modes, which run on that dialogue's scenario. When
 standard output is not a terminal, the turns are printed as plain lines.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
+				if w.humans != "" {
+					return fmt.Errorf("--humans plays the transcript's own scenario; leave out %s", args[0])
+				}
 				w.ref = args[0]
 			}
 			return w.watch(cmd.Context(), cmd.OutOrStdout())
@@ -76,11 +84,18 @@ func (w *watchOptions) setup() (*watchSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := library.Resolve(w.ref, w.seed)
+	factory, err := w.backends.factory()
 	if err != nil {
 		return nil, err
 	}
-	factory, err := w.backends.factory()
+	if w.humans != "" {
+		t, err := loadTranscript(w.humans)
+		if err != nil {
+			return nil, err
+		}
+		return &watchSetup{scenario: t.Scenario, modes: append(modes, view.Humans), factory: humansFactory{factory, t}}, nil
+	}
+	sc, err := library.Resolve(w.ref, w.seed)
 	if err != nil {
 		return nil, err
 	}

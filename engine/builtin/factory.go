@@ -29,6 +29,8 @@ func (Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]r
 func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettings) ([2]run.Backend, error) {
 	var out [2]run.Backend
 	switch sc.Family {
+	case scenario.DealOrNoDeal:
+		return dondBackends(sc, mode, seed)
 	case scenario.Craigslist, scenario.MutualFriends, scenario.Sotopia:
 	default:
 		return out, fmt.Errorf("the built-in engine cannot play %s scenarios (%s)", sc.Family, sc.ID)

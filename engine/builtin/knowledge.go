@@ -45,7 +45,7 @@ func knowledgeOf(v view.View, seat int) knowledge {
 type limits struct{ target, bottom float64 }
 
 // limitsOf finds a Craigslist seat's target and bottomline among the facts
-// the view gives for it.
+// the view gives for it; a target-only side gets a bottomline from its target.
 func limitsOf(sv view.SeatView) (limits, error) {
 	var l limits
 	var haveTarget, haveBottom bool
@@ -59,6 +59,9 @@ func limitsOf(sv view.SeatView) (limits, error) {
 		case sv.Role + "-bottomline":
 			l.bottom, haveBottom = *f.Number, true
 		}
+	}
+	if haveTarget && !haveBottom {
+		l.bottom, haveBottom = targetOnlyBottom(sv.Role, l.target), true
 	}
 	if !haveTarget || !haveBottom {
 		return l, fmt.Errorf("seat %d (%s) has no %s-target and %s-bottomline price facts", sv.Seat, sv.Role, sv.Role, sv.Role)

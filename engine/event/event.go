@@ -113,6 +113,8 @@ type Outcome struct {
 	Deal       bool      `json:"deal,omitempty"`
 	Price      *float64  `json:"price,omitempty"`
 	Selections [2]string `json:"selections,omitempty"`
-	Success    bool      `json:"success,omitempty"`
-	Summary    string    `json:"summary"`
+	// Splits are the items each seat ends with in Deal-or-No-Deal.
+	Splits  [2]map[string]int `json:"splits,omitempty"`
+	Success bool              `json:"success,omitempty"`
+	Summary string            `json:"summary"`
 }

@@ -23,9 +23,17 @@ var buyerTargetShares = []float64{0.5, 0.7, 0.9}
 // Craigslist generates the listing scenario for seed, with id
 // craigslist/gen-<seed>. It is returned normalized.
 func Craigslist(seed int64) *scenario.Scenario {
+	return craigslist(seed, func(rng *rand.Rand) (item, float64) {
+		it := catalogue[rng.IntN(len(catalogue))]
+		return it, roundNice(float64(it.low + rng.IntN(it.high-it.low+1)))
+	})
+}
+
+// craigslist builds the scenario of seed around the item and listing
+// price draw picks.
+func craigslist(seed int64, draw func(*rand.Rand) (item, float64)) *scenario.Scenario {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x63726169)) // "crai"
-	it := catalogue[rng.IntN(len(catalogue))]
-	listing := roundNice(float64(it.low + rng.IntN(it.high-it.low+1)))
+	it, listing := draw(rng)
 	p := drawPrices(rng, listing)
 	names := pick(rng, firstNames, 2)
 	seller, buyer := names[0], names[1]

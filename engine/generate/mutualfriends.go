@@ -18,8 +18,13 @@ const attributesPerScenario = 3
 // skewed distribution, and exactly one friend appears on both lists. It is
 // returned normalized.
 func MutualFriends(seed int64) *scenario.Scenario {
+	return mutualFriends(seed, attributes)
+}
+
+// mutualFriends builds the scenario of seed with columns drawn from pool.
+func mutualFriends(seed int64, pool []attribute) *scenario.Scenario {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6d757475)) // "mutu"
-	attrs := pickAttributes(rng)
+	attrs := pickAttributes(rng, pool)
 	n := 5 + rng.IntN(8)
 
 	// First names are drawn without replacement for the two players and
@@ -69,12 +74,12 @@ func MutualFriends(seed int64) *scenario.Scenario {
 
 // pickAttributes draws the scenario's columns, kept in catalogue order so
 // lists read the same way every time.
-func pickAttributes(rng *rand.Rand) []attribute {
-	idx := rng.Perm(len(attributes))[:attributesPerScenario]
+func pickAttributes(rng *rand.Rand, pool []attribute) []attribute {
+	idx := rng.Perm(len(pool))[:attributesPerScenario]
 	slices.Sort(idx)
 	out := make([]attribute, len(idx))
 	for i, k := range idx {
-		out[i] = attributes[k]
+		out[i] = pool[k]
 	}
 	return out
 }

@@ -33,6 +33,8 @@ func Commands(f scenario.Family) []Command {
 			Command{"/reject", "reject the partner's formal offer"})
 	case scenario.MutualFriends:
 		cmds = append(cmds, Command{"/select NAME", "pick the friend you think you share"})
+	case scenario.DealOrNoDeal:
+		cmds = append(cmds, dealCommands...)
 	}
 	return append(cmds,
 		Command{"/act TEXT", "do something without words (e.g. /act shrugs)"},
@@ -67,9 +69,17 @@ func Parse(input string, v view.View, history []run.Turn) (event.Action, error) 
 		return event.Action{}, ErrHelp
 	case "offer":
 		return offer(arg, v)
+	case "propose":
+		return propose(arg, v)
 	case "accept", "reject":
+		if v.Family == scenario.DealOrNoDeal {
+			return answerProposal(event.ActionType(strings.ToLower(name)), v, history)
+		}
 		return answer(event.ActionType(strings.ToLower(name)), v, history)
 	case "select":
+		if v.Family == scenario.DealOrNoDeal {
+			return selectSplit(arg, v)
+		}
 		return selectFriend(arg, v)
 	case "act":
 		if arg == "" {

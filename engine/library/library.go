@@ -1,6 +1,7 @@
 // Package library finds scenarios by reference: a built-in id, a generated
-// id (craigslist/gen-42, or gen-* for a fresh draw per episode), or a path
-// to a scenario file.
+// id (craigslist/gen-42, or gen-* for a fresh draw per episode), a combo of
+// a Sotopia export (sotopia:DIR#N, sotopia:DIR#CODENAME), or a path to a
+// scenario file.
 package library
 
 import (
@@ -78,6 +79,9 @@ func GeneratedFamilies() []string {
 // that names an existing file, or ends in .yaml or .yml, is loaded from disk.
 // Each call returns a fresh copy the caller may keep.
 func Resolve(ref string, seed int64) (*scenario.Scenario, error) {
+	if strings.HasPrefix(ref, SotopiaPrefix) {
+		return resolveSotopia(ref)
+	}
 	if isPath(ref) {
 		return scenario.LoadFile(ref)
 	}

@@ -15,6 +15,8 @@ import (
 // apply to an episode (no deal, so no price) is absent, not zero.
 const (
 	Turns               = "turns"
+	Messages            = "messages" // turns that said something
+	Words               = "words"    // words said in the whole dialogue
 	WordsPerTurn        = "words_per_turn"
 	WordsPerTurnSeat0   = "words_per_turn_seat0"
 	WordsPerTurnSeat1   = "words_per_turn_seat1"
@@ -69,6 +71,10 @@ func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event
 		if sc.Friends != nil {
 			mutualFriends(m, sc, history, marks, end.Outcome)
 		}
+	case scenario.DealOrNoDeal:
+		if sc.Deal != nil {
+			dealOrNoDeal(m, sc.Deal, end.Outcome)
+		}
 	}
 	return m
 }
@@ -87,6 +93,7 @@ func words(m map[string]float64, history []run.Turn) {
 		sum[2] += w
 		n[2]++
 	}
+	m[Messages], m[Words] = n[2], sum[2]
 	for i, key := range []string{WordsPerTurnSeat0, WordsPerTurnSeat1, WordsPerTurn} {
 		if n[i] > 0 {
 			m[key] = sum[i] / n[i]

@@ -19,6 +19,9 @@ type Measure struct {
 	Rate  bool
 	// Max is the top of the bar charts' scale; 0 scales to the data.
 	Max float64
+	// Num and Den, when set, make the row a pooled ratio of two metrics
+	// summed over the episodes rather than a mean of one.
+	Num, Den string
 }
 
 // Measures are the report's rows, in order. Rows no episode has are left
@@ -29,10 +32,17 @@ var Measures = append([]Measure{
 	{Key: metrics.GoalCompletionSeat1, Label: "goal completion, seat 1", Max: 10},
 	{Key: metrics.Deal, Label: "deal rate", Rate: true, Max: 1},
 	{Key: metrics.PriceFraction, Label: "agreed price / listing", Max: 1},
+	{Key: metrics.Agreement, Label: "agreement rate", Rate: true, Max: 1},
+	{Key: metrics.Pareto, Label: "Pareto-optimal agreements", Rate: true, Max: 1},
+	{Key: metrics.PointsSeat0, Label: "points, seat 0"},
+	{Key: metrics.PointsSeat1, Label: "points, seat 1"},
+	{Key: metrics.JointPoints, Label: "joint points"},
 	{Key: metrics.Success, Label: "success rate", Rate: true, Max: 1},
 	{Key: metrics.FirstMentionPos, Label: "first mention position (0-1)", Max: 1},
 	{Key: metrics.TurnsToSuccess, Label: "turns to success"},
+	{Key: metrics.Messages, Label: "messages per dialogue"},
 	{Key: metrics.WordsPerTurn, Label: "words per turn"},
+	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages},
 	{Key: metrics.Turns, Label: "turns"},
 	{Key: metrics.Leaks, Label: "leaks per episode"},
 	{Key: metrics.MindReads, Label: "mind-reads per episode"},

@@ -85,6 +85,7 @@ type Tally struct {
 	episodes, ended, completed int
 	values                     map[string]*moments
 	failures                   map[event.FailureKind]int
+	ratios                     map[string]*ratio
 }
 
 // Add counts one episode.
@@ -106,6 +107,10 @@ func (t *Tally) Add(ep Episode) {
 		t.values = map[string]*moments{}
 	}
 	for _, m := range Measures {
+		if m.Num != "" {
+			t.addRatio(m, ep)
+			continue
+		}
 		if v, ok := ep.Metrics[m.Key]; ok {
 			mo := t.values[m.Key]
 			if mo == nil {
@@ -117,11 +122,34 @@ func (t *Tally) Add(ep Episode) {
 	}
 }
 
+// addRatio adds an episode's numerator and denominator of a pooled ratio
+// row, when it has both.
+func (t *Tally) addRatio(m Measure, ep Episode) {
+	num, ok1 := ep.Metrics[m.Num]
+	den, ok2 := ep.Metrics[m.Den]
+	if !ok1 || !ok2 {
+		return
+	}
+	if t.ratios == nil {
+		t.ratios = map[string]*ratio{}
+	}
+	r := t.ratios[m.Key]
+	if r == nil {
+		r = &ratio{}
+		t.ratios[m.Key] = r
+	}
+	r.add(num, den)
+}
+
 // Group returns the aggregate so far (Family and Mode unset).
 func (t *Tally) Group() Group {
 	g := Group{Episodes: t.episodes, Ended: t.ended, Completed: t.completed, Stats: map[string]Stat{}, Failures: map[event.FailureKind]int{}}
 	maps.Copy(g.Failures, t.failures)
 	for _, m := range Measures {
+		if r := t.ratios[m.Key]; m.Num != "" && r != nil {
+			g.Stats[m.Key] = r.ci()
+			continue
+		}
 		mo, ok := t.values[m.Key]
 		if !ok {
 			continue

@@ -17,6 +17,7 @@ type referee struct {
 	offerSeat  int
 	selections [2]string
 	empty      int
+	deal       dealState
 }
 
 // judge records a turn and returns the ending it causes, if any.
@@ -30,6 +31,9 @@ func (r *referee) judge(t Turn) *event.Ending {
 		return nil
 	}
 	r.empty = 0
+	if d := r.sc.Deal; d != nil && r.sc.Family == scenario.DealOrNoDeal && a.Type != event.Leave {
+		return r.judgeDeal(d, t)
+	}
 	switch a.Type {
 	case event.Leave:
 		return &event.Ending{Reason: event.SeatLeft, Outcome: r.noDeal(t.Speaker + " left")}
@@ -62,8 +66,11 @@ func (r *referee) timeUp() *event.Ending {
 
 func (r *referee) noDeal(why string) event.Outcome {
 	o := event.Outcome{Selections: r.selections, Summary: why}
-	if r.sc.Family == scenario.Craigslist {
+	switch r.sc.Family {
+	case scenario.Craigslist:
 		o.Summary = "no deal: " + why
+	case scenario.DealOrNoDeal:
+		o.Summary = "no agreement: " + why
 	}
 	return o
 }

@@ -28,6 +28,13 @@ func (s *Scenario) Clone() *Scenario {
 		}
 		c.Friends = &f
 	}
+	if s.Deal != nil {
+		d := Deal{Items: slices.Clone(s.Deal.Items)}
+		for side := range d.Values {
+			d.Values[side] = maps.Clone(s.Deal.Values[side])
+		}
+		c.Deal = &d
+	}
 	return &c
 }
 

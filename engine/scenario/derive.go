@@ -26,6 +26,9 @@ func (s *Scenario) Normalize() {
 	if s.Family == MutualFriends && s.Friends != nil {
 		s.deriveFriendFacts()
 	}
+	if s.Family == DealOrNoDeal && s.Deal != nil {
+		s.deriveValueFacts()
+	}
 }
 
 func authored(fs []Fact) []Fact {
@@ -64,11 +67,17 @@ func (s *Scenario) deriveListingFacts() {
 	// Fact texts name the character, so they read right in every view: the
 	// seat's own ("Your private information"), a mind-reader's and a reveal's.
 	s.Seats[SellerSeat].Facts = append(s.Seats[SellerSeat].Facts,
-		priceFact("seller-target", SellerSeat, l.Seller.Target, seller+"'s target price is "+Money(l.Seller.Target)+"."),
-		priceFact("seller-bottomline", SellerSeat, l.Seller.Bottomline, "The lowest price "+seller+" will accept is "+Money(l.Seller.Bottomline)+"."))
+		priceFact("seller-target", SellerSeat, l.Seller.Target, seller+"'s target price is "+Money(l.Seller.Target)+"."))
+	if l.Seller.Bottomline > 0 {
+		s.Seats[SellerSeat].Facts = append(s.Seats[SellerSeat].Facts,
+			priceFact("seller-bottomline", SellerSeat, l.Seller.Bottomline, "The lowest price "+seller+" will accept is "+Money(l.Seller.Bottomline)+"."))
+	}
 	s.Seats[BuyerSeat].Facts = append(s.Seats[BuyerSeat].Facts,
-		priceFact("buyer-target", BuyerSeat, l.Buyer.Target, buyer+"'s target price is "+Money(l.Buyer.Target)+"."),
-		priceFact("buyer-bottomline", BuyerSeat, l.Buyer.Bottomline, "The most "+buyer+" will pay is "+Money(l.Buyer.Bottomline)+"."))
+		priceFact("buyer-target", BuyerSeat, l.Buyer.Target, buyer+"'s target price is "+Money(l.Buyer.Target)+"."))
+	if l.Buyer.Bottomline > 0 {
+		s.Seats[BuyerSeat].Facts = append(s.Seats[BuyerSeat].Facts,
+			priceFact("buyer-bottomline", BuyerSeat, l.Buyer.Bottomline, "The most "+buyer+" will pay is "+Money(l.Buyer.Bottomline)+"."))
+	}
 	s.PublicFacts = append(s.PublicFacts,
 		priceFact("listing-price", OwnerPublic, l.ListingPrice, "The listing price is "+Money(l.ListingPrice)+"."))
 }
@@ -89,9 +98,13 @@ func (s *Scenario) deriveFriendFacts() {
 	for seat := 0; seat < 2; seat++ {
 		theirs := valueSet(f.Lists[Partner(seat)], f.Attributes)
 		mine := valueSet(f.Lists[seat], f.Attributes)
+		partnerReads := s.ownText(Partner(seat))
 		for _, attr := range append([]string{"name"}, f.Attributes...) {
 			for _, v := range mine[attr] {
-				if contains(theirs[attr], v) {
+				// A value the partner reads anyway, whole or inside a longer
+				// one ("John" in "John Carroll University"), is not this
+				// side's to disclose.
+				if contains(theirs[attr], v) || hasWords(partnerReads, v) {
 					continue
 				}
 				s.Seats[seat].Facts = append(s.Seats[seat].Facts, Fact{
@@ -111,6 +124,40 @@ func (s *Scenario) deriveFriendFacts() {
 		ID: "mutual-friend", Owner: OwnerEnv, Kind: FactName, Phrases: []string{m.Name},
 		Aliases: nameAliases(m.Name), Text: "The mutual friend is " + m.Name + ".", Derived: true,
 	})
+}
+
+// ownText is everything a seat reads about itself and the scene, lowered:
+// the setting, its character and its friend list.
+func (s *Scenario) ownText(seat int) string {
+	c := s.Seats[seat].Character
+	parts := []string{s.Setting, c.Name, c.Public, c.Personality, c.Secret, c.Goal}
+	for _, fr := range s.Friends.Lists[seat] {
+		parts = append(parts, fr.Name)
+		for _, v := range fr.Values {
+			parts = append(parts, v)
+		}
+	}
+	return strings.ToLower(strings.Join(parts, "\n"))
+}
+
+// hasWords reports whether text (lowered) holds v as whole words.
+func hasWords(text, v string) bool {
+	v = strings.ToLower(v)
+	for i := 0; ; {
+		j := strings.Index(text[i:], v)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(v)
+		if (start == 0 || !isWordByte(text[start-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 func kindOf(attr string) FactKind {

@@ -115,7 +115,7 @@ func TestParseBroken(t *testing.T) {
 		{
 			name: "bad family", src: validSotopia,
 			old: "family: sotopia", new: "family: poker",
-			want: `broken.yaml:3:1: family: must be craigslist, mutualfriends or sotopia (got "poker")`,
+			want: `broken.yaml:3:1: family: must be craigslist, mutualfriends, dealornodeal or sotopia (got "poker")`,
 		},
 		{
 			name: "duplicate fact id", src: validSotopia,

@@ -42,7 +42,9 @@ type Fact struct {
 	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
 	Number    *float64 `yaml:"number,omitempty" json:"number,omitempty"`
 	Tolerance float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
-	// Attribute names the MutualFriends attribute a value fact belongs to.
+	// Attribute names the family-data column a fact is carried by: a
+	// MutualFriends attribute, or "value" for a Deal-or-No-Deal item value.
+	// Views show such facts through the family data, not as a list.
 	Attribute string `yaml:"attribute,omitempty" json:"attribute,omitempty"`
 	// Derived facts come from family data rather than the file's fact lists.
 	Derived bool `yaml:"-" json:"derived,omitempty"`
@@ -50,8 +52,14 @@ type Fact struct {
 
 // Character is who sits in a seat.
 type Character struct {
-	Name        string `yaml:"name" json:"name"`
-	Public      string `yaml:"public" json:"public"`
+	Name   string `yaml:"name" json:"name"`
+	Public string `yaml:"public" json:"public"`
+	// Age, Gender, Pronouns and Occupation are profile fields an
+	// acquaintance or closer sees (Sotopia's characters carry them).
+	Age         int    `yaml:"age,omitempty" json:"age,omitempty"`
+	Gender      string `yaml:"gender,omitempty" json:"gender,omitempty"`
+	Pronouns    string `yaml:"pronouns,omitempty" json:"pronouns,omitempty"`
+	Occupation  string `yaml:"occupation,omitempty" json:"occupation,omitempty"`
 	Personality string `yaml:"personality,omitempty" json:"personality,omitempty"`
 	Secret      string `yaml:"secret,omitempty" json:"secret,omitempty"`
 	Goal        string `yaml:"goal" json:"goal"`
@@ -65,7 +73,9 @@ type Seat struct {
 }
 
 // Relationship says how well the two characters know each other; it decides
-// how much of the partner's public profile a seat sees.
+// how much of the partner's profile a seat sees, in Sotopia's four tiers:
+// strangers see nothing, know-by-name the name, acquaintances also the
+// public profile fields, friends and closer also the personality.
 type Relationship string
 
 const (
@@ -84,13 +94,17 @@ type Scenario struct {
 	Family       Family       `yaml:"family" json:"family"`
 	Setting      string       `yaml:"setting" json:"setting"`
 	Relationship Relationship `yaml:"relationship" json:"relationship"`
-	MaxTurns     int          `yaml:"max_turns,omitempty" json:"max_turns"`
-	Seats        []Seat       `yaml:"seats" json:"seats"`
-	EnvFacts     []Fact       `yaml:"environment_facts,omitempty" json:"environment_facts,omitempty"`
-	PublicFacts  []Fact       `yaml:"public_facts,omitempty" json:"public_facts,omitempty"`
-	Craigslist   *Listing     `yaml:"craigslist,omitempty" json:"craigslist,omitempty"`
-	Friends      *FriendLists `yaml:"mutualfriends,omitempty" json:"mutualfriends,omitempty"`
-	Source       string       `yaml:"-" json:"source,omitempty"`
+	// Background is the pair's shared history as the narrator knows it; it
+	// may hint at either side's secret, so only omniscient views carry it.
+	Background  string       `yaml:"background,omitempty" json:"background,omitempty"`
+	MaxTurns    int          `yaml:"max_turns,omitempty" json:"max_turns"`
+	Seats       []Seat       `yaml:"seats" json:"seats"`
+	EnvFacts    []Fact       `yaml:"environment_facts,omitempty" json:"environment_facts,omitempty"`
+	PublicFacts []Fact       `yaml:"public_facts,omitempty" json:"public_facts,omitempty"`
+	Craigslist  *Listing     `yaml:"craigslist,omitempty" json:"craigslist,omitempty"`
+	Friends     *FriendLists `yaml:"mutualfriends,omitempty" json:"mutualfriends,omitempty"`
+	Deal        *Deal        `yaml:"dealornodeal,omitempty" json:"dealornodeal,omitempty"`
+	Source      string       `yaml:"-" json:"source,omitempty"`
 }
 
 // Listing is the Craigslist family's data: the item and each side's prices.
@@ -104,10 +118,11 @@ type Listing struct {
 }
 
 // PriceLimits are one side's private prices: the price it hopes for and the
-// worst price it will still accept.
+// worst price it will still accept. A zero Bottomline means the side has a
+// target only (target-only bargaining, as Sotopia's Craigslist tasks pose it).
 type PriceLimits struct {
 	Target     float64 `yaml:"target" json:"target"`
-	Bottomline float64 `yaml:"bottomline" json:"bottomline"`
+	Bottomline float64 `yaml:"bottomline,omitempty" json:"bottomline,omitempty"`
 }
 
 // FriendLists is the MutualFriends family's data: the attributes in play and

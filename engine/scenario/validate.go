@@ -47,9 +47,9 @@ func (s *Scenario) validate() problems {
 		ps.add("setting", "is required")
 	}
 	switch s.Family {
-	case Craigslist, MutualFriends, Sotopia:
+	case Craigslist, MutualFriends, DealOrNoDeal, Sotopia:
 	default:
-		ps.add("family", "must be craigslist, mutualfriends or sotopia (got %q)", s.Family)
+		ps.add("family", "must be craigslist, mutualfriends, dealornodeal or sotopia (got %q)", s.Family)
 	}
 	if !validRelationship(s.Relationship) {
 		ps.add("relationship", "must be one of %s (got %q)", relationshipNames(), s.Relationship)
@@ -135,7 +135,12 @@ func (s *Scenario) validateFamilyData(ps *problems) {
 	if s.Family != MutualFriends && s.Friends != nil {
 		ps.add("mutualfriends", "is only allowed in the mutualfriends family")
 	}
+	if s.Family != DealOrNoDeal && s.Deal != nil {
+		ps.add("dealornodeal", "is only allowed in the dealornodeal family")
+	}
 	switch s.Family {
+	case DealOrNoDeal:
+		s.validateDeal(ps)
 	case Craigslist:
 		s.validateListing(ps)
 	case MutualFriends:
@@ -173,14 +178,14 @@ func (s *Scenario) validateListing(ps *problems) {
 		if side.limits.Target <= 0 {
 			ps.add("craigslist."+side.name+".target", "must be positive")
 		}
-		if side.limits.Bottomline <= 0 {
-			ps.add("craigslist."+side.name+".bottomline", "must be positive")
+		if side.limits.Bottomline < 0 {
+			ps.add("craigslist."+side.name+".bottomline", "must be positive, or left out for a target-only side")
 		}
 	}
 	if l.Seller.Bottomline > l.Seller.Target {
 		ps.add("craigslist.seller.bottomline", "must not be above the seller's target (%g > %g)", l.Seller.Bottomline, l.Seller.Target)
 	}
-	if l.Buyer.Bottomline < l.Buyer.Target {
+	if l.Buyer.Bottomline > 0 && l.Buyer.Bottomline < l.Buyer.Target {
 		ps.add("craigslist.buyer.bottomline", "must not be below the buyer's target (%g < %g)", l.Buyer.Bottomline, l.Buyer.Target)
 	}
 }

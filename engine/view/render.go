@@ -17,12 +17,12 @@ func (v View) Render() string {
 	v.renderCommon(&b)
 	self, partner := v.Self(), v.Partner()
 	fmt.Fprintf(&b, "\nYou are %s (%s).\n", self.Name, self.Role)
-	renderSeat(&b, self, "Your", v.Attributes)
+	renderSeat(&b, self, "Your", v.Attributes, v.Items)
 	fmt.Fprintf(&b, "\nYour partner is %s (%s).\n", partner.Name, partner.Role)
-	if partner.Public == "" && !partner.Full {
+	if partner.Public == "" && partner.Personality == "" && !partner.Full {
 		b.WriteString("You know nothing about them beyond their name and role.\n")
 	}
-	renderSeat(&b, partner, "Their", v.Attributes)
+	renderSeat(&b, partner, "Their", v.Attributes, v.Items)
 	return b.String()
 }
 
@@ -34,7 +34,7 @@ func (v View) RenderOmniscient(framing string) string {
 	fmt.Fprintf(&b, "\n%s\n", framing)
 	for seat := 0; seat < 2; seat++ {
 		fmt.Fprintf(&b, "\nCharacter %d: %s (%s)\n", seat+1, v.Seats[seat].Name, v.Seats[seat].Role)
-		renderSeat(&b, v.Seats[seat], "Their", v.Attributes)
+		renderSeat(&b, v.Seats[seat], "Their", v.Attributes, v.Items)
 	}
 	if len(v.EnvFacts) > 0 {
 		b.WriteString("\nKnown to the narrator:\n")
@@ -49,7 +49,7 @@ func (v View) RenderOmniscient(framing string) string {
 // a seat identically.
 func (v View) RenderOwn() string {
 	var b strings.Builder
-	renderSeat(&b, v.Self(), "Your", v.Attributes)
+	renderSeat(&b, v.Self(), "Your", v.Attributes, v.Items)
 	return b.String()
 }
 
@@ -57,7 +57,7 @@ func (v View) RenderOwn() string {
 // ("Their goal: ..."), as a reveal shows the partner's side.
 func (v View) RenderOwnForOthers() string {
 	var b strings.Builder
-	renderSeat(&b, v.Self(), "Their", v.Attributes)
+	renderSeat(&b, v.Self(), "Their", v.Attributes, v.Items)
 	return b.String()
 }
 
@@ -65,12 +65,23 @@ func (v View) renderCommon(b *strings.Builder) {
 	fmt.Fprintf(b, "Scenario: %s\n", v.Title)
 	fmt.Fprintf(b, "Setting: %s\n", strings.TrimSpace(v.Setting))
 	fmt.Fprintf(b, "Relationship: %s\n", v.Relationship)
+	if v.Background != "" {
+		fmt.Fprintf(b, "Background (known to the narrator): %s\n", strings.TrimSpace(v.Background))
+	}
 	fmt.Fprintf(b, "Turn limit: %d turns in all\n", v.MaxTurns)
 	if l := v.Listing; l != nil {
 		fmt.Fprintf(b, "Item for sale: %s (%s)\n", l.Item, l.Category)
 		if l.Description != "" {
 			fmt.Fprintf(b, "Listing description: %s\n", strings.TrimSpace(l.Description))
 		}
+	}
+	if len(v.Items) > 0 {
+		d := scenario.Deal{Items: v.Items}
+		all := scenario.Split{}
+		for _, it := range v.Items {
+			all[it.Name] = it.Count
+		}
+		fmt.Fprintf(b, "Items to divide: %s\n", d.Words(all))
 	}
 	for _, f := range v.PublicFacts {
 		fmt.Fprintf(b, "Public: %s\n", f.Text)
@@ -79,15 +90,18 @@ func (v View) renderCommon(b *strings.Builder) {
 
 // renderSeat writes what the view holds about one seat, with pronoun
 // "Your" or "Their" to match who reads it.
-func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
+func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string, items []scenario.Item) {
+	if about := profileLine(sv); about != "" {
+		fmt.Fprintf(b, "%s profile: %s\n", whose, about)
+	}
 	if sv.Public != "" {
 		fmt.Fprintf(b, "%s public profile: %s\n", whose, strings.TrimSpace(sv.Public))
 	}
-	if !sv.Full {
-		return
-	}
 	if sv.Personality != "" {
 		fmt.Fprintf(b, "%s personality: %s\n", whose, strings.TrimSpace(sv.Personality))
+	}
+	if !sv.Full {
+		return
 	}
 	if sv.Secret != "" {
 		fmt.Fprintf(b, "%s secret: %s\n", whose, strings.TrimSpace(sv.Secret))
@@ -105,12 +119,42 @@ func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string) {
 			fmt.Fprintf(b, "- %s\n", f.Text)
 		}
 	}
+	if len(sv.Values) > 0 {
+		fmt.Fprintf(b, "%s points per item:\n", whose)
+		for _, it := range items {
+			v := sv.Values[it.Name]
+			unit := "points"
+			if v == 1 {
+				unit = "point"
+			}
+			fmt.Fprintf(b, "- %s: %d %s each\n", it.Name, v, unit)
+		}
+	}
 	if len(sv.Friends) > 0 {
 		fmt.Fprintf(b, "%s friends (name; %s):\n", whose, strings.Join(attrs, "; "))
 		for _, fr := range sv.Friends {
 			fmt.Fprintf(b, "- %s\n", friendLine(fr, attrs))
 		}
 	}
+}
+
+// profileLine joins the profile fields a view holds: "34, woman
+// (she/her), nurse".
+func profileLine(sv SeatView) string {
+	var parts []string
+	if sv.Age > 0 {
+		parts = append(parts, fmt.Sprint(sv.Age))
+	}
+	g := sv.Gender
+	if sv.Pronouns != "" {
+		g = strings.TrimSpace(g + " (" + sv.Pronouns + ")")
+	}
+	for _, p := range []string{g, sv.Occupation} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func friendLine(fr scenario.Friend, attrs []string) string {

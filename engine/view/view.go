@@ -57,12 +57,17 @@ type SeatView struct {
 	Role        string
 	Name        string
 	Public      string
+	Age         int
+	Gender      string
+	Pronouns    string
+	Occupation  string
 	Full        bool
 	Personality string
 	Secret      string
 	Goal        string
 	Facts       []scenario.Fact
 	Friends     []scenario.Friend
+	Values      map[string]int // Deal-or-No-Deal: points per item
 }
 
 // View is everything one participant is given before the dialogue starts.
@@ -74,9 +79,11 @@ type View struct {
 	Family       scenario.Family
 	Setting      string
 	Relationship scenario.Relationship
+	Background   string // the pair's shared history; omniscient and MINDREADERS views only
 	MaxTurns     int
 	Listing      *PublicListing
 	Attributes   []string
+	Items        []scenario.Item // Deal-or-No-Deal: what is on the table
 	Seats        [2]SeatView
 	PublicFacts  []scenario.Fact
 	EnvFacts     []scenario.Fact
@@ -105,10 +112,16 @@ func For(sc *scenario.Scenario, mode Mode, viewer int) View {
 	if sc.Friends != nil {
 		v.Attributes = sc.Friends.Attributes
 	}
+	if sc.Deal != nil {
+		v.Items = sc.Deal.Items
+	}
 	omniscient := mode == Script || mode == Humans
+	if omniscient || mode == Mindreaders {
+		v.Background = sc.Background
+	}
 	for seat := 0; seat < 2; seat++ {
 		full := omniscient || seat == viewer || mode == Mindreaders
-		v.Seats[seat] = seatView(sc, seat, full, seeProfile(sc.Relationship) || full)
+		v.Seats[seat] = seatView(sc, seat, full, tierOf(sc.Relationship))
 	}
 	if omniscient {
 		v.Viewer = Writer
@@ -117,19 +130,27 @@ func For(sc *scenario.Scenario, mode Mode, viewer int) View {
 	return v
 }
 
-func seatView(sc *scenario.Scenario, seat int, full, profile bool) SeatView {
+func seatView(sc *scenario.Scenario, seat int, full bool, t tier) SeatView {
 	s := sc.Seats[seat]
-	sv := SeatView{Seat: seat, Role: s.Role, Name: s.Character.Name, Full: full}
-	if profile {
-		sv.Public = s.Character.Public
+	c := s.Character
+	sv := SeatView{Seat: seat, Role: s.Role, Name: c.Name, Full: full}
+	if full {
+		t = closeTier
+	}
+	if t >= acquaintanceTier {
+		sv.Public, sv.Age, sv.Gender, sv.Pronouns, sv.Occupation = c.Public, c.Age, c.Gender, c.Pronouns, c.Occupation
+	}
+	if t >= closeTier {
+		sv.Personality = c.Personality
 	}
 	if !full {
 		return sv
 	}
-	sv.Personality, sv.Secret, sv.Goal = s.Character.Personality, s.Character.Secret, s.Character.Goal
+	sv.Secret, sv.Goal = c.Secret, c.Goal
 	for _, f := range s.Facts {
-		// MutualFriends value facts are carried by the friend list itself;
-		// listing them would tell the seat what its partner lacks.
+		// Facts carried by family data (MutualFriends values, item values)
+		// are shown through it; listing them would tell the seat what its
+		// partner lacks or values differently.
 		if f.Attribute == "" {
 			sv.Facts = append(sv.Facts, f)
 		}
@@ -137,13 +158,34 @@ func seatView(sc *scenario.Scenario, seat int, full, profile bool) SeatView {
 	if sc.Friends != nil {
 		sv.Friends = sc.Friends.Lists[seat]
 	}
+	if sc.Deal != nil {
+		sv.Values = sc.Deal.Values[seat]
+	}
 	return sv
 }
 
-// seeProfile says whether a relationship lets a seat read the partner's
-// public profile (strangers know only a name and a role).
-func seeProfile(r scenario.Relationship) bool {
-	return r != scenario.Strangers && r != ""
+// tier is how much of the partner's profile a relationship opens, as
+// Sotopia renders it. A name and a role are always given: the dialogue
+// itself carries them.
+type tier int
+
+const (
+	strangerTier     tier = iota // nothing
+	nameTier                     // the name
+	acquaintanceTier             // also age, gender, pronouns, occupation, public profile
+	closeTier                    // also the personality; never the secret
+)
+
+func tierOf(r scenario.Relationship) tier {
+	switch r {
+	case scenario.KnowByName:
+		return nameTier
+	case scenario.Acquaintances:
+		return acquaintanceTier
+	case scenario.Friends, scenario.Romantic, scenario.FamilyTie:
+		return closeTier
+	}
+	return strangerTier
 }
 
 // Self returns the viewer's own seat view; for the writer it returns seat 0.

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/cocoa"
+	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func newImportCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "import",
+		Short: "Turn other tools' scenario exports into omnigap scenario files",
+	}
+	var out, env, pk string
+	sot := &cobra.Command{
+		Use:   "sotopia DIR",
+		Short: "Import a Sotopia export (the four *.jsonl files) as one scenario file per combo",
+		Long: `Reads environment_profiles.jsonl, agent_profiles.jsonl,
+relationship_profiles.jsonl and env_agent_combo_storages.jsonl from DIR and
+writes one scenario file per combo to --out. A record that cannot be read or
+imported is skipped with its file, line and field, and the others are still
+written. Without writing files, watch, run and play take sotopia:DIR#N
+(the Nth combo) or sotopia:DIR#CODENAME directly.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := sotopia.Read(args[0])
+			if err != nil {
+				return err
+			}
+			r := d.Import(sotopia.Filter{Env: env, PK: pk})
+			written, errs := r.Write(out)
+			var skipped []string
+			for _, p := range r.Skipped {
+				skipped = append(skipped, p.Error())
+			}
+			for _, err := range errs {
+				skipped = append(skipped, "not written: "+err.Error())
+			}
+			return reportImport(cmd.OutOrStdout(), out, written, skipped)
+		},
+	}
+	sot.Flags().StringVar(&out, "out", "", "directory to write the scenario files to (required)")
+	sot.Flags().StringVar(&env, "env", "", "import only the combos of the environment with this codename (or env id)")
+	sot.Flags().StringVar(&pk, "pk", "", "import only the combo with this id")
+	_ = sot.MarkFlagRequired("out")
+	var cocoaOut string
+	coc := &cobra.Command{
+		Use:   "cocoa FILE",
+		Short: "Import cocoa CraigslistBargain scenarios, or Deal-or-No-Deal transcripts as scenarios and HUMANS recordings",
+		Long: `FILE is a CraigslistBargain scenario file (the shape of sample-scenarios.json),
+written as one scenario file each, or a Deal-or-No-Deal transcript file (the
+shape of dealornodeal/data/val.json), written as one scenario file and one
+HUMANS recording per dialogue. Records that cannot be read are skipped with
+their index and field.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cocoa.IsTranscripts(args[0]) {
+				return importTranscripts(cmd, args[0], cocoaOut)
+			}
+			list, probs, err := cocoa.CraigslistScenarios(args[0])
+			if err != nil {
+				return err
+			}
+			var skipped []string
+			for _, p := range probs {
+				skipped = append(skipped, p.Error())
+			}
+			written, errs := interop.WriteAll(cocoaOut, list)
+			for _, err := range errs {
+				skipped = append(skipped, "not written: "+err.Error())
+			}
+			return reportImport(cmd.OutOrStdout(), cocoaOut, written, skipped)
+		},
+	}
+	coc.Flags().StringVar(&cocoaOut, "out", "", "directory to write the scenario files to (required)")
+	_ = coc.MarkFlagRequired("out")
+	cmd.AddCommand(sot, coc)
+	return cmd
+}
+
+// importTranscripts writes each dialogue's scenario and its HUMANS run,
+// played through the runner and annotator, as a recording.
+func importTranscripts(cmd *cobra.Command, path, dir string) error {
+	ts, probs, err := cocoa.Transcripts(path)
+	if err != nil {
+		return err
+	}
+	var skipped []string
+	for _, p := range probs {
+		skipped = append(skipped, p.Error())
+	}
+	list := make([]*scenario.Scenario, len(ts))
+	for i, t := range ts {
+		list[i] = t.Scenario
+	}
+	written, errs := interop.WriteAll(dir, list)
+	for i, t := range ts {
+		if err := recordHumans(cmd.Context(), t, dir); err != nil {
+			errs = append(errs, fmt.Errorf("dialogue %d (%s): %w", i, t.UUID, err))
+		}
+	}
+	for _, err := range errs {
+		skipped = append(skipped, "not written: "+err.Error())
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%d HUMANS recordings written\n", len(ts)-len(errs))
+	return reportImport(cmd.OutOrStdout(), dir, written, skipped)
+}
+
+func recordHumans(ctx context.Context, t *cocoa.Transcript, dir string) error {
+	live, err := episode.Start(ctx, episode.Spec{Scenario: t.Scenario, Mode: view.Humans, Factory: t,
+		Annotate: leak.Annotate, RecordDir: dir, Buffer: 64})
+	if err != nil {
+		return err
+	}
+	for range live.Events {
+	}
+	_, err = live.Wait()
+	return err
+}
+
+// reportImport prints what an import wrote and skipped, with the reasons,
+// and fails when nothing was written.
+func reportImport(w io.Writer, dir string, written int, skipped []string) error {
+	for _, why := range skipped {
+		fmt.Fprintln(w, textsafe.Clean("skipped: "+why))
+	}
+	fmt.Fprintf(w, "%d written to %s, %d skipped\n", written, dir, len(skipped))
+	if written == 0 {
+		return fmt.Errorf("nothing imported")
+	}
+	return nil
+}

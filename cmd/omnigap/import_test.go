@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sotopiaExport is the user's copy of a Sotopia export the tests read.
+const sotopiaExport = "../../../shared/data/sotopia"
+
+func needSotopia(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(sotopiaExport); err != nil {
+		t.Skipf("no Sotopia export at %s", sotopiaExport)
+	}
+}
+
+func TestImportSotopiaWritesOneFilePerCombo(t *testing.T) {
+	needSotopia(t)
+	dir := t.TempDir()
+	out, err := omnigap(t, "scenarios", "import", "sotopia", sotopiaExport, "--out", dir, "--env", "craigslist_bargains_00008")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "craigslist-bargains-00008--*.yaml"))
+	if !strings.Contains(out, "5 written to "+dir+", 0 skipped") || len(files) != 5 {
+		t.Fatalf("want 5 files reported and written, got %d:\n%s", len(files), out)
+	}
+	shown, err := omnigap(t, "scenarios", "show", files[0])
+	if err != nil || !strings.Contains(shown, "seller-target") || !strings.Contains(shown, "buyer-target") {
+		t.Errorf("a written file does not show both targets (%v):\n%s", err, shown)
+	}
+}
+
+// TestRunTakesASotopiaReference: run plays a combo straight from the
+// export, without files.
+func TestRunTakesASotopiaReference(t *testing.T) {
+	needSotopia(t)
+	out, err := omnigap(t, "run", "--scenario", "sotopia:"+sotopiaExport+"#mutual_friend_00009", "--episodes", "2", "--modes", "script,agents", "--out", t.TempDir())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(out, "4 episodes recorded") || !strings.Contains(out, "mutualfriends: episodes SCRIPT 2, AGENTS 2") {
+		t.Errorf("the imported MutualFriends scenario did not run:\n%s", out)
+	}
+	if _, err := omnigap(t, "run", "--scenario", "sotopia:"+sotopiaExport+"#9999", "--episodes", "1", "--out", t.TempDir()); err == nil || !strings.Contains(err.Error(), "450 combos") {
+		t.Errorf("an out-of-range combo number gave %v", err)
+	}
+}
+
+func TestImportCocoaCraigslist(t *testing.T) {
+	path := "../../../shared/data/cocoa/craigslist-sample-scenarios.json"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no cocoa data at %s", path)
+	}
+	dir := t.TempDir()
+	out, err := omnigap(t, "scenarios", "import", "cocoa", path, "--out", dir)
+	files, _ := filepath.Glob(filepath.Join(dir, "craigslist-cocoa-*.yaml"))
+	if err != nil || !strings.Contains(out, "20 written to "+dir+", 0 skipped") || len(files) != 20 {
+		t.Fatalf("%v, %d files:\n%s", err, len(files), out)
+	}
+	if out, err := omnigap(t, "run", "--scenario", files[0], "--episodes", "1", "--out", t.TempDir()); err != nil {
+		t.Errorf("an imported target-only scenario does not run: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,62 @@
+package human
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+func dealView(t *testing.T, seat int) view.View {
+	t.Helper()
+	sc, err := scenario.Parse("d.yaml", []byte(`id: dealornodeal/t
+title: t
+family: dealornodeal
+setting: Two people divide things.
+relationship: strangers
+seats:
+  - {role: negotiator, character: {name: Ann, goal: Points.}}
+  - {role: negotiator, character: {name: Bo, goal: Points.}}
+dealornodeal:
+  items: [{name: book, count: 3}, {name: hat, count: 1}, {name: ball, count: 2}]
+  values: [{book: 1, hat: 5, ball: 1}, {book: 2, hat: 2, ball: 1}]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return view.For(sc, view.Agents, seat)
+}
+
+func TestDealMoves(t *testing.T) {
+	v := dealView(t, 0)
+	a, err := Parse("/propose book=2 hat=0 balls=1", v, nil)
+	if err != nil || a.Type != event.Offer || !reflect.DeepEqual(a.Split, map[string]int{"book": 2, "hat": 0, "ball": 1}) {
+		t.Fatalf("%+v %v", a, err)
+	}
+	if a.Text != "I propose I take 2 books, no hats and 1 ball, and you get 1 book, the hat and 1 ball." {
+		t.Errorf("text %q", a.Text)
+	}
+	for input, want := range map[string]string{
+		"/propose book=4": "there are 3 books, not 4",
+		"/propose cup=1":  "there is no cup on the table",
+		"/propose book:2": `"book:2": write item=count`,
+		"/select":         "/select needs what you take, e.g. /select book=1 hat=0 ball=1",
+		"/accept":         "there is no proposal from Bo to accept",
+		"/offer 20":       "offers are for Craigslist negotiations",
+	} {
+		if _, err := Parse(input, v, nil); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", input, err, want)
+		}
+	}
+	history := []run.Turn{{Seat: 1, Action: event.Action{Type: event.Offer, Split: map[string]int{"book": 3, "hat": 0, "ball": 0}}}}
+	if a, err := Parse("/accept", v, history); err != nil || a.Type != event.Accept || a.Text != "Agreed: I take no books, the hat and 2 balls." {
+		t.Errorf("%+v %v", a, err)
+	}
+	if a, err := Parse("/select book=0 hat=1 ball=2", v, history); err != nil || a.Type != event.Select || a.Split["ball"] != 2 {
+		t.Errorf("%+v %v", a, err)
+	}
+}

@@ -1,0 +1,151 @@
+// Package cocoa reads the formats of Stanford's cocoa datasets: the
+// CraigslistBargain scenarios and scraped listings, the MutualFriends
+// schema, and Deal-or-No-Deal transcripts.
+package cocoa
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Problem is one record that could not be imported: the file, the record's
+// index in the file's top-level list (from 0), its field, and why.
+type Problem struct {
+	File   string
+	Record int
+	Field  string
+	Msg    string
+}
+
+func (p Problem) Error() string {
+	return fmt.Sprintf("%s: record %d: %s: %s", p.File, p.Record, p.Field, p.Msg)
+}
+
+// bargainScenario is one CraigslistBargain scenario: two knowledge bases,
+// each with the shared listing and one side's private prices.
+type bargainScenario struct {
+	UUID     string `json:"uuid"`
+	Category string `json:"category"`
+	KBs      []struct {
+		Personal struct {
+			Role       string   `json:"Role"`
+			Target     *float64 `json:"Target"`
+			Bottomline *float64 `json:"Bottomline"`
+		} `json:"personal"`
+		Item struct {
+			Title       string   `json:"Title"`
+			Category    string   `json:"Category"`
+			Price       float64  `json:"Price"`
+			Description []string `json:"Description"`
+		} `json:"item"`
+	} `json:"kbs"`
+}
+
+// MaxFileBytes bounds a cocoa file read whole (the published ones are
+// under 2 MB).
+const MaxFileBytes = 256 << 20
+
+// readList reads a file holding a JSON list and hands back its records.
+func readList(path string) ([]json.RawMessage, error) {
+	data, err := safefile.ReadCapped(path, MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	var recs []json.RawMessage
+	if err := json.Unmarshal(data, &recs); err != nil {
+		return nil, fmt.Errorf("%s: not a JSON list of records: %w", path, err)
+	}
+	return recs, nil
+}
+
+// CraigslistScenarios reads a CraigslistBargain scenario file (the shape of
+// cocoa's sample-scenarios.json) into Craigslist scenarios. A record that
+// cannot be read is a Problem and the others are still read. A side
+// without a bottomline bargains to its target only.
+func CraigslistScenarios(path string) ([]*scenario.Scenario, []Problem, error) {
+	recs, err := readList(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []*scenario.Scenario
+	var probs []Problem
+	for i, raw := range recs {
+		sc, field, err := bargain(raw)
+		if err != nil {
+			probs = append(probs, Problem{File: path, Record: i, Field: field, Msg: err.Error()})
+			continue
+		}
+		out = append(out, sc)
+	}
+	return out, probs, nil
+}
+
+func bargain(raw json.RawMessage) (*scenario.Scenario, string, error) {
+	var b bargainScenario
+	if err := json.Unmarshal(raw, &b); err != nil {
+		return nil, "", fmt.Errorf("not a CraigslistBargain scenario: %w", err)
+	}
+	if len(b.KBs) != 2 {
+		return nil, "kbs", fmt.Errorf("must hold 2 knowledge bases (got %d)", len(b.KBs))
+	}
+	l := &scenario.Listing{}
+	var have [2]bool
+	for k, kb := range b.KBs {
+		field := fmt.Sprintf("kbs[%d].personal", k)
+		if kb.Personal.Target == nil || *kb.Personal.Target <= 0 {
+			return nil, field + ".Target", fmt.Errorf("must be a positive price")
+		}
+		limits := scenario.PriceLimits{Target: *kb.Personal.Target}
+		if kb.Personal.Bottomline != nil {
+			limits.Bottomline = *kb.Personal.Bottomline
+		}
+		switch kb.Personal.Role {
+		case "seller":
+			l.Seller, have[0] = limits, true
+		case "buyer":
+			l.Buyer, have[1] = limits, true
+		default:
+			return nil, field + ".Role", fmt.Errorf("must be seller or buyer (got %q)", kb.Personal.Role)
+		}
+		it := kb.Item
+		l.Item, l.Category, l.ListingPrice = clean(it.Title), it.Category, it.Price
+		l.Description = clean(strings.Join(it.Description, " "))
+	}
+	if !have[0] || !have[1] {
+		return nil, "kbs", fmt.Errorf("needs one seller and one buyer")
+	}
+	if l.Category == "" {
+		l.Category = b.Category
+	}
+	id := "craigslist/cocoa-" + strings.ToLower(strings.NewReplacer("_", "-").Replace(b.UUID))
+	sc := &scenario.Scenario{
+		ID: id, Title: l.Item, Family: scenario.Craigslist, Relationship: scenario.Strangers,
+		Setting:  fmt.Sprintf("A %s listed on Craigslist for %s. The seller and a buyer who answered the ad talk it over.", l.Category, scenario.Money(l.ListingPrice)),
+		MaxTurns: scenario.DefaultMaxTurns,
+		Seats: []scenario.Seat{
+			{Role: "seller", Character: scenario.Character{Name: "Seller", Public: "Selling an item on Craigslist.", Goal: goalFor("Sell", l.Seller)}},
+			{Role: "buyer", Character: scenario.Character{Name: "Buyer", Public: "Answered the Craigslist ad.", Goal: goalFor("Buy", l.Buyer)}},
+		},
+		Craigslist: l,
+	}
+	if err := sc.Check(id); err != nil {
+		return nil, "", err
+	}
+	return sc, "", nil
+}
+
+// goalFor says a side's task in CraigslistBargain's terms.
+func goalFor(verb string, p scenario.PriceLimits) string {
+	g := fmt.Sprintf("%s the item for as close to %s as you can.", verb, scenario.Money(p.Target))
+	if p.Bottomline > 0 {
+		g += fmt.Sprintf(" Walk away rather than go past %s.", scenario.Money(p.Bottomline))
+	}
+	return g
+}
+
+// clean collapses the whitespace of a scraped text.
+func clean(s string) string { return strings.Join(strings.Fields(s), " ") }

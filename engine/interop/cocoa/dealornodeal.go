@@ -1,0 +1,232 @@
+package cocoa
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Transcript is one human-human Deal-or-No-Deal dialogue in cocoa's
+// transcript format (scenario.kbs, events, outcome), with the scenario it
+// was played on. Seat 0 is whoever spoke first, as omnigap's runs start
+// with seat 0; Agent says which cocoa agent sits in each seat.
+type Transcript struct {
+	UUID     string
+	Scenario *scenario.Scenario
+	Agent    [2]int
+	Turns    []event.Action // in order, alternating seats from seat 0
+	// Agreed is cocoa's own outcome, kept to check the replay against.
+	Agreed bool
+}
+
+// HumansBackend is the backend name of a transcript's turns.
+const HumansBackend = "humans"
+
+type rawTranscript struct {
+	UUID     string `json:"uuid"`
+	Scenario struct {
+		UUID string `json:"uuid"`
+		KBs  [][]struct {
+			Name  string `json:"Name"`
+			Count int    `json:"Count"`
+			Value int    `json:"Value"`
+		} `json:"kbs"`
+	} `json:"scenario"`
+	Events []struct {
+		Agent  int             `json:"agent"`
+		Action string          `json:"action"`
+		Data   json.RawMessage `json:"data"`
+	} `json:"events"`
+	Outcome struct {
+		Agreed bool `json:"agreed"`
+	} `json:"outcome"`
+}
+
+// Transcripts reads a cocoa Deal-or-No-Deal transcript file (the shape of
+// dealornodeal/data/val.json). A dialogue that cannot be read is a
+// Problem and the others are still read.
+func Transcripts(path string) ([]*Transcript, []Problem, error) {
+	recs, err := readList(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []*Transcript
+	var probs []Problem
+	for i, raw := range recs {
+		t, field, err := transcript(raw)
+		if err != nil {
+			probs = append(probs, Problem{File: path, Record: i, Field: field, Msg: err.Error()})
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, probs, nil
+}
+
+// IsTranscripts reports whether a cocoa file holds transcripts (records
+// with events) rather than scenarios.
+func IsTranscripts(path string) bool {
+	recs, err := readList(path)
+	if err != nil || len(recs) == 0 {
+		return false
+	}
+	var probe struct {
+		Events []json.RawMessage `json:"events"`
+	}
+	return json.Unmarshal(recs[0], &probe) == nil && probe.Events != nil
+}
+
+func transcript(raw json.RawMessage) (*Transcript, string, error) {
+	var r rawTranscript
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, "", fmt.Errorf("not a cocoa transcript: %w", err)
+	}
+	if len(r.Scenario.KBs) != 2 {
+		return nil, "scenario.kbs", fmt.Errorf("must hold 2 knowledge bases (got %d)", len(r.Scenario.KBs))
+	}
+	if len(r.Events) == 0 {
+		return nil, "events", fmt.Errorf("is empty")
+	}
+	t := &Transcript{UUID: r.UUID, Agreed: r.Outcome.Agreed}
+	first := r.Events[0].Agent
+	if first != 0 && first != 1 {
+		return nil, "events[0].agent", fmt.Errorf("must be 0 or 1 (got %d)", first)
+	}
+	t.Agent = [2]int{first, 1 - first}
+	d := &scenario.Deal{Values: [2]map[string]int{{}, {}}}
+	for seat, agent := range t.Agent {
+		for j, row := range r.Scenario.KBs[agent] {
+			name := strings.ToLower(strings.TrimSpace(row.Name))
+			if seat == 0 {
+				d.Items = append(d.Items, scenario.Item{Name: name, Count: row.Count})
+			} else if j >= len(d.Items) || d.Items[j].Name != name || d.Items[j].Count != row.Count {
+				return nil, fmt.Sprintf("scenario.kbs[%d][%d]", agent, j), fmt.Errorf("the two sides list different items")
+			}
+			d.Values[seat][name] = row.Value
+		}
+	}
+	sc := dealScenario(r.Scenario.UUID, d, len(r.Events))
+	if err := sc.Check(sc.ID); err != nil {
+		return nil, "scenario.kbs", err
+	}
+	t.Scenario = sc
+	for i, ev := range r.Events {
+		seat := i % 2
+		field := fmt.Sprintf("events[%d]", i)
+		if ev.Agent != t.Agent[seat] {
+			return nil, field + ".agent", fmt.Errorf("agent %d speaks out of turn (the sides alternate)", ev.Agent)
+		}
+		switch ev.Action {
+		case "message":
+			var text string
+			if err := json.Unmarshal(ev.Data, &text); err != nil {
+				return nil, field + ".data", fmt.Errorf("a message must be text")
+			}
+			t.Turns = append(t.Turns, event.Action{Type: event.Speak, Text: textsafe.Clean(text)})
+		case "select":
+			var split scenario.Split
+			if err := json.Unmarshal(ev.Data, &split); err != nil {
+				return nil, field + ".data", fmt.Errorf("a select must map items to counts")
+			}
+			if err := d.Fits(split); err != nil {
+				return nil, field + ".data", err
+			}
+			t.Turns = append(t.Turns, event.Action{Type: event.Select, Split: split})
+		default:
+			return nil, field + ".action", fmt.Errorf("unknown action %q (want message or select)", ev.Action)
+		}
+	}
+	return t, "", nil
+}
+
+// dealScenario is the omnigap scenario of a cocoa Deal-or-No-Deal game:
+// long enough for the humans' dialogue and for model runs beside it.
+func dealScenario(uuid string, d *scenario.Deal, events int) *scenario.Scenario {
+	all := scenario.Split{}
+	for _, it := range d.Items {
+		all[it.Name] = it.Count
+	}
+	goal := "Agree with your partner how to divide the items so that what you take is worth as many points to you as possible. Items are worth nothing to either side without an agreement."
+	return &scenario.Scenario{
+		ID:           "dealornodeal/cocoa-" + strings.ToLower(strings.ReplaceAll(uuid, "_", "-")),
+		Title:        "Dividing " + d.Words(all),
+		Family:       scenario.DealOrNoDeal,
+		Setting:      "Two people share " + d.Words(all) + " and must agree how to divide them. Each values the items differently.",
+		Relationship: scenario.Strangers,
+		MaxTurns:     max(scenario.DefaultMaxTurns, events),
+		Seats: []scenario.Seat{
+			{Role: "negotiator", Character: scenario.Character{Name: "Avery", Public: "Dividing the items.", Goal: goal}},
+			{Role: "negotiator", Character: scenario.Character{Name: "Blake", Public: "Dividing the items.", Goal: goal}},
+		},
+		Deal: d,
+	}
+}
+
+// Backends implements episode.Factory: both seats repeat the humans'
+// turns, in HUMANS mode only. Once the transcript is over, a seat's turns
+// are empty: nothing is said that the people did not say.
+func (t *Transcript) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([2]run.Backend, error) {
+	if mode != view.Humans {
+		return [2]run.Backend{}, fmt.Errorf("a transcript plays the HUMANS run only (asked for %s)", mode)
+	}
+	return [2]run.Backend{&tape{t, 0}, &tape{t, 1}}, nil
+}
+
+type tape struct {
+	t    *Transcript
+	seat int
+}
+
+func (p *tape) Name() string { return HumansBackend }
+
+func (p *tape) Turn(ctx context.Context, req run.Request) (run.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return run.Result{}, err
+	}
+	i := req.Turn - 1
+	if i < 0 || i >= len(p.t.Turns) {
+		return run.Result{Action: event.Action{Type: event.None}}, nil
+	}
+	a := p.t.Turns[i]
+	if a.Text != "" && req.Stream != nil {
+		if err := req.Stream(ctx, a.Text); err != nil {
+			return run.Result{}, err
+		}
+	}
+	return run.Result{Action: a}, nil
+}
+
+// Play runs the transcript as a HUMANS run through the runner, the
+// referee and the annotator of a live run, and returns its turns and
+// ending (with metrics).
+func (t *Transcript) Play(ctx context.Context) ([]run.Turn, event.Ending, int) {
+	backends, _ := t.Backends(t.Scenario, view.Humans, 0)
+	out := make(chan event.Event, 64)
+	done := make(chan struct{})
+	var history []run.Turn
+	errors := 0
+	go func() {
+		defer close(done)
+		for ev := range out {
+			switch {
+			case ev.Kind == event.TurnCompleted && ev.Action != nil:
+				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+			case ev.Kind == event.Error:
+				errors++
+			}
+		}
+	}()
+	end := run.Run(ctx, run.Config{ID: "humans-" + t.UUID, Scenario: t.Scenario, Mode: view.Humans, Backends: backends,
+		Annotator: leak.Annotate(t.Scenario, view.Humans)}, out)
+	close(out)
+	<-done
+	return history, end, errors
+}

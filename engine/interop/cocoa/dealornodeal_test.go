@@ -1,0 +1,60 @@
+package cocoa
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/event"
+)
+
+// TestTranscriptsReplayToCocoasOutcome: every val dialogue, played as a
+// HUMANS run, keeps every event as a turn and ends with the split cocoa
+// recorded for each agent.
+func TestTranscriptsReplayToCocoasOutcome(t *testing.T) {
+	path := cocoaFile(t, "dealornodeal-val.json")
+	ts, probs, err := Transcripts(path)
+	if err != nil || len(probs) > 0 || len(ts) != 422 {
+		t.Fatalf("%d transcripts, %v, %v", len(ts), probs, err)
+	}
+	var raw []struct {
+		Outcome struct {
+			Split []map[string]int `json:"item_split"`
+		} `json:"outcome"`
+	}
+	data, _ := os.ReadFile(path)
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for i, tr := range ts {
+		history, end, errs := tr.Play(context.Background())
+		if errs > 0 || len(history) != len(tr.Turns) || end.Reason != event.Selected || !end.Outcome.Deal {
+			t.Fatalf("%s: %d turns of %d, %d errors, ended %s (%s)", tr.UUID, len(history), len(tr.Turns), errs, end.Reason, end.Outcome.Summary)
+		}
+		for seat, agent := range tr.Agent {
+			if !reflect.DeepEqual(end.Outcome.Splits[seat], raw[i].Outcome.Split[agent]) {
+				t.Fatalf("%s: seat %d (agent %d) ends with %v, cocoa says %v", tr.UUID, seat, agent, end.Outcome.Splits[seat], raw[i].Outcome.Split[agent])
+			}
+		}
+	}
+}
+
+func TestBadTranscriptIsSkipped(t *testing.T) {
+	data, err := os.ReadFile(cocoaFile(t, "dealornodeal-val.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), `"action": "select"`, `"action": "shout"`, 1)
+	path := filepath.Join(t.TempDir(), "t.json")
+	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts, probs, err := Transcripts(path)
+	if err != nil || len(ts) != 421 || len(probs) != 1 || !strings.Contains(probs[0].Error(), `record 0: events[7].action: unknown action "shout"`) {
+		t.Fatalf("%d transcripts, problems %v, %v", len(ts), probs, err)
+	}
+}

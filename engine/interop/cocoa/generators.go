@@ -1,0 +1,87 @@
+package cocoa
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/safefile"
+)
+
+// Listings reads scraped Craigslist listings (cocoa's
+// craigslist-listings-*.json: title, description lines, price, category)
+// for the Craigslist generator. A listing without a title, or priced below
+// generate.MinListingPrice, is a Problem and the rest are kept.
+func Listings(path string) ([]generate.Listing, []Problem, error) {
+	recs, err := readList(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []generate.Listing
+	var probs []Problem
+	for i, raw := range recs {
+		var l struct {
+			Category    string   `json:"category"`
+			Title       string   `json:"title"`
+			Description []string `json:"description"`
+			Price       float64  `json:"price"`
+		}
+		if err := json.Unmarshal(raw, &l); err != nil {
+			probs = append(probs, Problem{File: path, Record: i, Msg: "not a listing: " + err.Error()})
+			continue
+		}
+		switch {
+		case clean(l.Title) == "":
+			probs = append(probs, Problem{File: path, Record: i, Field: "title", Msg: "is empty"})
+		case l.Price < generate.MinListingPrice:
+			probs = append(probs, Problem{File: path, Record: i, Field: "price", Msg: fmt.Sprintf("%g is below %d, too low to bargain over", l.Price, generate.MinListingPrice)})
+		default:
+			out = append(out, generate.Listing{Category: l.Category, Title: clean(l.Title), Description: clean(strings.Join(l.Description, " ")), Price: l.Price})
+		}
+	}
+	if len(out) == 0 {
+		return nil, probs, fmt.Errorf("%s: no usable listing", path)
+	}
+	return out, probs, nil
+}
+
+// Schema reads a cocoa MutualFriends schema (attributes with a value_type,
+// and the values per value_type) as the generator's attributes. Names are
+// not an attribute of a friend list and are left out.
+func Schema(path string) ([]generate.Attribute, error) {
+	data, err := safefile.ReadCapped(path, MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	var s struct {
+		Attributes []struct {
+			Name      string `json:"name"`
+			ValueType string `json:"value_type"`
+		} `json:"attributes"`
+		Values map[string][]string `json:"values"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("%s: not a cocoa schema: %w", path, err)
+	}
+	var out []generate.Attribute
+	for i, a := range s.Attributes {
+		if a.ValueType == "name" {
+			continue
+		}
+		var vals []string
+		for _, v := range s.Values[a.ValueType] {
+			if v = clean(v); v != "" {
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) < 2 {
+			return nil, fmt.Errorf("%s: attributes[%d] (%s): values.%s needs at least 2 values (got %d)", path, i, a.Name, a.ValueType, len(vals))
+		}
+		out = append(out, generate.Attribute{Name: strings.ToLower(a.Name), Values: vals})
+	}
+	if len(out) < 3 {
+		return nil, fmt.Errorf("%s: attributes: needs at least 3 attributes besides the name (got %d)", path, len(out))
+	}
+	return out, nil
+}

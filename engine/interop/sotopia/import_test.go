@@ -1,0 +1,227 @@
+package sotopia
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// sotopiaDir is the user's copy of the Sotopia export the tests read
+// (../shared/data from the repository root); it is not part of the project.
+const sotopiaDir = "../../../../shared/data/sotopia"
+
+func readExport(t testing.TB) *Data {
+	t.Helper()
+	if _, err := os.Stat(sotopiaDir); err != nil {
+		t.Skipf("no Sotopia export at %s", sotopiaDir)
+	}
+	d, err := Read(sotopiaDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestImportAllCombos(t *testing.T) {
+	d := readExport(t)
+	r := d.Import(Filter{})
+	for _, p := range r.Skipped {
+		t.Errorf("skipped: %v", p)
+	}
+	if len(r.Scenarios) != 450 {
+		t.Errorf("imported %d scenarios, want 450", len(r.Scenarios))
+	}
+	ids := map[string]bool{}
+	for _, im := range r.Scenarios {
+		if ids[im.Scenario.ID] {
+			t.Errorf("id %s is given twice", im.Scenario.ID)
+		}
+		ids[im.Scenario.ID] = true
+	}
+}
+
+// TestImportedFacts: every MutualFriends scenario has exactly one
+// environment-only fact (the mutual friend); every Craigslist one has both
+// target prices as facts owned by their sides; every secret is a fact.
+func TestImportedFacts(t *testing.T) {
+	r := readExport(t).Import(Filter{})
+	var mf, cl, dond int
+	for _, im := range r.Scenarios {
+		sc := im.Scenario
+		switch sc.Family {
+		case scenario.MutualFriends:
+			mf++
+			if len(sc.EnvFacts) != 1 || sc.EnvFacts[0].ID != "mutual-friend" {
+				t.Errorf("%s: environment facts %v, want the mutual friend alone", sc.ID, factIDs(sc.EnvFacts))
+			}
+		case scenario.DealOrNoDeal:
+			dond++
+			for seat := 0; seat < 2; seat++ {
+				for _, it := range sc.Deal.Items {
+					v := sc.Deal.Values[seat][it.Name]
+					if v != sc.Deal.Values[1-seat][it.Name] && !hasFact(sc.Seats[seat].Facts, fmt.Sprintf("seat%d-value-%s", seat, it.Name)) {
+						t.Errorf("%s: seat %d's value for %s is not its fact", sc.ID, seat, it.Name)
+					}
+				}
+			}
+		case scenario.Craigslist:
+			cl++
+			if !hasFact(sc.Seats[scenario.SellerSeat].Facts, "seller-target") || !hasFact(sc.Seats[scenario.BuyerSeat].Facts, "buyer-target") {
+				t.Errorf("%s: targets not owned by their sides: %v / %v", sc.ID, factIDs(sc.Seats[0].Facts), factIDs(sc.Seats[1].Facts))
+			}
+			if l := sc.Craigslist; !strings.Contains(sc.Setting, "$"+strconv.FormatFloat(l.ListingPrice, 'f', -1, 64)) || l.Seller.Bottomline != 0 || l.Buyer.Bottomline != 0 {
+				t.Errorf("%s: listing %+v does not match the scenario text", sc.ID, l)
+			}
+		}
+		for seat := 0; seat < 2; seat++ {
+			if !hasFact(sc.Seats[seat].Facts, fmt.Sprintf("seat%d-secret", seat)) {
+				t.Errorf("%s: seat %d's secret is not a fact", sc.ID, seat)
+			}
+		}
+	}
+	if mf != 50 || cl != 50 || dond != 50 {
+		t.Errorf("%d MutualFriends, %d Craigslist and %d Deal-or-No-Deal scenarios, want 50 each", mf, cl, dond)
+	}
+}
+
+// TestImportedViewsDecideAccess is the property the built-in scenarios
+// hold (engine/view): an AGENTS view mentions none of the partner's
+// private facts, a MINDREADERS view all of them, the SCRIPT writer's every
+// fact.
+func TestImportedViewsDecideAccess(t *testing.T) {
+	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+		sc := im.Scenario
+		for seat := 0; seat < 2; seat++ {
+			partner := sc.Seats[scenario.Partner(seat)].Facts
+			if got := mentioned(partner, view.For(sc, view.Agents, seat).Render()); len(got) > 0 {
+				t.Errorf("%s: AGENTS view of seat %d shows the partner's %v", sc.ID, seat, got)
+			}
+			readers := mentioned(partner, view.For(sc, view.Mindreaders, seat).Render())
+			for _, f := range partner {
+				if !readers[f.ID] {
+					t.Errorf("%s: MINDREADERS view of seat %d lacks the partner's %s", sc.ID, seat, f.ID)
+				}
+			}
+		}
+		seen := mentioned(sc.Facts(), view.For(sc, view.Script, view.Writer).Render())
+		for _, f := range sc.Facts() {
+			if !seen[f.ID] {
+				t.Errorf("%s: the SCRIPT writer's view lacks %s", sc.ID, f.ID)
+			}
+		}
+	}
+}
+
+// TestRelationshipTiers: for each of Sotopia's character pairs, with the
+// pair's own relationship, a seat's AGENTS view of the partner holds
+// exactly the profile fields Sotopia shows at that tier, never the secret;
+// the background story reaches MINDREADERS and not AGENTS.
+func TestRelationshipTiers(t *testing.T) {
+	d := readExport(t)
+	var env *Environment
+	for _, e := range d.Environments {
+		if freeFormSources[e.Source] && (env == nil || e.ID < env.ID) {
+			env = e
+		}
+	}
+	pairs := 0
+	for _, rel := range d.Pairs {
+		pairs++
+		e := *env
+		e.Relationship = rel.Type
+		a := [2]*Agent{d.Agents[rel.Agent1], d.Agents[rel.Agent2]}
+		sc, err := d.build(&e, a)
+		if err != nil {
+			t.Fatalf("pair %s-%s: %v", rel.Agent1, rel.Agent2, err)
+		}
+		tier, _ := strconv.Atoi(rel.Type)
+		for seat := 0; seat < 2; seat++ {
+			p := a[scenario.Partner(seat)]
+			v := view.For(sc, view.Agents, seat)
+			got := v.Partner()
+			want := view.SeatView{Seat: scenario.Partner(seat), Role: got.Role, Name: fullName(p)}
+			if tier >= 2 {
+				want.Age, want.Gender, want.Pronouns, want.Occupation, want.Public = p.Age, p.Gender, p.Pronouns, p.Occupation, tidy(p.Public)
+			}
+			if tier >= 3 {
+				want.Personality = tidy(p.Personality)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("relationship %s, seat %d sees %+v\nwant %+v", rel.Type, seat, got, want)
+			}
+			if strings.Contains(v.Render(), tidy(p.Secret)) {
+				t.Errorf("relationship %s: seat %d's AGENTS view holds the partner's secret", rel.Type, seat)
+			}
+			if v.Background != "" || view.For(sc, view.Mindreaders, seat).Background != tidy(rel.Background) {
+				t.Errorf("relationship %s: the background story reaches the wrong views", rel.Type)
+			}
+		}
+	}
+	if pairs != 120 {
+		t.Errorf("%d pairs, want 120", pairs)
+	}
+}
+
+func mentioned(facts []scenario.Fact, text string) map[string]bool {
+	found := map[string]bool{}
+	for _, mt := range leak.Compile(facts).Find(text) {
+		found[facts[mt.Fact].ID] = true
+	}
+	return found
+}
+
+func hasFact(fs []scenario.Fact, id string) bool {
+	for _, f := range fs {
+		if f.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func factIDs(fs []scenario.Fact) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.ID)
+	}
+	return out
+}
+
+// BenchmarkImportAll reads the export and builds all 450 scenarios; the
+// target is under a second.
+func BenchmarkImportAll(b *testing.B) {
+	readExport(b)
+	for b.Loop() {
+		d, err := Read(sotopiaDir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if r := d.Import(Filter{}); len(r.Scenarios) != 450 {
+			b.Fatalf("%d scenarios", len(r.Scenarios))
+		}
+	}
+}
+
+// BenchmarkImportAndWriteAll is the whole command's work: read, build and
+// write the 450 scenario files.
+func BenchmarkImportAndWriteAll(b *testing.B) {
+	readExport(b)
+	dir := b.TempDir()
+	for b.Loop() {
+		d, err := Read(sotopiaDir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := d.Import(Filter{})
+		if n, errs := r.Write(dir); n != 450 || len(errs) > 0 {
+			b.Fatalf("wrote %d: %v", n, errs)
+		}
+	}
+}

@@ -1,0 +1,261 @@
+// Package sotopia reads Sotopia's JSONL exports (environment, agent and
+// relationship profiles and the environment-agent combos) and turns each
+// combo into an omnigap scenario, keeping Sotopia's rules of who sees what.
+package sotopia
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/safefile"
+)
+
+// The four export files, as Sotopia's *_to_jsonl helpers name them.
+const (
+	EnvironmentsFile  = "environment_profiles.jsonl"
+	AgentsFile        = "agent_profiles.jsonl"
+	RelationshipsFile = "relationship_profiles.jsonl"
+	CombosFile        = "env_agent_combo_storages.jsonl"
+)
+
+// Environment is one Sotopia scenario.
+type Environment struct {
+	ID           string   `json:"env_id"`
+	PK           string   `json:"pk"`
+	Codename     string   `json:"codename"`
+	Source       string   `json:"source"`
+	Scenario     string   `json:"scenario"`
+	Goals        []string `json:"agent_goals"`
+	Relationship string   `json:"relationship"`
+	at           Position
+}
+
+// Agent is one Sotopia character.
+type Agent struct {
+	ID          string `json:"agent_id"`
+	PK          string `json:"pk"`
+	First       string `json:"first_name"`
+	Last        string `json:"last_name"`
+	Age         int    `json:"age"`
+	Occupation  string `json:"occupation"`
+	Gender      string `json:"gender"`
+	Pronouns    string `json:"gender_pronoun"`
+	Public      string `json:"public_info"`
+	Personality string `json:"personality_and_values"`
+	Secret      string `json:"secret"`
+}
+
+// Relationship is the tie between two characters.
+type Relationship struct {
+	Agent1     string `json:"agent1_id"`
+	Agent2     string `json:"agent2_id"`
+	Type       string `json:"relationship"`
+	Background string `json:"background_story"`
+}
+
+// Combo pairs an environment with two characters.
+type Combo struct {
+	ID     string   `json:"combo_id"`
+	PK     string   `json:"pk"`
+	EnvID  string   `json:"env_id"`
+	Agents []string `json:"agent_ids"`
+	at     Position
+}
+
+// Position is where a record sits: its file and 1-based line.
+type Position struct {
+	File string
+	Line int
+}
+
+// Problem is one record that could not be read or imported, with the file,
+// line and field it concerns.
+type Problem struct {
+	At    Position
+	Field string
+	Msg   string
+}
+
+func (p Problem) Error() string {
+	field := ""
+	if p.Field != "" {
+		field = " " + p.Field + ":"
+	}
+	return fmt.Sprintf("%s:%d:%s %s", p.At.File, p.At.Line, field, p.Msg)
+}
+
+// Data is a Sotopia export read into memory, indexed by id.
+type Data struct {
+	Dir           string
+	Environments  map[string]*Environment
+	Agents        map[string]*Agent
+	Relationships map[[2]string][]*Relationship // by pair, in either order
+	Pairs         []*Relationship               // in file order
+	Combos        []*Combo
+	// Problems are the records that could not be read; the rest were.
+	Problems []Problem
+
+	keys map[string]*leak.SecretKeys
+}
+
+// Read loads the four files of a Sotopia export from dir. A line that is
+// not a whole JSON record is a Problem and the others are still read; a
+// missing file is an error.
+func Read(dir string) (*Data, error) {
+	d := &Data{Dir: dir, Environments: map[string]*Environment{}, Agents: map[string]*Agent{}, Relationships: map[[2]string][]*Relationship{}}
+	err := readLines(d, filepath.Join(dir, EnvironmentsFile), func(at Position, line []byte) error {
+		var e Environment
+		if err := decode(line, &e); err != nil {
+			return err
+		}
+		e.at = at
+		id := firstOf(e.ID, e.PK)
+		if id == "" {
+			return fieldError("env_id", "is missing")
+		}
+		d.Environments[id] = &e
+		return nil
+	})
+	if err == nil {
+		err = readLines(d, filepath.Join(dir, AgentsFile), func(at Position, line []byte) error {
+			var a Agent
+			if err := decode(line, &a); err != nil {
+				return err
+			}
+			id := firstOf(a.ID, a.PK)
+			if id == "" {
+				return fieldError("agent_id", "is missing")
+			}
+			d.Agents[id] = &a
+			return nil
+		})
+	}
+	if err == nil {
+		err = readLines(d, filepath.Join(dir, RelationshipsFile), func(at Position, line []byte) error {
+			var r Relationship
+			if err := decode(line, &r); err != nil {
+				return err
+			}
+			k := pairKey(r.Agent1, r.Agent2)
+			d.Relationships[k] = append(d.Relationships[k], &r)
+			d.Pairs = append(d.Pairs, &r)
+			return nil
+		})
+	}
+	if err == nil {
+		err = readLines(d, filepath.Join(dir, CombosFile), func(at Position, line []byte) error {
+			var c Combo
+			if err := decode(line, &c); err != nil {
+				return err
+			}
+			c.at = at
+			d.Combos = append(d.Combos, &c)
+			return nil
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// relationship is the record of a pair, preferring one of type t (a pair
+// may be listed more than once), or nil.
+func (d *Data) relationship(a, b, t string) *Relationship {
+	rs := d.Relationships[pairKey(a, b)]
+	for _, r := range rs {
+		if r.Type == t {
+			return r
+		}
+	}
+	if len(rs) > 0 {
+		return rs[0]
+	}
+	return nil
+}
+
+// pairKey is the same for both orders of a pair.
+func pairKey(a, b string) [2]string {
+	if a > b {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+func firstOf(xs ...string) string {
+	for _, x := range xs {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// fieldErr is a record-level problem naming the field.
+type fieldErr struct{ field, msg string }
+
+func (e *fieldErr) Error() string { return e.field + ": " + e.msg }
+
+func fieldError(field, format string, args ...any) error {
+	return &fieldErr{field, fmt.Sprintf(format, args...)}
+}
+
+// decode reads one JSON record, naming the field when a value has the
+// wrong type.
+func decode(line []byte, v any) error {
+	err := json.Unmarshal(line, v)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fieldError(te.Field, "must be %s (got %s)", te.Type, te.Value)
+	}
+	if err != nil {
+		return fieldError("", "not a whole JSON record (%v)", err)
+	}
+	return nil
+}
+
+// maxLine bounds one JSONL record.
+const maxLine = 16 << 20
+
+// readLines calls each for every non-blank line of path; a line each
+// rejects becomes a Problem with its position.
+func readLines(d *Data, path string, each func(Position, []byte) error) error {
+	f, err := safefile.Open(path)
+	if err != nil {
+		return fmt.Errorf("sotopia export: %w", err)
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	for n := 1; ; n++ {
+		line, err := r.ReadBytes('\n')
+		if len(line) > maxLine {
+			d.Problems = append(d.Problems, Problem{At: Position{path, n}, Msg: fmt.Sprintf("record longer than %d bytes", maxLine)})
+		} else if line = bytes.TrimSpace(line); len(line) > 0 {
+			at := Position{path, n}
+			if perr := each(at, line); perr != nil {
+				d.Problems = append(d.Problems, problemOf(at, perr))
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+	}
+}
+
+func problemOf(at Position, err error) Problem {
+	var fe *fieldErr
+	if errors.As(err, &fe) {
+		return Problem{At: at, Field: fe.field, Msg: fe.msg}
+	}
+	return Problem{At: at, Msg: strings.TrimSpace(err.Error())}
+}

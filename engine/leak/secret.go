@@ -1,0 +1,235 @@
+package leak
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// SecretPhrases derives the key phrases of a free-form secret, so that
+// telling it in other words is caught: each named thing in it alone, and
+// each pair of its content words that are not side by side in the secret
+// (a compound such as "romance novels" names the topic, not what is
+// hidden), each word also standing for a few synonyms. Phrases match as
+// key phrases do: all their words in one sentence, in any order and
+// inflection. A phrase that visible already mentions is left out, because
+// what the partner can read is no secret; if every phrase is, the secret's
+// content words together are the one phrase.
+func SecretPhrases(secret, visible string) []string {
+	return NewSecretKeys(secret).Phrases(visible)
+}
+
+// SecretKeys is a secret's candidate key phrases, compiled once so that
+// many scenes can be checked against them.
+type SecretKeys struct {
+	candidates []string
+	content    []string
+	m          *Matcher
+}
+
+// NewSecretKeys derives the candidate phrases of secret.
+func NewSecretKeys(secret string) *SecretKeys {
+	content, at := contentWords(secret)
+	var candidates []string
+	for _, name := range properNames(secret) {
+		candidates = append(candidates, strings.ToLower(name))
+	}
+	switch {
+	case len(content) == 1:
+		candidates = append(candidates, alternatives(content[0])...)
+	case len(content) > 1:
+		candidates = append(candidates, pairs(content, at, true)...)
+		if len(candidates) == 0 {
+			candidates = pairs(content, at, false)
+		}
+	}
+	facts := make([]scenario.Fact, len(candidates))
+	for i, p := range candidates {
+		facts[i] = scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{p}}
+	}
+	return &SecretKeys{candidates: candidates, content: content, m: Compile(facts)}
+}
+
+// Phrases are the candidates visible does not mention. Not safe for
+// concurrent use.
+func (k *SecretKeys) Phrases(visible string) []string {
+	seen := make([]bool, len(k.candidates))
+	if visible != "" {
+		for _, mt := range k.m.Find(visible) {
+			seen[mt.Fact] = true
+		}
+	}
+	var out []string
+	for i, c := range k.candidates {
+		if !seen[i] && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 && len(k.content) > 0 {
+		out = []string{strings.Join(k.content, " ")}
+	}
+	return out
+}
+
+// pairs lists "a b" for each two content words, with every synonym of each;
+// apart leaves out words that stand next to each other in the secret (at
+// holds each word's position there).
+func pairs(content []string, at []int, apart bool) []string {
+	var out []string
+	for i := range content {
+		for j := i + 1; j < len(content); j++ {
+			if apart && at[j] == at[i]+1 {
+				continue
+			}
+			for _, a := range alternatives(content[i]) {
+				for _, b := range alternatives(content[j]) {
+					out = append(out, a+" "+b)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// contentWords are the secret's words that carry its meaning (not function
+// words, not the words that only say it is a secret), with their positions.
+func contentWords(secret string) (out []string, at []int) {
+	for i, w := range words(secret) {
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if len(w) < 2 || stopwords[w] || framingWords[w] || isNumeral(w) || slices.Contains(out, w) {
+			continue
+		}
+		out, at = append(out, w), append(at, i)
+	}
+	return out, at
+}
+
+func isNumeral(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isDigit(w[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func alternatives(w string) []string {
+	return append([]string{w}, synonyms[w]...)
+}
+
+// framingWords say that something is hidden, or when, without saying what.
+var framingWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`secret secrets secretly hidden hide hides hiding keeps keep kept
+		undisclosed closeted anonymously once ever who which what when while where whom
+		he's she's they're i'm part due get got go let up out her his their him them
+		best several previous very`) {
+		framingWords[w] = true
+	}
+}
+
+// synonyms are the other words people use for a secret's key words. The
+// matcher adds inflections itself, so only different words are listed.
+var synonyms = map[string][]string{
+	"extremism":       {"extremist", "militant", "radical"},
+	"possession":      {"own", "owns", "have"},
+	"priceless":       {"valuable", "worth"},
+	"artifact":        {"relic", "antiquity"},
+	"forged":          {"fake", "fakes", "forgery", "forgeries", "counterfeit"},
+	"paintings":       {"art", "artwork", "canvases"},
+	"wealthy":         {"rich"},
+	"clients":         {"buyers", "collectors", "customers"},
+	"love":            {"feelings", "crush"},
+	"husband":         {"spouse"},
+	"child":           {"kid", "son", "daughter", "baby"},
+	"relationship":    {"marriage", "partner", "ex"},
+	"sabotaged":       {"ruined", "spoiled", "tampered"},
+	"competitor":      {"rival", "opponent"},
+	"contest":         {"competition"},
+	"competitive":     {"competed", "competition", "tournaments"},
+	"skater":          {"skating"},
+	"studying":        {"learning", "practising", "practicing"},
+	"magic":           {"spells", "sorcery", "witchcraft"},
+	"engaged":         {"fiance", "fiancee", "marry", "marrying"},
+	"ex":              {"date", "dated", "girlfriend", "boyfriend"},
+	"bisexuality":     {"bisexual", "bi"},
+	"conservative":    {"traditional", "religious"},
+	"undercover":      {"spy", "covert"},
+	"agent":           {"operative", "spy"},
+	"organization":    {"agency", "organisation"},
+	"faked":           {"fake", "forged", "invented", "lied"},
+	"credentials":     {"qualifications", "diploma", "degree"},
+	"employment":      {"job", "position"},
+	"rebellious":      {"rebel"},
+	"punk":            {"punks"},
+	"band":            {"group"},
+	"youth":           {"young", "teenager", "teens"},
+	"donates":         {"give", "gives", "donation", "donations", "contribute"},
+	"charity":         {"charities", "cause", "causes"},
+	"charities":       {"charity", "cause", "causes"},
+	"underprivileged": {"poor", "disadvantaged", "needy"},
+	"children":        {"kids"},
+	"cheated":         {"cheat", "copied"},
+	"exams":           {"exam", "tests", "test"},
+	"romance":         {"romantic", "love"},
+	"novel":           {"novels", "book", "books"},
+	"novels":          {"novel", "book", "books"},
+	"author":          {"writer", "write", "wrote"},
+	"painter":         {"paint", "paints", "painting", "paintings"},
+	"shares":          {"show", "shows", "myself"},
+	"criminal":        {"crook", "thief", "suspect"},
+	"sympathy":        {"sorry", "pity", "compassion"},
+	"leaked":          {"passed", "gave", "sold", "leak"},
+	"research":        {"lab", "study"},
+	"foreign":         {"another", "overseas"},
+	"fabricated":      {"made", "invented", "planted", "faked"},
+	"evidence":        {"proof"},
+	"incriminate":     {"charged", "convicted", "frame", "framed"},
+	"romantic":        {"romantically", "dating", "affair", "affairs", "love"},
+	"relationships":   {"involved", "affair", "affairs", "dating"},
+	"criminals":       {"crooks", "gangsters", "mobsters"},
+	"identity":        {"persona", "name"},
+	"comedian":        {"comedy", "comic", "jokes"},
+	"dress":           {"dressing", "costume", "costumes", "outfits"},
+	"dog":             {"puppy", "pup"},
+	"pseudonym":       {"pen name", "alias", "another name"},
+	"descendant":      {"heir", "grandson", "family"},
+	"oil":             {"petroleum"},
+	"tycoon":          {"magnate", "baron", "fortune"},
+	"rejects":         {"refuse", "refuses", "turned down", "renounce"},
+	"fortune":         {"money", "inheritance", "wealth"},
+	"releasing":       {"leak", "leaks", "publish", "post", "posting"},
+	"classified":      {"secret", "confidential"},
+	"information":     {"documents", "files", "data"},
+	"online":          {"internet", "web"},
+	"greenhouse":      {"glasshouse", "hothouse"},
+	"covered":         {"cover", "hid", "helped"},
+	"crime":           {"crimes", "offence", "offense"},
+	"feeling":         {"feelings", "crush", "love"},
+	"neighbor":        {"neighbour", "next door"},
+	"gave":            {"give", "put"},
+	"adoption":        {"adopted"},
+	"participated":    {"joined", "member", "belonged"},
+	"cult":            {"sect"},
+	"recovering":      {"recovery", "sober"},
+	"gambling":        {"gamble", "gambler", "betting", "casino"},
+	"addict":          {"addiction", "addicted"},
+	"double":          {"second", "other"},
+	"underground":     {"illegal", "graffiti"},
+	"street":          {"walls", "murals", "graffiti"},
+	"artist":          {"paint", "painter"},
+	"stole":           {"steal", "took", "stolen"},
+	"boyfriend":       {"man", "partner"},
+	"alter":           {"another", "different", "fake"},
+	"ego":             {"persona", "identity", "person"},
+	"tattoo":          {"tattoos", "ink", "inked"},
+	"funds":           {"pay", "pays", "paying", "support", "supports", "tuition"},
+	"college":         {"university", "uni"},
+	"student":         {"students", "undergraduate"},
+	"illness":         {"ill", "sick", "sickness", "disease"},
+	"injured":         {"hurt", "wounded", "sick"},
+	"animals":         {"animal", "wildlife", "strays"},
+	"basement":        {"cellar", "home"},
+}

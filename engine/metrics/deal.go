@@ -1,0 +1,57 @@
+package metrics
+
+import (
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Deal-or-No-Deal metric names.
+const (
+	Agreement   = "agreement"
+	PointsSeat0 = "points_seat0"
+	PointsSeat1 = "points_seat1"
+	JointPoints = "joint_points"
+	Pareto      = "pareto_optimal"
+)
+
+// dealOrNoDeal sets agreement, each side's points (0 without agreement,
+// as in Lewis et al. 2017), the joint points, whether an agreed split is
+// Pareto optimal (no other split gives one side more and the other no
+// less), and goal completion: 10 x points / the side's value of
+// everything on the table.
+func dealOrNoDeal(m map[string]float64, d *scenario.Deal, out event.Outcome) {
+	m[Agreement] = boolValue(out.Deal)
+	var pts [2]int
+	if out.Deal {
+		for side := 0; side < 2; side++ {
+			pts[side] = d.Points(side, out.Splits[side])
+		}
+		m[Pareto] = boolValue(ParetoOptimal(d, out.Splits[0]))
+	}
+	m[PointsSeat0], m[PointsSeat1] = float64(pts[0]), float64(pts[1])
+	m[JointPoints] = float64(pts[0] + pts[1])
+	var gc [2]float64
+	for side := 0; side < 2; side++ {
+		all := scenario.Split{}
+		for _, it := range d.Items {
+			all[it.Name] = it.Count
+		}
+		if total := d.Points(side, all); total > 0 {
+			gc[side] = 10 * float64(pts[side]) / float64(total)
+		}
+	}
+	setGoal(m, gc)
+}
+
+// ParetoOptimal reports whether no split improves on seat 0 taking first
+// (and seat 1 the rest) for one side without costing the other.
+func ParetoOptimal(d *scenario.Deal, first scenario.Split) bool {
+	a, b := d.Points(0, first), d.Points(1, d.Rest(first))
+	for _, s := range d.Splits() {
+		x, y := d.Points(0, s), d.Points(1, d.Rest(s))
+		if x >= a && y >= b && (x > a || y > b) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,218 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Deal is the Deal-or-No-Deal family's data: the items on the table and
+// each side's private value per item (Lewis et al. 2017).
+type Deal struct {
+	Items  []Item            `yaml:"items" json:"items"`
+	Values [2]map[string]int `yaml:"values" json:"values"`
+}
+
+// Item is a kind of object on the table and how many there are.
+type Item struct {
+	Name  string `yaml:"name" json:"name"`
+	Count int    `yaml:"count" json:"count"`
+}
+
+// MaxSplits bounds the ways one side can take items, which players and
+// metrics enumerate.
+const MaxSplits = 10000
+
+// Split is how many of each item one side takes.
+type Split map[string]int
+
+// Points is what split is worth to side.
+func (d *Deal) Points(side int, split Split) int {
+	n := 0
+	for _, it := range d.Items {
+		n += split[it.Name] * d.Values[side][it.Name]
+	}
+	return n
+}
+
+// Rest is what is left for the other side when one takes split.
+func (d *Deal) Rest(split Split) Split {
+	out := Split{}
+	for _, it := range d.Items {
+		out[it.Name] = it.Count - split[it.Name]
+	}
+	return out
+}
+
+// Fits reports whether split takes, of every item, between none and all,
+// and names only items on the table.
+func (d *Deal) Fits(split Split) error {
+	for name := range split {
+		if d.count(name) < 0 {
+			return fmt.Errorf("there is no %s on the table", name)
+		}
+	}
+	for _, it := range d.Items {
+		if n := split[it.Name]; n < 0 || n > it.Count {
+			return fmt.Errorf("there are %d %s, not %d", it.Count, Plural(it.Name, it.Count), n)
+		}
+	}
+	return nil
+}
+
+// Complements reports whether two sides' splits divide every item exactly.
+func (d *Deal) Complements(a, b Split) bool {
+	for _, it := range d.Items {
+		if a[it.Name]+b[it.Name] != it.Count {
+			return false
+		}
+	}
+	return true
+}
+
+// Splits lists every way one side can take items, in a stable order.
+func (d *Deal) Splits() []Split {
+	out := []Split{{}}
+	for _, it := range d.Items {
+		var next []Split
+		for _, s := range out {
+			for n := 0; n <= it.Count; n++ {
+				c := Split{it.Name: n}
+				for k, v := range s {
+					c[k] = v
+				}
+				next = append(next, c)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+func (d *Deal) count(name string) int {
+	for _, it := range d.Items {
+		if it.Name == name {
+			return it.Count
+		}
+	}
+	return -1
+}
+
+// Words says a split in words: "2 books, no hats and the ball".
+func (d *Deal) Words(split Split) string {
+	var parts []string
+	for _, it := range d.Items {
+		n := split[it.Name]
+		switch {
+		case n == 0:
+			parts = append(parts, "no "+Plural(it.Name, 2))
+		case n == it.Count && n == 1:
+			parts = append(parts, "the "+it.Name)
+		default:
+			parts = append(parts, fmt.Sprintf("%d %s", n, Plural(it.Name, n)))
+		}
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// Plural is an item name for n of them: book, books.
+func Plural(name string, n int) string {
+	if n == 1 {
+		return name
+	}
+	switch {
+	case strings.HasSuffix(name, "s"), strings.HasSuffix(name, "x"), strings.HasSuffix(name, "ch"), strings.HasSuffix(name, "sh"):
+		return name + "es"
+	case strings.HasSuffix(name, "y") && len(name) > 1 && !strings.ContainsRune("aeiou", rune(name[len(name)-2])):
+		return name[:len(name)-1] + "ies"
+	}
+	return name + "s"
+}
+
+func (s *Scenario) validateDeal(ps *problems) {
+	d := s.Deal
+	if d == nil {
+		ps.add("dealornodeal", "is required in the dealornodeal family")
+		return
+	}
+	if len(d.Items) == 0 {
+		ps.add("dealornodeal.items", "needs at least one item")
+	}
+	splits := 1
+	seen := map[string]bool{}
+	for i, it := range d.Items {
+		at := fmt.Sprintf("dealornodeal.items[%d]", i)
+		if name := strings.TrimSpace(it.Name); name == "" || name != strings.ToLower(name) || seen[name] {
+			ps.add(at+".name", "must be a distinct lower-case item name (got %q)", it.Name)
+		}
+		seen[it.Name] = true
+		if it.Count < 1 || it.Count > 20 {
+			ps.add(at+".count", "must be between 1 and 20 (got %d)", it.Count)
+		} else if splits *= it.Count + 1; splits > MaxSplits {
+			ps.add(at, "makes more than %d possible splits; use fewer items or smaller counts", MaxSplits)
+			break
+		}
+	}
+	for side, vals := range d.Values {
+		at := fmt.Sprintf("dealornodeal.values[%d]", side)
+		for _, it := range d.Items {
+			if _, ok := vals[it.Name]; !ok {
+				ps.add(at, "needs a value for %s", it.Name)
+			}
+		}
+		for name, v := range vals {
+			if !seen[name] {
+				ps.add(at+"."+name, "is not an item on the table")
+			} else if v < 0 || v > 100 {
+				ps.add(at+"."+name, "must be between 0 and 100 points (got %d)", v)
+			}
+		}
+	}
+}
+
+// ValueAttribute marks the facts carried by a side's value table.
+const ValueAttribute = "value"
+
+// numberNames spell the small values people say in words.
+var numberNames = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+// deriveValueFacts makes each side's value for an item a fact it owns,
+// recognised by the item with the value and "worth", "points" or "value"
+// in one sentence. An item both sides value the same is left out: the
+// partner's own value would read as this side's.
+func (s *Scenario) deriveValueFacts() {
+	d := s.Deal
+	for seat := 0; seat < 2; seat++ {
+		for _, it := range d.Items {
+			v := d.Values[seat][it.Name]
+			if v == d.Values[Partner(seat)][it.Name] {
+				continue
+			}
+			says := []string{fmt.Sprint(v)}
+			if v < len(numberNames) {
+				says = append(says, numberNames[v])
+			}
+			var phrases []string
+			for _, n := range says {
+				phrases = append(phrases, it.Name+" worth "+n, it.Name+" "+n+" points", it.Name+" "+n+" point", it.Name+" value "+n)
+			}
+			if v == 0 {
+				phrases = append(phrases, it.Name+" worthless", it.Name+" worth nothing", it.Name+" useless")
+			}
+			s.Seats[seat].Facts = append(s.Seats[seat].Facts, Fact{
+				ID: fmt.Sprintf("seat%d-value-%s", seat, slug(it.Name)), Owner: Owner(seat), Kind: FactPhrase, Attribute: ValueAttribute,
+				Text:    fmt.Sprintf("Each %s is worth %d %s to %s.", it.Name, v, pointWord(v), s.firstName(seat)),
+				Phrases: phrases, Derived: true,
+			})
+		}
+	}
+}
+
+func pointWord(v int) string {
+	if v == 1 {
+		return "point"
+	}
+	return "points"
+}
