@@ -14,13 +14,10 @@ import (
 // TestImportedGamesPlayToTheEnd: every imported Craigslist (target-only),
 // MutualFriends and Deal-or-No-Deal scenario plays to an ending of its
 // game, not to a failure, in all three modes on the built-in engine.
-func TestImportedGamesPlayToTheEnd(t *testing.T) {
+func TestImportedScenariosPlayToTheEnd(t *testing.T) {
 	ends := map[view.Mode]map[event.EndReason]int{}
 	for _, im := range readExport(t).Import(Filter{}).Scenarios {
 		sc := im.Scenario
-		if sc.Family == scenario.Sotopia {
-			continue
-		}
 		for _, mode := range view.Modes {
 			end := playBuiltin(t, sc, mode)
 			if end.Reason == event.Failed || end.Reason == event.EmptyTurns || end.Reason == "" {
