@@ -1,0 +1,50 @@
+package cocoa
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// FuzzReaders feeds one file to every cocoa reader: whatever it holds,
+// nothing panics, every scenario handed back passes the scenario checks,
+// and every transcript plays to an end as a HUMANS run.
+func FuzzReaders(f *testing.F) {
+	f.Add([]byte(`[{"uuid":"u1","scenario":{"kbs":[[{"Count":1,"Name":"book","Value":3}],[{"Count":1,"Name":"book","Value":5}]]},"events":[{"agent":0,"action":"message","data":"hi"},{"agent":1,"action":"select","data":{"book":1}}],"outcome":{"reward":1}}]`))
+	f.Add([]byte(`[{"uuid":"s1","kbs":[{"personal":{"Role":"seller","Target":100},"item":{"Title":"Lamp","Category":"furniture","Price":100,"Description":["A lamp."]}},{"personal":{"Role":"buyer","Target":70},"item":{"Title":"Lamp","Price":100}}]}]`))
+	f.Add([]byte(`{"attributes":[{"name":"School","value_type":"school"}],"values":{"school":["A","B"]}}`))
+	f.Add([]byte(`[{"title":"Bike","description":["Red."],"price":120,"category":"bike"}]`))
+	// A real dialogue, when the shared test data is there; it is not
+	// committed to the corpus.
+	if recs, err := readList(filepath.Join(cocoaDir, "dealornodeal-val.json")); err == nil && len(recs) > 0 {
+		f.Add(append(append([]byte("["), recs[0]...), ']'))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "in.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		scs, _, _ := CraigslistScenarios(path)
+		for _, sc := range scs {
+			if err := sc.Check(sc.ID); err != nil {
+				t.Fatalf("scenario %s does not pass the checks: %v", sc.ID, err)
+			}
+		}
+		ts, _, _ := Transcripts(path)
+		for _, tr := range ts {
+			if err := tr.Scenario.Check(tr.Scenario.ID); err != nil {
+				t.Fatalf("transcript scenario %s does not pass the checks: %v", tr.Scenario.ID, err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			tr.Play(ctx)
+			if ctx.Err() != nil {
+				t.Fatalf("transcript %s did not play to an end", tr.UUID)
+			}
+			cancel()
+		}
+		Schema(path)
+		Listings(path)
+	})
+}
