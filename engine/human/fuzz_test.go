@@ -32,7 +32,7 @@ func FuzzParse(f *testing.F) {
 				continue
 			}
 			if a.Type == event.Offer && (a.Price == nil || math.IsNaN(*a.Price) || math.IsInf(*a.Price, 0) || *a.Price <= 0) {
-				t.Fatalf("%q: offer of %v", input, a.Price)
+				t.Fatalf("%q: offer of %v", input, derefOrNil(a.Price))
 			}
 			if a.Type == event.Select && !ownFriend(v, a.Friend) {
 				t.Fatalf("%q: selected %q, not in the player's list", input, a.Friend)
@@ -50,4 +50,11 @@ func ownFriend(v view.View, name string) bool {
 		}
 	}
 	return false
+}
+
+func derefOrNil(p *float64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }

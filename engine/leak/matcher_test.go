@@ -2,6 +2,7 @@ package leak
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -98,5 +99,12 @@ func TestSelectArgument(t *testing.T) {
 	got := a.Annotate(history)
 	if len(got) != 2 || got[0].Kind != event.FirstMention || got[1].Kind != event.Leak || got[0].Start != 15 || got[0].End != 15 {
 		t.Errorf("annotations = %+v, want a first mention and a leak with an empty span at the end", got)
+	}
+}
+
+func TestAmountsIgnoreNumeralsPastFloatRange(t *testing.T) {
+	huge := "4" + strings.Repeat("5", 400)
+	if got := Amounts("about " + huge + " or $40"); len(got) != 1 || got[0] != 40 {
+		t.Errorf("Amounts = %v, want [40]", got)
 	}
 }

@@ -1,5 +1,7 @@
 package leak
 
+import "math"
+
 // number is one amount said in a text, spanning tokens first..last.
 type number struct {
 	value       float64
@@ -35,7 +37,10 @@ func (m *Matcher) extractNumbers(dst []number) []number {
 					n.last = k + 1
 				}
 			}
-			dst = append(dst, n)
+			// A numeral too long for a float64 is no amount anyone means.
+			if !math.IsInf(n.value, 0) {
+				dst = append(dst, n)
+			}
 			k = n.last
 			continue
 		}
