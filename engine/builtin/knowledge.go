@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -41,11 +42,16 @@ func knowledgeOf(v view.View, seat int) knowledge {
 	}
 }
 
-// limits are one side's private prices.
-type limits struct{ target, bottom float64 }
+// limits are one side's private prices. A target-only side (Sotopia's
+// Craigslist) was given no bottomline: its bottom is its target until the
+// bargainer works out how far it goes (target_only.go).
+type limits struct {
+	target, bottom float64
+	targetOnly     bool
+}
 
 // limitsOf finds a Craigslist seat's target and bottomline among the facts
-// the view gives for it; a target-only side gets a bottomline from its target.
+// the view gives for it.
 func limitsOf(sv view.SeatView) (limits, error) {
 	var l limits
 	var haveTarget, haveBottom bool
@@ -61,7 +67,7 @@ func limitsOf(sv view.SeatView) (limits, error) {
 		}
 	}
 	if haveTarget && !haveBottom {
-		l.bottom, haveBottom = targetOnlyBottom(sv.Role, l.target), true
+		l.bottom, haveBottom, l.targetOnly = l.target, true, true
 	}
 	if !haveTarget || !haveBottom {
 		return l, fmt.Errorf("seat %d (%s) has no %s-target and %s-bottomline price facts", sv.Seat, sv.Role, sv.Role, sv.Role)
@@ -76,7 +82,34 @@ func itemName(l *view.PublicListing) string {
 		return "item"
 	}
 	s := textsafe.Clean(l.Item)
+	if head, _, ok := strings.Cut(s, " - "); ok && head != "" {
+		s = head // "TV Stand - Black Glass" is a TV stand
+	}
+	if titleCase(s) {
+		w := strings.Fields(s)
+		for i, word := range w {
+			w[i] = lowerFirst(word)
+		}
+		return strings.Join(w, " ")
+	}
 	return lowerFirst(s)
+}
+
+// titleCase reports whether a listing title capitalises its words the
+// way headings do ("Antique Oak Accent Table"), so that in a sentence
+// they read in lower case. Words in capitals ("BMW", "LED") and with
+// digits stay as written through lowerFirst.
+func titleCase(s string) bool {
+	words := strings.Fields(s)
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		if len(w) >= 4 && (w[0] < 'A' || w[0] > 'Z') && w[0] >= 'a' && w[0] <= 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 func lowerFirst(s string) string {
