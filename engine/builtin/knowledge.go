@@ -88,17 +88,23 @@ func itemName(l *view.PublicListing) string {
 	if titleCase(s) {
 		w := strings.Fields(s)
 		for i, word := range w {
-			w[i] = lowerFirst(word)
+			if plainWord(word[1:]) {
+				w[i] = lowerFirst(word) // not "BMW", "Z3" or "Bell'O"
+			}
 		}
 		return strings.Join(w, " ")
 	}
 	return lowerFirst(s)
 }
 
+// plainWord reports whether s is lower-case letters only.
+func plainWord(s string) bool {
+	return s != "" && strings.TrimLeft(s, "abcdefghijklmnopqrstuvwxyz") == ""
+}
+
 // titleCase reports whether a listing title capitalises its words the
 // way headings do ("Antique Oak Accent Table"), so that in a sentence
-// they read in lower case. Words in capitals ("BMW", "LED") and with
-// digits stay as written through lowerFirst.
+// they read in lower case.
 func titleCase(s string) bool {
 	words := strings.Fields(s)
 	if len(words) < 2 {

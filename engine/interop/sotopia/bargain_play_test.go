@@ -100,3 +100,18 @@ func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed
 		}
 	}
 }
+
+// TestImportedListingsNameTheirItem: the item is read from every Craigslist
+// scenario text, without the words around it ("for sale", "for a price of").
+func TestImportedListingsNameTheirItem(t *testing.T) {
+	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+		l := im.Scenario.Craigslist
+		if l == nil {
+			continue
+		}
+		low := strings.ToLower(l.Item)
+		if low == "the item" || strings.Contains(low, "for sale") || strings.Contains(low, "price") {
+			t.Errorf("%s: item %q", im.Scenario.ID, l.Item)
+		}
+	}
+}
