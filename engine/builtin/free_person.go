@@ -74,6 +74,11 @@ func plainVerb(v, subject string) string {
 			return "am"
 		}
 		return "are"
+	case "are":
+		if s == "i" {
+			return "am"
+		}
+		return v
 	case "was":
 		if s == "i" {
 			return "was"

@@ -119,7 +119,7 @@ func titleCase(s string) bool {
 }
 
 func lowerFirst(s string) string {
-	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' || s == "I" || strings.HasPrefix(s, "I ") || strings.HasPrefix(s, "I'") {
 		return s
 	}
 	if len(s) > 1 && s[1] >= 'A' && s[1] <= 'Z' {
