@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -60,5 +61,18 @@ func TestImportedFreeFormEndingsDiffer(t *testing.T) {
 	}
 	if ends[view.Mindreaders][event.TurnLimit] >= ends[view.Agents][event.TurnLimit] {
 		t.Errorf("MINDREADERS ran out of turns as often as AGENTS: %v against %v", ends[view.Mindreaders], ends[view.Agents])
+	}
+}
+
+// TestGoalLabelsAreNotNames: the labels Sotopia puts before a goal's
+// private details and hints ("Extra information:", "Hint:") are not read
+// as names the goal's owner keeps to itself.
+func TestGoalLabelsAreNotNames(t *testing.T) {
+	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+		for _, f := range leak.Facts(im.Scenario) {
+			if strings.HasSuffix(f.ID, "-name-extra") || strings.HasSuffix(f.ID, "-name-hint") {
+				t.Errorf("%s: fact %s", im.Scenario.ID, f.ID)
+			}
+		}
 	}
 }
