@@ -129,7 +129,13 @@ func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
 		return move{actClose, st.myLast}
 	}
 	if !st.haveMine {
-		return move{actOpen, b.opening()}
+		open := b.opening()
+		if st.havePartner && !b.better(open, st.partnerLast) && b.acceptable(st.partnerLast) {
+			// The partner asks no more (offers no less) than this side
+			// would open at: take it rather than bid against itself.
+			return move{actClose, st.partnerLast}
+		}
+		return move{actOpen, open}
 	}
 	if !st.havePartner {
 		return move{actHold, st.myLast}

@@ -88,13 +88,20 @@ func itemName(l *view.PublicListing) string {
 	if titleCase(s) {
 		w := strings.Fields(s)
 		for i, word := range w {
-			if plainWord(word[1:]) {
+			if plainWord(word[1:]) && !properAdjectives[word] {
 				w[i] = lowerFirst(word) // not "BMW", "Z3" or "Bell'O"
 			}
 		}
 		return strings.Join(w, " ")
 	}
 	return lowerFirst(s)
+}
+
+// properAdjectives keep their capital when a title is read in lower case
+// ("Italian leather loveseat").
+var properAdjectives = map[string]bool{
+	"American": true, "Chinese": true, "Danish": true, "English": true, "French": true,
+	"German": true, "Italian": true, "Japanese": true, "Persian": true, "Swedish": true, "Victorian": true,
 }
 
 // plainWord reports whether s is lower-case letters only.
