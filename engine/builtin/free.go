@@ -26,12 +26,12 @@ type freePlayer struct {
 func newFreePlayer(k knowledge, t temperament) *freePlayer {
 	self, partner := first(k.self.Name), first(k.partner.Name)
 	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner)}
-	f.aim = lowerFirst(person(clause(k.self.Goal), partner, self, true))
+	f.aim = strings.ReplaceAll(lowerFirst(person(clause(k.self.Goal), partner, self, true)), "with my friend", "with you")
 	f.reason = lowerFirst(person(circumstance(k.self.Goal), partner, self, true))
-	f.secret = upperFirst(person(sentence1(k.self.Secret), partner, self, true))
+	f.secret = upperFirst(person(withSubject(sentence1(k.self.Secret)), partner, self, true))
 	if k.partnerKnown {
-		f.partnerAim = lowerFirst(person(clause(k.partner.Goal), partner, self, false))
-		f.partnerSecret = upperFirst(person(sentence1(k.partner.Secret), partner, self, false))
+		f.partnerAim = strings.ReplaceAll(lowerFirst(person(clause(k.partner.Goal), partner, self, false)), "with your friend", "with me")
+		f.partnerSecret = upperFirst(person(withSubject(sentence1(k.partner.Secret)), partner, self, false))
 	}
 	return f
 }
@@ -149,6 +149,11 @@ func clause(goal string) string {
 		if i := strings.Index(g, cut); i > 0 {
 			g = g[:i]
 		}
+	}
+	// Players say "I'd like to {aim}", so a goal put as "To watch a
+	// comedy" loses its "to".
+	if len(g) > 3 && strings.EqualFold(g[:3], "to ") {
+		g = g[3:]
 	}
 	return g
 }
