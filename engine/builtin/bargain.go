@@ -34,10 +34,18 @@ type bargainer struct {
 	// AGENTS and MINDREADERS.
 	partnerLimit      float64
 	partnerLimitKnown bool
-	reads             readings
+	partnerTarget     float64 // when the view shows it
+	partnerTargetOnly bool
+	// A target-only side's limit, and a mind reader's belief about a
+	// target-only partner's, is set by the first prices said: part of the
+	// way from the target to the other side's first price (target_only.go).
+	ownAnchored, partnerAnchored bool
+	reads                        readings
 }
 
-func newBargainer(k knowledge, t temperament, s bargainSettings, reads readings) (*bargainer, error) {
+// newBargainer builds one side's player; writer says it is the SCRIPT
+// writer's, who settles a target-only side between the two targets.
+func newBargainer(k knowledge, t temperament, s bargainSettings, reads readings, writer bool) (*bargainer, error) {
 	own, err := limitsOf(k.self)
 	if err != nil {
 		return nil, err
@@ -53,14 +61,42 @@ func newBargainer(k knowledge, t temperament, s bargainSettings, reads readings)
 		b.listing = max(own.target, own.bottom)
 	}
 	b.step = priceStep(b.listing)
+	// A limit is said aloud in a final call, so one given with cents is
+	// said in whole dollars, rounded in its owner's favour.
+	b.own.bottom = roundLimit(b.sign, own.bottom, 1)
 	if k.partnerKnown {
 		p, err := limitsOf(k.partner)
 		if err != nil {
 			return nil, err
 		}
-		b.partnerLimit, b.partnerLimitKnown = p.bottom, true
+		b.partnerTarget, b.partnerLimitKnown, b.partnerTargetOnly = p.target, true, p.targetOnly
+		switch {
+		case p.targetOnly && writer:
+			b.partnerLimit = writerLimit(-b.sign, p.target, own.target, b.step)
+		case p.targetOnly:
+			b.partnerLimit, b.partnerAnchored = roundLimit(-b.sign, p.target, b.step), true
+		default:
+			b.partnerLimit = roundLimit(-b.sign, p.bottom, 1)
+		}
+	}
+	if own.targetOnly {
+		if writer && k.partnerKnown {
+			b.own.bottom = writerLimit(b.sign, own.target, b.partnerTarget, b.step)
+		} else {
+			b.own.bottom, b.ownAnchored = roundLimit(b.sign, own.target, b.step), true
+		}
 	}
 	return b, nil
+}
+
+// anchor sets the target-only limits that the first prices decide.
+func (b *bargainer) anchor(st bargainState) {
+	if b.ownAnchored && st.havePartner {
+		b.own.bottom = meetLimit(b.sign, b.own.target, st.partnerFirst, b.temper.give, b.step)
+	}
+	if b.partnerAnchored && st.haveMine {
+		b.partnerLimit = meetLimit(-b.sign, b.partnerTarget, st.myFirst, believedGive, b.step)
+	}
 }
 
 // better reports whether price a is better than c for this side.
@@ -82,6 +118,7 @@ type move struct {
 // decide picks this seat's next move from the history alone.
 func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
 	st := b.read(history, seat)
+	b.anchor(st)
 	if st.partnerFormal {
 		if b.acceptable(st.partnerLast) {
 			return move{actAccept, st.partnerLast}
@@ -92,7 +129,13 @@ func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
 		return move{actClose, st.myLast}
 	}
 	if !st.haveMine {
-		return move{actOpen, b.opening()}
+		open := b.opening()
+		if st.havePartner && !b.better(open, st.partnerLast) && b.acceptable(st.partnerLast) {
+			// The partner asks no more (offers no less) than this side
+			// would open at: take it rather than bid against itself.
+			return move{actClose, st.partnerLast}
+		}
+		return move{actOpen, open}
 	}
 	if !st.havePartner {
 		return move{actHold, st.myLast}
@@ -172,9 +215,10 @@ func (b *bargainer) partnerLimitBelief(st bargainState) (float64, limitBelief) {
 }
 
 // opening is the first price: a mind reader anchors at the partner's
-// limit; the others start from their own target.
+// limit; the others, and a mind reader whose partner's limit hangs on this
+// very price, start from their own target.
 func (b *bargainer) opening() float64 {
-	if b.partnerLimitKnown && b.reachable(b.partnerLimit) {
+	if b.partnerLimitKnown && !b.partnerAnchored && b.reachable(b.partnerLimit) {
 		return b.partnerLimit
 	}
 	s := b.settings

@@ -248,6 +248,20 @@ var (
 			"I have a feeling {other} would do it for you.",
 		},
 	}
+	// bargainKnowingTarget do the same when the partner was given a target
+	// and no limit ({other} is the partner's target).
+	bargainKnowingTarget = [2][]string{
+		{
+			"I know you were hoping for something nearer {other}.",
+			"You'd love to get it for {other}, I'm sure.",
+			"I had a feeling you'd start near {other}.",
+		},
+		{
+			"I know you'd like to get {other} for it.",
+			"You're hoping for about {other}, I'd guess.",
+			"I had a feeling you'd want something near {other}.",
+		},
+	}
 	// bargainSpare make a turn unlike any earlier one when all else was said.
 	bargainSpare = []string{"Let me know.", "What do you think?", "Over to you.", "Just so we're clear.", "Your call."}
 )

@@ -72,6 +72,8 @@ func (b *bargainer) readMove(a event.Action) bargainMove {
 // played some of this seat's turns.
 type bargainState struct {
 	myLast       float64 // this seat's latest price
+	myFirst      float64
+	partnerFirst float64
 	haveMine     bool
 	myFinal      bool // this seat has called a price its limit
 	partnerLast  float64
@@ -94,6 +96,9 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 		m := b.readMove(t.Action)
 		if t.Seat == seat {
 			if m.hasPrice {
+				if !st.haveMine {
+					st.myFirst = m.price
+				}
 				if st.haveMine && b.better(st.myLast, m.price) {
 					st.stillSinceMyMove = 0
 				}
@@ -113,6 +118,9 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 			}
 		}
 		if m.hasPrice {
+			if !st.havePartner {
+				st.partnerFirst = m.price
+			}
 			if !st.havePartner || b.better(m.price, st.partnerBest) {
 				st.partnerBest = m.price
 			}

@@ -97,5 +97,14 @@ func writerPlan(v view.View, seed int64) (*scriptPlan, error) {
 	if v.Listing != nil && v.Listing.ListingPrice > 0 {
 		listing = v.Listing.ListingPrice
 	}
+	// The same limits the writer's two players hold (newBargainer).
+	step := priceStep(listing)
+	for side, sign := range [2]float64{1, -1} {
+		if lim[side].targetOnly {
+			lim[side].bottom = writerLimit(sign, lim[side].target, lim[1-side].target, step)
+		} else {
+			lim[side].bottom = roundLimit(sign, lim[side].bottom, 1)
+		}
+	}
 	return newScriptPlan(lim[0], lim[1], listing, seed), nil
 }

@@ -18,6 +18,7 @@ type freePlayer struct {
 	// Spoken forms, cleaned: own aim and secret in the first person, the
 	// partner's in the second (empty when the View does not show them).
 	aim, secret               string
+	reason                    string // own private circumstance from the goal, if any
 	partnerAim, partnerSecret string
 	partnerName               string // first name
 }
@@ -25,11 +26,12 @@ type freePlayer struct {
 func newFreePlayer(k knowledge, t temperament) *freePlayer {
 	self, partner := first(k.self.Name), first(k.partner.Name)
 	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner)}
-	f.aim = lowerFirst(person(clause(k.self.Goal), partner, self, true))
-	f.secret = upperFirst(person(sentence1(k.self.Secret), partner, self, true))
+	f.aim = strings.ReplaceAll(lowerFirst(person(clause(k.self.Goal), partner, self, true)), "with my friend", "with you")
+	f.reason = lowerFirst(person(circumstance(k.self.Goal), partner, self, true))
+	f.secret = upperFirst(person(withSubject(sentence1(k.self.Secret)), partner, self, true))
 	if k.partnerKnown {
-		f.partnerAim = lowerFirst(person(clause(k.partner.Goal), partner, self, false))
-		f.partnerSecret = upperFirst(person(sentence1(k.partner.Secret), partner, self, false))
+		f.partnerAim = strings.ReplaceAll(lowerFirst(person(clause(k.partner.Goal), partner, self, false)), "with your friend", "with me")
+		f.partnerSecret = upperFirst(person(withSubject(sentence1(k.partner.Secret)), partner, self, false))
 	}
 	return f
 }
@@ -41,6 +43,7 @@ type freeState struct {
 	partnerAgreed bool // the partner's latest turn agreed
 	partnerAsked  bool // the partner's latest turn asked something
 	revealed      bool // I told my secret
+	gaveReason    bool // I said my private circumstance
 }
 
 func (f *freePlayer) read(history []run.Turn, seat int) freeState {
@@ -51,6 +54,7 @@ func (f *freePlayer) read(history []run.Turn, seat int) freeState {
 			st.mine++
 			st.iAgreed = st.iAgreed || containsAny(text, freeAgreeCues)
 			st.revealed = st.revealed || f.secret != "" && strings.Contains(text, strings.ToLower(f.secret))
+			st.gaveReason = st.gaveReason || f.reason != "" && strings.Contains(text, strings.ToLower(f.reason))
 			continue
 		}
 		st.theirs++
@@ -60,6 +64,15 @@ func (f *freePlayer) read(history []run.Turn, seat int) freeState {
 		}
 	}
 	return st
+}
+
+// settles reports whether, its turns spent, a player agrees first: the
+// writer and a mind reader, who see what would do for both, do; an agent,
+// who has only the partner's word for it, only if it is one to settle
+// (a closer); otherwise it holds out for its own aim until the partner
+// gives way or time runs out.
+func (f *freePlayer) settles(writer bool) bool {
+	return writer || f.partnerAim != "" || f.t.closer
 }
 
 // need is how many of its own turns a player takes before it agrees: the
@@ -77,7 +90,7 @@ func (f *freePlayer) need(writer bool) int {
 
 func (f *freePlayer) act(s *speech, history []run.Turn, seat int, writer bool, d *dice) event.Action {
 	st := f.read(history, seat)
-	s.sl = slots{name: f.partnerName, one: f.aim, many: f.partnerAim, detail: f.secret, other: f.partnerSecret}
+	s.sl = slots{name: f.partnerName, one: f.aim, many: f.partnerAim, detail: f.secret, other: f.partnerSecret, reason: f.reason}
 	if st.iAgreed && st.partnerAgreed {
 		s.add(freeLines[freeGoodbye])
 		return event.Action{Type: event.Leave, Text: s.text(freeSpare)}
@@ -87,7 +100,7 @@ func (f *freePlayer) act(s *speech, history []run.Turn, seat int, writer bool, d
 	}
 	know := f.partnerSecret != ""
 	switch {
-	case st.partnerAgreed && st.mine >= 1 || st.mine >= f.need(writer) && st.theirs >= 1:
+	case st.partnerAgreed && st.mine >= 1 || st.mine >= f.need(writer) && st.theirs >= 1 && f.settles(writer):
 		s.add(freeLines[freeAgree])
 	case st.mine == 0 && seat == 0 || st.mine == 1 && seat == 1:
 		s.add(freeLines[freeRaise])
@@ -108,6 +121,11 @@ func (f *freePlayer) act(s *speech, history []run.Turn, seat int, writer bool, d
 		s.add(freeLines[freePropose])
 	case !st.revealed && f.secret != "" && st.mine >= 2 && f.t.trusting && d.chance(0.5):
 		s.add(freeLines[freeReveal])
+	case f.reason != "" && !st.gaveReason && st.mine > seat:
+		// What the goal adds in private ("you are extremely cold") is
+		// the speaker's best argument.
+		s.add(freeLines[freeReason])
+		s.add(freeLines[freeAsk])
 	default:
 		s.add(freeLines[freePersuade])
 		s.add(freeLines[freeAsk])
@@ -124,14 +142,39 @@ func first(name string) string {
 // clause is a goal's first clause: up to the first comma, "and" or
 // "without", without its full stop.
 func clause(goal string) string {
-	g := sentence1(goal)
+	line, _, _ := strings.Cut(strings.TrimSpace(goal), "\n")
+	g := sentence1(line)
 	g = strings.TrimRight(g, ".!")
 	for _, cut := range []string{", ", " and ", " without "} {
 		if i := strings.Index(g, cut); i > 0 {
 			g = g[:i]
 		}
 	}
+	// Players say "I'd like to {aim}", so a goal put as "To watch a
+	// comedy" loses its "to".
+	if len(g) > 3 && strings.EqualFold(g[:3], "to ") {
+		g = g[3:]
+	}
 	return g
+}
+
+// circumstance is what a goal adds in private after its first line (a
+// Sotopia goal's <extra_info>, "Extra information: you are extremely
+// cold."): its first sentence without the label, empty when there is none
+// or it is a hint on how to play.
+func circumstance(goal string) string {
+	_, rest, ok := strings.Cut(strings.TrimSpace(goal), "\n")
+	if !ok {
+		return ""
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	if label, body, ok := strings.Cut(line, ":"); ok && len(strings.Fields(label)) <= 2 {
+		if strings.EqualFold(strings.TrimSpace(label), "hint") {
+			return ""
+		}
+		line = body
+	}
+	return strings.TrimRight(sentence1(line), ".!")
 }
 
 // sentence1 is text's first sentence on one line.

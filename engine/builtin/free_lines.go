@@ -9,6 +9,7 @@ const (
 	freeKnowing                 // lean on the partner's secret or aim ({other}, {many})
 	freePropose                 // a concrete proposal ({one})
 	freePersuade                // a reason
+	freeReason                  // one's private circumstance ({reason})
 	freeAsk                     // a question to the partner
 	freeReveal                  // tell one's own secret ({detail})
 	freeDeflect                 // answer a question and keep the secret
@@ -56,6 +57,11 @@ var freeLines = [freeActs][]string{
 		"I'm not trying to make this hard for you.",
 		"I'd rather say it now than let it fester.",
 		"You know me, I don't ask lightly.",
+	},
+	freeReason: {
+		"The thing is, {reason}.",
+		"You should know that {reason}.",
+		"Part of it is that {reason}.",
 	},
 	freeAsk: {
 		"How do you feel about that?",

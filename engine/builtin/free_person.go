@@ -45,6 +45,8 @@ func person(text, youName, meName string, owner bool) string {
 				out = "me"
 			}
 			fix = lower == "he" || lower == "she" || lower == "you" && owner
+		case was && (strings.HasSuffix(lower, "ly") || lower == "once" || lower == "never"):
+			out, fix = core, true // "he secretly writes": the verb is next
 		case was:
 			out = plainVerb(core, words[i-1])
 		case subjectWord != "" && i > 0 && words[i-1] == "and" && (lower == "is" || lower == "has" || lower == "was" || lower == "plans"):
@@ -58,6 +60,53 @@ func person(text, youName, meName string, owner bool) string {
 		words[i] = out + tail
 	}
 	return strings.Join(words, " ")
+}
+
+// withSubject gives a secret written without its subject, as most of
+// Sotopia's are ("Sells forged paintings", "Secretly in love with ..."),
+// the subject "he" (made "I" or "you" by person), with "is" before what is
+// not a verb.
+func withSubject(secret string) string {
+	if secret != "" && !strings.ContainsAny(secret[len(secret)-1:], ".!?") {
+		secret += "."
+	}
+	for _, short := range []string{"He's ", "She's "} {
+		if strings.HasPrefix(secret, short) {
+			return "He is " + secret[len(short):]
+		}
+	}
+	w := strings.Fields(secret)
+	if len(w) == 0 || w[0][0] < 'A' || w[0][0] > 'Z' {
+		return secret
+	}
+	switch strings.ToLower(w[0]) {
+	case "he", "she", "they", "i", "his", "her", "their":
+		return secret
+	case "once", "never": // "Once let a criminal go"
+		return "He " + lowerFirst(secret)
+	}
+	verb := w[0]
+	if strings.HasSuffix(strings.ToLower(verb), "ly") && len(w) > 1 {
+		verb = w[1]
+	}
+	if looksLikeVerb(verb) {
+		return "He " + lowerFirst(secret)
+	}
+	return "He is " + lowerFirst(secret)
+}
+
+// looksLikeVerb reports whether a secret's first word (after an adverb)
+// is a verb in the third person or the past ("Sells", "Has", "Faked"),
+// not a participle after which "is" is missing ("involved", "in").
+func looksLikeVerb(w string) bool {
+	low := strings.ToLower(w)
+	switch low {
+	case "involved", "engaged", "married", "obsessed", "addicted", "interested", "related":
+		return false
+	case "has", "was", "is":
+		return true
+	}
+	return len(low) > 3 && (strings.HasSuffix(low, "ed") || strings.HasSuffix(low, "s") && !strings.HasSuffix(low, "ss"))
 }
 
 // objectAfter are words after which a pronoun is an object.
@@ -74,6 +123,11 @@ func plainVerb(v, subject string) string {
 			return "am"
 		}
 		return "are"
+	case "are":
+		if s == "i" {
+			return "am"
+		}
+		return v
 	case "was":
 		if s == "i" {
 			return "was"

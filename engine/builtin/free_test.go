@@ -111,3 +111,31 @@ func TestPersonRewritesGoalsAndSecrets(t *testing.T) {
 		}
 	}
 }
+
+func TestSecretsWithoutSubjectAreSaidWhole(t *testing.T) {
+	for secret, want := range map[string]string{
+		"Sells forged paintings to wealthy clients":        "I sell forged paintings to wealthy clients.",
+		"Secretly in love with her best friend's husband":  "I am secretly in love with my best friend's husband.",
+		"Secretly writes romance novels under a pseudonym": "I secretly write romance novels under a pseudonym.",
+		"Once let a criminal go due to sympathy":           "I once let a criminal go due to sympathy.",
+		"He's a recovering gambling addict.":               "I am a recovering gambling addict.",
+		"She has a hidden tattoo.":                         "I have a hidden tattoo.",
+	} {
+		if got := upperFirst(person(withSubject(secret), "Nina", "Omar", true)); got != want {
+			t.Errorf("%q said as %q, want %q", secret, got, want)
+		}
+	}
+}
+
+func TestAimReadsAfterIdLikeTo(t *testing.T) {
+	goal := "To watch a comedy film with your friend.\nHint: offer something in return."
+	if got := clause(goal); got != "watch a comedy film with your friend" {
+		t.Errorf("clause = %q", got)
+	}
+	if got := circumstance(goal); got != "" {
+		t.Errorf("a hint read as a circumstance: %q", got)
+	}
+	if got := circumstance("Share the blanket.\nExtra information: you are extremely cold."); got != "you are extremely cold" {
+		t.Errorf("circumstance = %q", got)
+	}
+}

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -41,11 +42,16 @@ func knowledgeOf(v view.View, seat int) knowledge {
 	}
 }
 
-// limits are one side's private prices.
-type limits struct{ target, bottom float64 }
+// limits are one side's private prices. A target-only side (Sotopia's
+// Craigslist) was given no bottomline: its bottom is its target until the
+// bargainer works out how far it goes (target_only.go).
+type limits struct {
+	target, bottom float64
+	targetOnly     bool
+}
 
 // limitsOf finds a Craigslist seat's target and bottomline among the facts
-// the view gives for it; a target-only side gets a bottomline from its target.
+// the view gives for it.
 func limitsOf(sv view.SeatView) (limits, error) {
 	var l limits
 	var haveTarget, haveBottom bool
@@ -61,7 +67,7 @@ func limitsOf(sv view.SeatView) (limits, error) {
 		}
 	}
 	if haveTarget && !haveBottom {
-		l.bottom, haveBottom = targetOnlyBottom(sv.Role, l.target), true
+		l.bottom, haveBottom, l.targetOnly = l.target, true, true
 	}
 	if !haveTarget || !haveBottom {
 		return l, fmt.Errorf("seat %d (%s) has no %s-target and %s-bottomline price facts", sv.Seat, sv.Role, sv.Role, sv.Role)
@@ -76,11 +82,51 @@ func itemName(l *view.PublicListing) string {
 		return "item"
 	}
 	s := textsafe.Clean(l.Item)
+	if head, _, ok := strings.Cut(s, " - "); ok && head != "" {
+		s = head // "TV Stand - Black Glass" is a TV stand
+	}
+	if titleCase(s) {
+		w := strings.Fields(s)
+		for i, word := range w {
+			if plainWord(word[1:]) && !properAdjectives[word] {
+				w[i] = lowerFirst(word) // not "BMW", "Z3" or "Bell'O"
+			}
+		}
+		return strings.Join(w, " ")
+	}
 	return lowerFirst(s)
 }
 
+// properAdjectives keep their capital when a title is read in lower case
+// ("Italian leather loveseat").
+var properAdjectives = map[string]bool{
+	"American": true, "Chinese": true, "Danish": true, "English": true, "French": true,
+	"German": true, "Italian": true, "Japanese": true, "Persian": true, "Swedish": true, "Victorian": true,
+}
+
+// plainWord reports whether s is lower-case letters only.
+func plainWord(s string) bool {
+	return s != "" && strings.TrimLeft(s, "abcdefghijklmnopqrstuvwxyz") == ""
+}
+
+// titleCase reports whether a listing title capitalises its words the
+// way headings do ("Antique Oak Accent Table"), so that in a sentence
+// they read in lower case.
+func titleCase(s string) bool {
+	words := strings.Fields(s)
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		if len(w) >= 4 && (w[0] < 'A' || w[0] > 'Z') && w[0] >= 'a' && w[0] <= 'z' {
+			return false
+		}
+	}
+	return true
+}
+
 func lowerFirst(s string) string {
-	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' || s == "I" || strings.HasPrefix(s, "I ") || strings.HasPrefix(s, "I'") {
 		return s
 	}
 	if len(s) > 1 && s[1] >= 'A' && s[1] <= 'Z' {

@@ -28,7 +28,7 @@ func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, 
 	p := &player{k: k, plan: plan, said: &ep.said}
 	switch k.family {
 	case scenario.Craigslist:
-		b, err := newBargainer(k, t, s, ep.reads)
+		b, err := newBargainer(k, t, s, ep.reads, plan != nil)
 		if err != nil {
 			return nil, err
 		}
@@ -65,8 +65,15 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 		side = 1
 	}
 	sl := slots{price: money(m.price), item: p.item, detail: p.detail}
-	if p.bargain.partnerLimitKnown {
-		sl.other = money(p.bargain.partnerLimit)
+	knowing := bargainKnowing[side]
+	switch b := p.bargain; {
+	case b.partnerTargetOnly:
+		// Without a partner's limit to give away, the writer gives away
+		// the price the partner hopes for.
+		sl.other = money(roundLimit(-b.sign, b.partnerTarget, b.step))
+		knowing = bargainKnowingTarget[side]
+	case b.partnerLimitKnown:
+		sl.other = money(b.partnerLimit)
 	}
 	s := newSpeech(d, p.said, history, sl)
 	s.add(bargainLines[m.act][side])
@@ -74,7 +81,7 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 	switch m.act {
 	case actOpen, actCounter, actHold, actFinalCall:
 		a.Price = event.PriceOf(m.price)
-		p.support(s, m.act, side, history, d)
+		p.support(s, m.act, side, knowing, history, d)
 	case actClose, actUltimatum:
 		a.Type, a.Price = event.Offer, event.PriceOf(m.price)
 		if m.act == actClose {
@@ -100,11 +107,11 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 // support adds what backs a price. The writer adds one sentence, often one
 // that leans on what the speaker could not know; separate players argue,
 // ask and chat.
-func (p *player) support(s *speech, act bargainAct, side int, history []run.Turn, d *dice) {
+func (p *player) support(s *speech, act bargainAct, side int, knowing []string, history []run.Turn, d *dice) {
 	if p.writer() {
 		switch {
 		case act != actFinalCall && d.chance(0.5):
-			s.add(bargainKnowing[side])
+			s.add(knowing)
 		case act == actOpen && p.quotable(s):
 			s.add(bargainListing[side])
 		default:

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 func TestLastPrice(t *testing.T) {
@@ -107,6 +108,23 @@ func TestOwnLinesReadBack(t *testing.T) {
 					t.Errorf("%q is not a plain statement", text)
 				}
 			}
+		}
+	}
+}
+
+func TestItemNameReadsInASentence(t *testing.T) {
+	for title, want := range map[string]string{
+		"Antique Oak Accent Table":                    "antique oak accent table",
+		"Bell'O TV Stand - Black Glass and Wood Trim": "Bell'O TV stand",
+		"Italian Leather Loveseat":                    "Italian leather loveseat",
+		"BMW Z3":                                      "BMW Z3",
+		"47 inch LED TV":                              "47 inch LED TV",
+		"road bike":                                   "road bike",
+		"Dresser and Matching Night Stand":            "dresser and matching night stand",
+		"brand new 64GB Samsung Galaxy S8":            "brand new 64GB Samsung Galaxy S8",
+	} {
+		if got := itemName(&view.PublicListing{Item: title}); got != want {
+			t.Errorf("itemName(%q) = %q, want %q", title, got, want)
 		}
 	}
 }

@@ -26,6 +26,10 @@ type temperament struct {
 	// trusting players take a partner's "that's my final price" at its
 	// word; the others read it as one more hold.
 	trusting bool
+	// give is how far a side with a target and no bottomline will meet
+	// the partner: this share of the way from its target to the partner's
+	// first price (target_only.go).
+	give float64
 }
 
 // bargainSettings are the bounds temperaments are drawn within. The
@@ -39,6 +43,7 @@ type bargainSettings struct {
 	sellerOpenLo, sellerOpenHi float64
 	buyerOpenLo, buyerOpenHi   float64
 	closerShare, trustingShare float64
+	giveLo, giveHi             float64
 	// pressure: with this few turns left a player gives ground whether or
 	// not the partner does.
 	pressure int
@@ -54,6 +59,7 @@ var defaultSettings = bargainSettings{
 	sellerOpenLo: 0, sellerOpenHi: 0.6,
 	buyerOpenLo: 0.9, buyerOpenHi: 1.05,
 	closerShare: 0.5, trustingShare: 0.4,
+	giveLo: 0.3, giveHi: 0.7,
 	pressure: 2,
 }
 
@@ -69,5 +75,6 @@ func drawTemperament(s bargainSettings, seed int64, seat int) temperament {
 		open:     d.between(0, 1),
 		closer:   d.chance(s.closerShare),
 		trusting: d.chance(s.trustingShare),
+		give:     d.between(s.giveLo, s.giveHi),
 	}
 }

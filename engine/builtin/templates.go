@@ -31,6 +31,7 @@ type slots struct {
 	price, item, name, one, many, count string
 	other                               string // a second price: the partner's limit
 	detail                              string // a sentence of the listing
+	reason                              string // a free-form player's private circumstance
 }
 
 // render replaces the {placeholders} of slots in t.
@@ -69,6 +70,8 @@ func render(t string, s slots) string {
 			b.WriteString(s.other)
 		case "detail":
 			b.WriteString(s.detail)
+		case "reason":
+			b.WriteString(s.reason)
 		default:
 			b.WriteString(t[i : i+j+1])
 		}

@@ -9,8 +9,9 @@ import (
 )
 
 // itemForSale finds what a Craigslist scenario sells: "selling a couch set
-// for $550" gives "couch set".
-var itemForSale = regexp.MustCompile(`(?i)\b(?:selling|offering|sells|offers|listed)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?(.+?)\s+(?:for|at)\s+\$`)
+// for $550", "offering a table for sale at $60", "put up their TV stand for
+// sale at $125" and "offering a TV for a price of $349" give the item alone.
+var itemForSale = regexp.MustCompile(`(?i)\b(?:selling|offering|sells|offers|listed|put up)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?(.+?)(?:\s+for\s+sale)?\s+(?:for|at)\s+(?:a\s+price\s+of\s+)?\$`)
 
 // dollarAmount is a price as the Craigslist texts write it: $418.0, $1,200.
 var dollarAmount = regexp.MustCompile(`\$\s?(\d[\d,]*(?:\.\d+)?)`)

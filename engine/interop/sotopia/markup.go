@@ -91,9 +91,16 @@ func (g goal) text(withExtra bool) string {
 	parts = append(parts, g.hints...)
 	var kept []string
 	for _, p := range parts {
-		if p != "" {
-			kept = append(kept, p)
+		if p == "" {
+			continue
 		}
+		if !strings.ContainsAny(p[len(p)-1:], ".!?") {
+			// A goal ends its sentence, so the label of the line after it
+			// ("Extra information:") starts a new one and is not read as
+			// a name.
+			p += "."
+		}
+		kept = append(kept, p)
 	}
 	return strings.Join(kept, "\n")
 }

@@ -19,7 +19,7 @@ func TestImportedScenariosPlayToTheEnd(t *testing.T) {
 	for _, im := range readExport(t).Import(Filter{}).Scenarios {
 		sc := im.Scenario
 		for _, mode := range view.Modes {
-			end := playBuiltin(t, sc, mode)
+			end, _ := playBuiltin(t, sc, mode, 1)
 			if end.Reason == event.Failed || end.Reason == event.EmptyTurns || end.Reason == "" {
 				t.Errorf("%s %s: ended %q (%s)", sc.ID, mode, end.Reason, end.Outcome.Summary)
 			}
@@ -34,24 +34,34 @@ func TestImportedScenariosPlayToTheEnd(t *testing.T) {
 	}
 }
 
-func playBuiltin(t *testing.T, sc *scenario.Scenario, mode view.Mode) event.Ending {
+// playBuiltin plays one episode on the built-in engine and returns how it
+// ended and its turns.
+func playBuiltin(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64) (event.Ending, []run.Turn) {
 	t.Helper()
-	backends, err := builtin.Factory{}.Backends(sc, mode, 1)
+	backends, err := builtin.Factory{}.Backends(sc, mode, seed)
 	if err != nil {
 		t.Fatalf("%s %s: %v", sc.ID, mode, err)
 	}
 	out := make(chan event.Event, 64)
-	done := make(chan event.Ending)
+	type result struct {
+		end   event.Ending
+		turns []run.Turn
+	}
+	done := make(chan result)
 	go func() {
-		var end event.Ending
+		var r result
 		for ev := range out {
-			if ev.Kind == event.RunEnded {
-				end = *ev.Ending
+			switch ev.Kind {
+			case event.RunEnded:
+				r.end = *ev.Ending
+			case event.TurnCompleted:
+				r.turns = append(r.turns, run.Turn{Seat: ev.Seat, Speaker: ev.Speaker, Action: *ev.Action})
 			}
 		}
-		done <- end
+		done <- r
 	}()
 	run.Run(context.Background(), run.Config{ID: "test", Scenario: sc, Mode: mode, Backends: backends}, out)
 	close(out)
-	return <-done
+	r := <-done
+	return r.end, r.turns
 }
