@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -32,6 +33,9 @@ func TestRPMHoldsInEveryWindowAtTheServer(t *testing.T) {
 	if len(reqs) < 60 {
 		t.Fatalf("only %d requests", len(reqs))
 	}
+	// The server lists requests once their bodies are read; what counts
+	// is when each arrived.
+	slices.SortFunc(reqs, func(a, b *llmtest.Request) int { return a.At.Compare(b.At) })
 	for i := rpm; i < len(reqs); i++ {
 		if gap := reqs[i].At.Sub(reqs[i-rpm].At); gap < window {
 			t.Fatalf("requests %d and %d arrived %v apart: %d in less than %v", i-rpm, i, gap, rpm+1, window)

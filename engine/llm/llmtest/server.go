@@ -108,6 +108,7 @@ type Server struct {
 	requests []*Request
 	count    int
 	left     int
+	busy     time.Duration
 	cache    *prefixCache
 }
 
@@ -172,6 +173,15 @@ func (s *Server) Requests() []*Request {
 	return append([]*Request(nil), s.requests...)
 }
 
+// Busy is the time the server spent on chat requests in all, from reading
+// each request to writing its last byte: what a benchmark subtracts to
+// find the client's share.
+func (s *Server) Busy() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.busy
+}
+
 // Count is how many chat requests arrived.
 func (s *Server) Count() int {
 	s.mu.Lock()
@@ -207,6 +217,11 @@ func (s *Server) models(w http.ResponseWriter, _ *http.Request) {
 
 func (s *Server) chat(w http.ResponseWriter, hr *http.Request) {
 	at := time.Now()
+	defer func() {
+		s.mu.Lock()
+		s.busy += time.Since(at)
+		s.mu.Unlock()
+	}()
 	body, err := io.ReadAll(hr.Body)
 	if err != nil {
 		return
