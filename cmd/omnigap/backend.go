@@ -33,6 +33,7 @@ type backendOptions struct {
 	set         *pflag.FlagSet
 	// resolved by factory()
 	judgeWith *llm.Judge
+	built     episode.Factory
 }
 
 func (b *backendOptions) addFlags(cmd *cobra.Command) {
@@ -92,7 +93,19 @@ func (b *backendOptions) settings() llm.Settings {
 	return s
 }
 
+// factory is the backend the options describe. It is built once: every
+// caller (watch's panes and its forks) shares one, so --rpm and --tpm
+// hold over them all.
 func (b *backendOptions) factory() (episode.Factory, error) {
+	if b.built != nil {
+		return b.built, nil
+	}
+	f, err := b.build()
+	b.built = f
+	return f, err
+}
+
+func (b *backendOptions) build() (episode.Factory, error) {
 	path := b.configPath
 	if path == "" {
 		path = llm.ConfigPath(os.Getenv)
