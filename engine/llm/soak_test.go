@@ -98,7 +98,7 @@ func TestFaultSoak(t *testing.T) {
 	if failures["transport"] == 0 || failures["format"] == 0 {
 		t.Errorf("failures by kind %v: want transport (hangs, retries used up) and format", failures)
 	}
-	if outcome.Progress.Retries != total_(retries) {
+	if outcome.Progress.Retries != sumCounts(retries) {
 		t.Errorf("progress shows %d retries, the summary %v", outcome.Progress.Retries, retries)
 	}
 	// Every goroutine the run started ends once the server is gone.
@@ -118,7 +118,7 @@ func TestFaultSoak(t *testing.T) {
 		total, concurrency, took.Round(time.Millisecond), requests, retries, failures, float64(heapAtQuarter)/(1<<20), float64(heapAtEnd)/(1<<20))
 }
 
-func total_(counts map[string]int) int {
+func sumCounts(counts map[string]int) int {
 	n := 0
 	for _, c := range counts {
 		n += c
