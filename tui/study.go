@@ -130,6 +130,9 @@ func studyStatus(p batch.Progress) string {
 	if p.Tokens > 0 {
 		parts = append(parts, fmt.Sprintf("%d tokens", p.Tokens))
 	}
+	if p.Retries > 0 {
+		parts = append(parts, fmt.Sprintf("%d retries", p.Retries))
+	}
 	parts = append(parts, fmt.Sprintf("%d errors", p.Errors))
 	return strings.Join(parts, " · ")
 }

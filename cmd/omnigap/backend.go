@@ -27,10 +27,13 @@ type backendOptions struct {
 	timeout     time.Duration
 	idle        time.Duration
 	judge       bool
+	baseURLs    []string
+	rpm, tpm    int
 	configPath  string
 	set         *pflag.FlagSet
 	// resolved by factory()
 	judgeWith *llm.Judge
+	built     episode.Factory
 }
 
 func (b *backendOptions) addFlags(cmd *cobra.Command) {
@@ -38,7 +41,7 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	b.set = f
 	s := &b.flags
 	f.StringVar(&s.Backend, "backend", "", "what plays the seats: builtin (offline, rule-based) or openai (any OpenAI-compatible endpoint); default openai when a key or base URL is set, else builtin")
-	f.StringVar(&s.BaseURL, "base-url", "", "chat-completions endpoint, e.g. http://127.0.0.1:8000/v1 (default $OPENAI_BASE_URL)")
+	f.StringArrayVar(&b.baseURLs, "base-url", nil, "chat-completions endpoint, e.g. http://127.0.0.1:8000/v1 (default $OPENAI_BASE_URL); give it again for more replicas of the same models: each call goes to the one with the fewest in flight")
 	f.StringVar(&s.Provider, "provider", "", "openai, vllm, ollama, llamacpp or lmstudio: fills the usual base URL")
 	f.StringVar(&s.Model, "model", "", "model for every role (default gpt-4o-mini on OpenAI's API)")
 	f.StringVar(&s.APIKeyEnv, "api-key-env", "", "environment variable holding the key for this endpoint (default: OPENAI_API_KEY, sent to api.openai.com only)")
@@ -51,6 +54,8 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&b.judgeTokens, "judge-max-tokens", 0, "cap on the judge's reply (0: none)")
 	f.DurationVar(&b.timeout, "timeout", llm.DefaultPolicy.Timeout, "longest one model call may take in all")
 	f.DurationVar(&b.idle, "idle-timeout", llm.DefaultPolicy.Idle, "longest wait for a model's next token once it has begun to answer")
+	f.IntVar(&b.rpm, "rpm", 0, "most requests per minute over all workers and endpoints (0: no limit)")
+	f.IntVar(&b.tpm, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
 	f.BoolVar(&b.judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
 	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
 }
@@ -58,6 +63,15 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 // settings returns the flags the user actually set.
 func (b *backendOptions) settings() llm.Settings {
 	s := b.flags
+	if len(b.baseURLs) > 0 {
+		s.BaseURL, s.ExtraBaseURLs = b.baseURLs[0], b.baseURLs[1:]
+	}
+	if b.set.Changed("rpm") {
+		s.RPM = &b.rpm
+	}
+	if b.set.Changed("tpm") {
+		s.TPM = &b.tpm
+	}
 	if b.set.Changed("temperature") {
 		s.Temperature = &b.temperature
 	}
@@ -79,7 +93,19 @@ func (b *backendOptions) settings() llm.Settings {
 	return s
 }
 
+// factory is the backend the options describe. It is built once: every
+// caller (watch's panes and its forks) shares one, so --rpm and --tpm
+// hold over them all.
 func (b *backendOptions) factory() (episode.Factory, error) {
+	if b.built != nil {
+		return b.built, nil
+	}
+	f, err := b.build()
+	b.built = f
+	return f, err
+}
+
+func (b *backendOptions) build() (episode.Factory, error) {
 	path := b.configPath
 	if path == "" {
 		path = llm.ConfigPath(os.Getenv)

@@ -20,7 +20,10 @@ type Progress struct {
 	Modes []ModeProgress
 	// Errors counts error events (failed model calls, unusable replies).
 	Errors int
-	Tokens int
+	// Retries counts model calls sent again (the last failure of a call
+	// is among the errors; the tries before it are here).
+	Retries int
+	Tokens  int
 	// Elapsed is the time since the study started.
 	Elapsed time.Duration
 }
@@ -51,6 +54,28 @@ func (o Options) Plan() Progress {
 		p.Modes = append(p.Modes, ModeProgress{Mode: m, Total: len(o.Refs) * o.Episodes})
 	}
 	return p
+}
+
+// RetryCounter is a factory that counts the calls it sent again, by kind
+// (llm.Factory). No event carries a retry, so the study asks the factory.
+type RetryCounter interface {
+	Retries() map[string]int
+}
+
+// retries is the factory's count so far, nil when it counts none.
+func (o Options) retries() map[string]int {
+	if rc, ok := o.Factory.(RetryCounter); ok {
+		return rc.Retries()
+	}
+	return nil
+}
+
+func total(counts map[string]int) int {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	return n
 }
 
 // Outcome is a finished (or interrupted) study.
@@ -91,6 +116,7 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 		prog.Modes[slices.Index(o.Modes, j.mode)].Done++
 		prog.Errors += res.Errors
 		prog.Tokens += res.Tokens
+		prog.Retries = total(o.retries())
 		prog.Elapsed = time.Since(start)
 		if o.Progress != nil {
 			o.Progress(prog)
@@ -98,9 +124,12 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 	})
 	a.flush()
 	prog.Elapsed = time.Since(start)
+	retries := o.retries()
+	prog.Retries = total(retries)
 	out := Outcome{Report: a.byGroup.Report(), Progress: prog, NothingWorked: use.why()}
 	out.Summary = a.summary()
 	out.Summary.Interrupted = ctx.Err() != nil
+	out.Summary.Retries = retries
 	return out, err
 }
 

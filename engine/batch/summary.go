@@ -16,8 +16,11 @@ type Summary struct {
 	Seed     int64    `json:"seed"`
 	// Interrupted is set when the run was stopped before every episode
 	// had been played; the figures then cover the episodes counted.
-	Interrupted bool          `json:"interrupted,omitempty"`
-	Modes       []ModeSummary `json:"modes"`
+	Interrupted bool `json:"interrupted,omitempty"`
+	// Retries counts the model calls sent again, by kind, over the whole
+	// run (absent when none were).
+	Retries map[string]int `json:"retries,omitempty"`
+	Modes   []ModeSummary  `json:"modes"`
 }
 
 // ModeSummary aggregates one mode's episodes (all families together).

@@ -59,6 +59,7 @@ func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	}
 	res.Failures = append(res.Failures, perr)
 	// One re-ask, appended so the prefix stays cached.
+	a.call.tally.add(RetryReask)
 	creq.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text}, chat.Message{Role: chat.User, Content: reask(perr.Err.Error())})
 	creq.Seed = a.params.seedFor(req.Turn, 1)
 	reply, err = a.stream(ctx, creq, func(string) {}, &res)
@@ -116,6 +117,7 @@ func (a *Agent) stream(ctx context.Context, creq chat.Request, emit func(string)
 		res.Reasoning = joinThought(res.Reasoning, reply.Reasoning)
 		var ce *chat.Error
 		if err != nil && try == 0 && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
+			a.call.tally.retried(ce)
 			continue
 		}
 		return reply, err

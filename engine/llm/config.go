@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/omnigap/omnigap/engine/llm/openaiapi"
 )
 
 // Role is what a model is used for.
@@ -33,6 +35,9 @@ type Config struct {
 	Provider string
 	BaseURL  string
 	APIKey   string
+	// Replicas are more endpoints serving the same models, each with the
+	// key that may go to it; calls are spread over BaseURL and these.
+	Replicas []Endpoint
 	// Secrets are the key values found in the environment, sent or not:
 	// removed from every error, never printed.
 	Secrets     []string
@@ -44,6 +49,22 @@ type Config struct {
 	MaxTokens      int
 	JudgeMaxTokens int
 	Policy         Policy
+	// Limits are the requests and tokens per minute over all endpoints.
+	Limits Limits
+	// Rest is how long an endpoint that keeps failing is first left
+	// alone (DefaultRest when 0).
+	Rest time.Duration
+}
+
+// Endpoint is one more server for the same models.
+type Endpoint struct {
+	URL    string
+	APIKey string
+}
+
+// Endpoints are every endpoint's URL, BaseURL first.
+func (c Config) Endpoints() []Endpoint {
+	return append([]Endpoint{{URL: c.BaseURL, APIKey: c.APIKey}}, c.Replicas...)
 }
 
 // ModelFor returns the model a role uses.
@@ -68,8 +89,13 @@ func (c Config) Validate() error {
 	if c.BaseURL == "" {
 		return fmt.Errorf("no endpoint: set --base-url, --provider or OPENAI_BASE_URL")
 	}
-	if !strings.HasPrefix(c.BaseURL, "http://") && !strings.HasPrefix(c.BaseURL, "https://") {
-		return fmt.Errorf("--base-url %q: want an http:// or https:// URL", c.BaseURL)
+	for _, e := range c.Endpoints() {
+		if !strings.HasPrefix(e.URL, "http://") && !strings.HasPrefix(e.URL, "https://") {
+			return fmt.Errorf("--base-url %q: want an http:// or https:// URL", openaiapi.PublicURL(e.URL))
+		}
+	}
+	if c.Limits.RPM < 0 || c.Limits.TPM < 0 {
+		return fmt.Errorf("--rpm and --tpm: must not be negative")
 	}
 	for _, r := range []Role{RoleWriter, RoleSeat0, RoleSeat1, RoleJudge} {
 		if c.ModelFor(r) == "" {

@@ -17,29 +17,41 @@ import (
 // Factory builds model backends for runs; it implements episode.Factory.
 // All runs share one HTTP client and one caller per model.
 type Factory struct {
-	cfg    Config
-	client chat.Client
-	mu     sync.Mutex
-	models map[string]*caller
+	cfg     Config
+	client  chat.Client
+	limit   *limiter
+	retries *Tally
+	mu      sync.Mutex
+	models  map[string]*caller
 }
 
 // NewFactory returns a factory for a resolved configuration.
 func NewFactory(cfg Config) *Factory {
-	c := openaiapi.New(openaiapi.Config{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey,
-		CompletionTokensField: cfg.Provider == "openai", Secrets: cfg.Secrets})
-	return newFactory(cfg, c)
+	var clients []chat.Client
+	for _, e := range cfg.Endpoints() {
+		clients = append(clients, openaiapi.New(openaiapi.Config{BaseURL: e.URL, APIKey: e.APIKey,
+			CompletionTokensField: cfg.Provider == "openai", Secrets: cfg.Secrets}))
+	}
+	if len(clients) == 1 {
+		return newFactory(cfg, clients[0])
+	}
+	return newFactory(cfg, newPool(clients, cfg.Rest))
 }
 
 func newFactory(cfg Config, c chat.Client) *Factory {
-	return &Factory{cfg: cfg, client: c, models: map[string]*caller{}}
+	return &Factory{cfg: cfg, client: c, models: map[string]*caller{},
+		limit: newLimiter(cfg.Limits), retries: &Tally{}}
 }
+
+// Retries are the calls sent again so far, by kind (see RetryRateLimit).
+func (f *Factory) Retries() map[string]int { return f.retries.Counts() }
 
 func (f *Factory) caller(model string) *caller {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	c, ok := f.models[model]
 	if !ok {
-		c = newCaller(f.client, f.cfg.Policy)
+		c = newCaller(f.client, f.cfg.Policy, f.limit, f.retries)
 		f.models[model] = c
 	}
 	return c

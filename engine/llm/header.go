@@ -14,13 +14,19 @@ func (f *Factory) Settings() map[string]string {
 	c := f.cfg
 	p := c.Policy.orDefault()
 	s := map[string]string{
-		"endpoint":    strings.TrimRight(openaiapi.PublicURL(c.BaseURL), "/"),
+		"endpoint":    endpoints(c),
 		"provider":    c.ProviderName(),
 		"temperature": strconv.FormatFloat(c.Temperature, 'g', -1, 64),
 		"max_tokens":  strconv.Itoa(c.MaxTokens),
 		"timeout":     p.Timeout.String(),
 		"idle":        p.Idle.String(),
 		"seeds":       "one per call, from the episode's seed, the seat, the turn and the try",
+	}
+	if c.Limits.RPM > 0 {
+		s["rpm"] = strconv.Itoa(c.Limits.RPM)
+	}
+	if c.Limits.TPM > 0 {
+		s["tpm"] = strconv.Itoa(c.Limits.TPM)
 	}
 	if c.JudgeMaxTokens > 0 {
 		s["judge_max_tokens"] = strconv.Itoa(c.JudgeMaxTokens)
@@ -29,7 +35,7 @@ func (f *Factory) Settings() map[string]string {
 		s["model."+string(r)] = c.ModelFor(r)
 	}
 	for k, v := range s {
-		for _, key := range append([]string{c.APIKey}, c.Secrets...) {
+		for _, key := range append(keys(c), c.Secrets...) {
 			if key != "" {
 				v = strings.ReplaceAll(v, key, "[api key]")
 			}
@@ -37,4 +43,22 @@ func (f *Factory) Settings() map[string]string {
 		s[k] = v
 	}
 	return s
+}
+
+// endpoints lists every endpoint as it may be recorded, without
+// credentials.
+func endpoints(c Config) string {
+	var urls []string
+	for _, e := range c.Endpoints() {
+		urls = append(urls, strings.TrimRight(openaiapi.PublicURL(e.URL), "/"))
+	}
+	return strings.Join(urls, " ")
+}
+
+func keys(c Config) []string {
+	var out []string
+	for _, e := range c.Endpoints() {
+		out = append(out, e.APIKey)
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"time"
 )
@@ -13,18 +14,18 @@ import (
 // answers only once the whole reply is ready, can take minutes before it.
 type idleTimer struct {
 	ctx    context.Context
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 	timer  *time.Timer
 	d      time.Duration
 	fired  atomic.Bool
 }
 
 func newIdleTimer(parent context.Context, d time.Duration) *idleTimer {
-	ctx, cancel := context.WithCancel(parent)
+	ctx, cancel := context.WithCancelCause(parent)
 	t := &idleTimer{ctx: ctx, cancel: cancel, d: d}
 	t.timer = time.AfterFunc(d, func() {
 		t.fired.Store(true)
-		cancel()
+		cancel(errIdle)
 	})
 	t.timer.Stop() // armed by the first token
 	return t
@@ -37,5 +38,8 @@ func (t *idleTimer) expired() bool { return t.fired.Load() }
 
 func (t *idleTimer) stop() {
 	t.timer.Stop()
-	t.cancel()
+	t.cancel(nil)
 }
+
+// errIdle is the cause of a call's context ended by the idle timeout.
+var errIdle = errors.New("no token within the idle timeout")

@@ -82,6 +82,7 @@ func (j *Judge) scoreSeat(ctx context.Context, v view.View, shared string, seat 
 	if perr == nil {
 		return scores, nil
 	}
+	j.call.tally.add(RetryReask)
 	req.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text},
 		chat.Message{Role: chat.User, Content: judgeReask(perr.Error())})
 	if reply, err = j.ask(ctx, req); err != nil {
@@ -99,6 +100,7 @@ func (j *Judge) ask(ctx context.Context, req chat.Request) (chat.Reply, error) {
 	reply, _, err := j.call.call(ctx, req, func(string) {})
 	var ce *chat.Error
 	if err != nil && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
+		j.call.tally.retried(ce)
 		reply, _, err = j.call.call(ctx, req, func(string) {})
 	}
 	if reply.FinishReason == "length" && err == nil {

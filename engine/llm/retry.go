@@ -66,13 +66,15 @@ func (p Policy) orDefault() Policy {
 type caller struct {
 	client  chat.Client
 	policy  Policy
+	limit   *limiter
+	tally   *Tally
 	noJSON  atomic.Bool
 	noSeed  atomic.Bool
 	noUsage atomic.Bool
 }
 
-func newCaller(c chat.Client, p Policy) *caller {
-	return &caller{client: c, policy: p.orDefault()}
+func newCaller(c chat.Client, p Policy, l *limiter, t *Tally) *caller {
+	return &caller{client: c, policy: p.orDefault(), limit: l, tally: t}
 }
 
 // call sends req, retrying what may be retried, and returns the reply and
@@ -125,6 +127,7 @@ func (c *caller) send(ctx context.Context, req chat.Request, jsonRole bool, onDe
 			}
 			return thought, nil, err
 		}
+		c.tally.retried(ce)
 		if err := sleep(ctx, c.wait(attempt, ce.RetryAfter)); err != nil {
 			return thought, nil, err
 		}
@@ -153,13 +156,26 @@ func (c *caller) refused(req *chat.Request, msg string) *atomic.Bool {
 
 // attempt is one try under the per-call timeout and the idle timeout.
 func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, error) {
+	// The wait for the rate limits is not part of the call's timeout.
+	began, err := c.limit.acquire(ctx, estimateTokens(req))
+	if err != nil {
+		return chat.Reply{}, err
+	}
 	actx, cancel := context.WithTimeout(ctx, c.policy.Timeout)
 	defer cancel()
 	idle := newIdleTimer(actx, c.policy.Idle)
 	defer idle.stop()
 	think := newThinkSplit(onDelta, jsonRole)
-	req.Progress = idle.reset
+	req.Progress = func() {
+		began(0)
+		idle.reset()
+	}
 	reply, err := c.client.Stream(idle.ctx, req, think.feed)
+	used := 0
+	if reply.Usage != nil {
+		used = reply.Usage.Prompt + reply.Usage.Completion
+	}
+	began(used)
 	if err != nil && ctx.Err() == nil {
 		switch {
 		case actx.Err() != nil:

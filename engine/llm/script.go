@@ -124,6 +124,7 @@ func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
 				return
 			}
 			reasked = true
+			w.call.tally.add(RetryReask)
 			s.addFailure(f)
 			msgs = s.followUp(msgs, w.view, "A line does not follow the format: "+bad+". ")
 		case enough:
@@ -152,9 +153,11 @@ func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
 				return
 			}
 			reasked = true
+			w.call.tally.add(RetryReask)
 			s.addFailure(f)
 			msgs = s.followUp(msgs, w.view, "No turn could be read from that answer. ")
 		case errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) && continued < maxContinuations:
+			w.call.tally.retried(ce)
 			continued++
 			msgs = s.followUp(msgs, w.view, "")
 		default:

@@ -14,22 +14,29 @@ import (
 // Settings are the user-facing keys, the same in the config file and on
 // the command line. A zero field (nil for pointers) is unset.
 type Settings struct {
-	Backend     string   `yaml:"backend"`
-	Provider    string   `yaml:"provider"`
-	BaseURL     string   `yaml:"base_url"`
-	Model       string   `yaml:"model"`
-	APIKeyEnv   string   `yaml:"api_key_env"`
-	WriterModel string   `yaml:"writer_model"`
-	Seat0Model  string   `yaml:"seat0_model"`
-	Seat1Model  string   `yaml:"seat1_model"`
-	JudgeModel  string   `yaml:"judge_model"`
-	Temperature *float64 `yaml:"temperature"`
-	MaxTokens   *int     `yaml:"max_tokens"`
-	Timeout     string   `yaml:"timeout"`
-	Judge       *bool    `yaml:"judge"`
+	Backend  string `yaml:"backend"`
+	Provider string `yaml:"provider"`
+	BaseURL  string `yaml:"base_url"`
+	// ExtraBaseURLs are more endpoints serving the same models (on the
+	// command line, --base-url given again).
+	ExtraBaseURLs []string `yaml:"extra_base_urls"`
+	Model         string   `yaml:"model"`
+	APIKeyEnv     string   `yaml:"api_key_env"`
+	WriterModel   string   `yaml:"writer_model"`
+	Seat0Model    string   `yaml:"seat0_model"`
+	Seat1Model    string   `yaml:"seat1_model"`
+	JudgeModel    string   `yaml:"judge_model"`
+	Temperature   *float64 `yaml:"temperature"`
+	MaxTokens     *int     `yaml:"max_tokens"`
+	Timeout       string   `yaml:"timeout"`
+	Judge         *bool    `yaml:"judge"`
 	// JudgeMaxTokens caps the judge's reply; unset leaves it uncapped.
 	JudgeMaxTokens *int   `yaml:"judge_max_tokens"`
 	IdleTimeout    string `yaml:"idle_timeout"`
+	// RPM and TPM cap the requests and tokens per minute of a run, over
+	// all its workers and endpoints.
+	RPM *int `yaml:"rpm"`
+	TPM *int `yaml:"tpm"`
 }
 
 // ConfigPath is $XDG_CONFIG_HOME/omnigap/config.yaml, falling back to
@@ -85,8 +92,8 @@ func LoadSettings(path string) (Settings, error) {
 // one before, so a key named for one server never goes to another.
 func (s Settings) Over(base Settings) Settings {
 	out := base
-	if s.Provider != "" || s.BaseURL != "" {
-		out.Provider, out.BaseURL, out.APIKeyEnv = s.Provider, s.BaseURL, ""
+	if s.Provider != "" || s.BaseURL != "" || len(s.ExtraBaseURLs) > 0 {
+		out.Provider, out.BaseURL, out.ExtraBaseURLs, out.APIKeyEnv = s.Provider, s.BaseURL, s.ExtraBaseURLs, ""
 	}
 	set := func(dst *string, v string) {
 		if v != "" {
@@ -113,6 +120,12 @@ func (s Settings) Over(base Settings) Settings {
 	}
 	if s.Judge != nil {
 		out.Judge = s.Judge
+	}
+	if s.RPM != nil {
+		out.RPM = s.RPM
+	}
+	if s.TPM != nil {
+		out.TPM = s.TPM
 	}
 	return out
 }
@@ -159,6 +172,15 @@ func Resolve(file, flags Settings, getenv func(string) string) (backend string, 
 		if v := getenv(name); name != "" && v != "" {
 			cfg.Secrets = append(cfg.Secrets, v)
 		}
+	}
+	for _, u := range s.ExtraBaseURLs {
+		cfg.Replicas = append(cfg.Replicas, Endpoint{URL: u, APIKey: apiKey(s.APIKeyEnv, u, getenv)})
+	}
+	if s.RPM != nil {
+		cfg.Limits.RPM = *s.RPM
+	}
+	if s.TPM != nil {
+		cfg.Limits.TPM = *s.TPM
 	}
 	if cfg.Model == "" && base == Providers["openai"] {
 		cfg.Model = DefaultModel

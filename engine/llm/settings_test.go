@@ -96,3 +96,31 @@ func TestKeyGoesOnlyToTheEndpointItBelongsTo(t *testing.T) {
 		}
 	}
 }
+
+func TestConfigFileSetsLimitsAndReplicasAndFlagsWin(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	os.WriteFile(path, []byte("base_url: http://a:1/v1\nextra_base_urls: [http://b:2/v1, http://c:3/v1]\nmodel: m\nrpm: 120\ntpm: 90000\n"), 0o644)
+	file, err := LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, cfg, err := Resolve(file, Settings{}, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Limits.RPM != 120 || cfg.Limits.TPM != 90000 || len(cfg.Endpoints()) != 3 || cfg.Endpoints()[2].URL != "http://c:3/v1" {
+		t.Errorf("limits %+v, endpoints %+v", cfg.Limits, cfg.Endpoints())
+	}
+	rpm := 30
+	_, cfg, err = Resolve(file, Settings{BaseURL: "http://d:4/v1", RPM: &rpm}, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Limits.RPM != 30 || cfg.Limits.TPM != 90000 || len(cfg.Endpoints()) != 1 {
+		t.Errorf("a --base-url on the command line replaces the file's endpoints; limits %+v, endpoints %+v", cfg.Limits, cfg.Endpoints())
+	}
+	negative := -1
+	if _, _, err := Resolve(file, Settings{RPM: &negative}, env(nil)); err == nil {
+		t.Error("--rpm -1 accepted")
+	}
+}

@@ -17,6 +17,8 @@ import (
 
 // Request is one chat-completions request as the server read it.
 type Request struct {
+	// At is when the request arrived.
+	At            time.Time
 	Body          []byte
 	Authorization string
 	Model         string `json:"model"`
@@ -93,6 +95,9 @@ type Server struct {
 	ThinkField bool
 	// Keep is how many recent requests Requests returns (default 512).
 	Keep int
+	// Chaos, when set, chooses the fault of each request that finds no
+	// fault pushed (a soak test's random mix).
+	Chaos func(*Request) Fault
 
 	http   *http.Server
 	ln     net.Listener
@@ -103,6 +108,7 @@ type Server struct {
 	requests []*Request
 	count    int
 	left     int
+	busy     time.Duration
 	cache    *prefixCache
 }
 
@@ -167,6 +173,15 @@ func (s *Server) Requests() []*Request {
 	return append([]*Request(nil), s.requests...)
 }
 
+// Busy is the time the server spent on chat requests in all, from reading
+// each request to writing its last byte: what a benchmark subtracts to
+// find the client's share.
+func (s *Server) Busy() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.busy
+}
+
 // Count is how many chat requests arrived.
 func (s *Server) Count() int {
 	s.mu.Lock()
@@ -189,6 +204,8 @@ func (s *Server) take(r *Request) (Fault, int) {
 	var f Fault
 	if len(s.faults) > 0 {
 		f, s.faults = s.faults[0], s.faults[1:]
+	} else if s.Chaos != nil {
+		f = s.Chaos(r)
 	}
 	return f, s.cache.hit(r.Prompt())
 }
@@ -199,11 +216,17 @@ func (s *Server) models(w http.ResponseWriter, _ *http.Request) {
 }
 
 func (s *Server) chat(w http.ResponseWriter, hr *http.Request) {
+	at := time.Now()
+	defer func() {
+		s.mu.Lock()
+		s.busy += time.Since(at)
+		s.mu.Unlock()
+	}()
 	body, err := io.ReadAll(hr.Body)
 	if err != nil {
 		return
 	}
-	r := &Request{Body: body, Authorization: hr.Header.Get("Authorization")}
+	r := &Request{At: at, Body: body, Authorization: hr.Header.Get("Authorization")}
 	if err := json.Unmarshal(body, r); err != nil {
 		writeError(w, http.StatusBadRequest, "", "request body is not JSON: "+err.Error())
 		return

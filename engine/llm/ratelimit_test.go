@@ -1,0 +1,87 @@
+package llm
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// TestRPMHoldsInEveryWindowAtTheServer runs four AGENTS episodes at once
+// under a cap of 10 requests per 200 ms window (a shortened minute) and
+// checks, from the times the server saw the requests, that no window held
+// more than 10.
+func TestRPMHoldsInEveryWindowAtTheServer(t *testing.T) {
+	const rpm, window = 10, 200 * time.Millisecond
+	srv := llmtest.Start()
+	defer srv.Close()
+	cfg := testConfig(srv)
+	cfg.Limits = Limits{RPM: rpm, Window: window}
+	start := time.Now()
+	if _, err := batch.Run(context.Background(), batch.Options{
+		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: 4, Seed: 1,
+		Concurrency: 4, OutDir: t.TempDir(), Resolve: library.Resolve, Factory: NewFactory(cfg),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	reqs := srv.Requests()
+	if len(reqs) < 60 {
+		t.Fatalf("only %d requests", len(reqs))
+	}
+	// The server lists requests once their bodies are read; what counts
+	// is when each arrived.
+	slices.SortFunc(reqs, func(a, b *llmtest.Request) int { return a.At.Compare(b.At) })
+	for i := rpm; i < len(reqs); i++ {
+		if gap := reqs[i].At.Sub(reqs[i-rpm].At); gap < window {
+			t.Fatalf("requests %d and %d arrived %v apart: %d in less than %v", i-rpm, i, gap, rpm+1, window)
+		}
+	}
+	// The cap is used, not just respected: the run took about as long as
+	// the windows it needed, no more than twice that.
+	need := time.Duration(len(reqs)/rpm-1) * window
+	if took := time.Since(start); took > 2*need+time.Second {
+		t.Errorf("%d requests took %v; the cap allows them in about %v", len(reqs), took, need)
+	}
+	t.Logf("%d requests in %v under %d per %v", len(reqs), time.Since(start), rpm, window)
+}
+
+// TestTPMWaitsForTokensToLeaveTheWindow: two calls whose tokens together
+// pass the cap go one window apart; one larger than the cap alone still
+// goes, in an empty window.
+func TestTPMWaitsForTokensToLeaveTheWindow(t *testing.T) {
+	const window = 100 * time.Millisecond
+	l := newLimiter(Limits{TPM: 100, Window: window})
+	ctx := context.Background()
+	done, err := l.acquire(ctx, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done(60) // the server counted 60
+	first := time.Now()
+	done, err = l.acquire(ctx, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done(30)
+	if time.Since(first) > window/2 {
+		t.Errorf("90 of 100 tokens waited %v", time.Since(first))
+	}
+	done, err = l.acquire(ctx, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done(0)
+	if waited := time.Since(first); waited < window {
+		t.Errorf("120 of 100 tokens in %v, less than the window %v", waited, window)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := l.acquire(cancelled, 90); err == nil {
+		t.Error("a cancelled wait for the cap went through")
+	}
+}
