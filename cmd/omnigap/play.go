@@ -28,6 +28,8 @@ type playOptions struct {
 	pace      time.Duration
 	backends  backendOptions
 	ref       string
+	// maxUtterance caps a turn's text; 0 is run.DefaultMaxUtterance.
+	maxUtterance int
 }
 
 func newPlayCmd() *cobra.Command {
@@ -57,6 +59,7 @@ a SCRIPT run of the same scenario and seed went. SCENARIO defaults to
 	f.Int64Var(&o.seed, "seed", 1, "seed of the run")
 	f.StringVar(&o.recordDir, "record", "", "folder to write the recording of your game")
 	f.DurationVar(&o.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
+	addMaxUtteranceFlag(cmd, &o.maxUtterance)
 	o.backends.addFlags(cmd)
 	return cmd
 }
@@ -80,7 +83,7 @@ func (o *playOptions) play(ctx context.Context, out io.Writer, seatSet bool) err
 	return tui.Run(ctx, tui.Options{
 		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: o.seed, Pace: o.pace,
 		Factory: factory, RecordDir: o.recordDir, Annotate: o.backends.annotate(ctx, leak.Annotate),
-		Play: &tui.PlayOptions{Seat: seat},
+		Play: &tui.PlayOptions{Seat: seat}, MaxUtterance: o.maxUtterance,
 	})
 }
 

@@ -17,7 +17,6 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -94,7 +93,7 @@ interrupted; a second ctrl-c quits at once.`,
 	f.StringVar(&opts.OutDir, "out", "", "folder for recordings and summary.json (required; new or empty unless --resume or --force)")
 	f.BoolVar(&opts.Resume, "resume", false, "continue a stopped run in --out: count complete recordings, play the rest")
 	f.BoolVar(&force, "force", false, "write into a --out folder that already holds files")
-	f.IntVar(&opts.MaxUtterance, "max-utterance", run.DefaultMaxUtterance, "longest turn kept, in characters; longer ones are cut and marked (-1: no cap)")
+	addMaxUtteranceFlag(cmd, &opts.MaxUtterance)
 	backends.addFlags(cmd)
 	return cmd
 }

@@ -28,6 +28,8 @@ type watchOptions struct {
 	backends  backendOptions
 	ref       string
 	humans    string
+	// maxUtterance caps a turn's text; 0 is run.DefaultMaxUtterance.
+	maxUtterance int
 }
 
 func newWatchOptions() *watchOptions { return &watchOptions{ref: library.DefaultID} }
@@ -39,6 +41,7 @@ func (w *watchOptions) addFlags(cmd *cobra.Command, defaultModes string) {
 	f.StringVar(&w.recordDir, "record", "", "folder to write one recording per pane")
 	f.DurationVar(&w.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
 	f.StringVar(&w.humans, "humans", "", "a cocoa Deal-or-No-Deal transcript file (FILE or FILE#UUID): play its people in a HUMANS pane beside the modes, on their scenario")
+	addMaxUtteranceFlag(cmd, &w.maxUtterance)
 	w.backends.addFlags(cmd)
 }
 
@@ -117,6 +120,7 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, leak.Annotate),
 			ForkBackends: w.forkBackends(s.scenario), Sources: s.sources, Replay: s.speeder,
+			MaxUtterance: w.maxUtterance,
 		})
 	}
 	if s.speeder != nil {
@@ -152,6 +156,7 @@ func (w *watchOptions) printPlain(ctx context.Context, out io.Writer, s *watchSe
 		live, err := episode.Start(ctx, episode.Spec{
 			Scenario: s.scenario, Mode: mode, Seed: w.seed, Factory: s.factory,
 			Annotate: w.backends.annotate(ctx, leak.Annotate), RecordDir: w.recordDir, Buffer: 16,
+			MaxUtterance: w.maxUtterance,
 		})
 		if err != nil {
 			return err
