@@ -35,7 +35,7 @@ type Comparison struct {
 }
 
 // captions say in one line what each pane is; shortCaptions fit a
-// third of 80 columns.
+// third of 80 columns and still read as whole phrases.
 var (
 	captions = map[view.Mode]string{
 		view.Script:      "one writer knows both sides",
@@ -45,8 +45,8 @@ var (
 	}
 	shortCaptions = map[view.Mode]string{
 		view.Script:      "one writer, both sides",
-		view.Agents:      "each knows only its own",
-		view.Mindreaders: "each told the other's",
+		view.Agents:      "each knows its own facts",
+		view.Mindreaders: "each knows both sides",
 		view.Humans:      "two people, recorded",
 	}
 )

@@ -55,7 +55,12 @@ SCENARIO is a built-in id, a generated id such as mutualfriends/gen-7, or a
 path to a scenario file; it defaults to ` + library.DefaultID + `. With
 --humans FILE[#UUID], a cocoa Deal-or-No-Deal dialogue plays in a HUMANS
 pane beside the modes, which run on that dialogue's scenario. When
-standard output is not a terminal, the turns are printed as plain lines.`,
+standard output is not a terminal, the turns are printed as plain lines.
+
+In the app, space pauses, tab moves between panes, g [ ] { } / L move
+through the turns, p audits the prompts (z adds the reasoning), f forks,
+t takes a seat over, c shows the simulation card, ? lists every key and
+q quits.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
