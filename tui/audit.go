@@ -13,7 +13,15 @@ import (
 // or each seat, was given, rendered from its View, then what the models
 // thought before they answered (dimmed; folded unless unfold).
 func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, thoughts []event.Event, unfold bool, st *styles) *doc {
-	return &doc{title: "Prompt audit · " + mode.Label(), build: func(w int) []string {
+	d := &doc{title: "Prompt audit · " + mode.Label()}
+	if len(thoughts) > 0 {
+		// The reasoning comes after the Views, out of sight at first.
+		d.hint = " z unfolds reasoning · esc closes · ↑↓ scroll"
+		if unfold {
+			d.hint = " z folds reasoning · esc closes · ↑↓ scroll"
+		}
+	}
+	d.build = func(w int) []string {
 		var out []string
 		if mode == view.Script {
 			out = append(out, st.title.Render(fmt.Sprintf("The writer (%s) writes both seats and is given:", oneLine(backends[0]))), "")
@@ -29,7 +37,8 @@ func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, thought
 			out = append(out, para(view.For(sc, mode, seat).Render(), w, 2, st.setting)...)
 		}
 		return append(out, thoughtLines(thoughts, false, unfold, w, st)...)
-	}}
+	}
+	return d
 }
 
 // foldedLines is how much of each thought shows while folded.
