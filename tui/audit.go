@@ -28,13 +28,21 @@ func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, thought
 			out = append(out, para(view.For(sc, mode, view.Writer).Render(), w, 2, st.setting)...)
 			return append(out, thoughtLines(thoughts, true, unfold, w, st)...)
 		}
+		given, shown := "is given", mode
+		if mode == view.Humans {
+			// No prompt: each person saw their own side, which is what an
+			// AGENTS seat is given (the HUMANS View is the annotator's,
+			// which holds both sides).
+			out = append(append(out, para("Two people played; each saw only their own side, as an AGENTS seat is given it.", w, 0, st.dim)...), "")
+			given, shown = "saw", view.Agents
+		}
 		for seat := range 2 {
 			if seat > 0 {
 				out = append(out, "")
 			}
-			head := fmt.Sprintf("%s (%s, seat %d; %s) is given:", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role), seat, oneLine(backends[seat]))
+			head := fmt.Sprintf("%s (%s, seat %d; %s) %s:", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role), seat, oneLine(backends[seat]), given)
 			out = append(out, st.seat[seat].Render(head), "")
-			out = append(out, para(view.For(sc, mode, seat).Render(), w, 2, st.setting)...)
+			out = append(out, para(view.For(sc, shown, seat).Render(), w, 2, st.setting)...)
 		}
 		return append(out, thoughtLines(thoughts, false, unfold, w, st)...)
 	}

@@ -67,3 +67,26 @@ func TestAuditReasoningKeyAt80x24(t *testing.T) {
 		t.Errorf("the unfolded audit's header does not offer to fold: %q", head)
 	}
 }
+
+// In a HUMANS pane the audit shows what each person saw, their own side
+// only, not the annotator's View that holds both sides and the
+// environment.
+func TestAuditOfHumansShowsEachPersonsOwnSide(t *testing.T) {
+	st := newStyles(true)
+	sc := testScenario()
+	d := auditDoc(sc, view.Humans, [2]string{"humans", "humans"}, nil, false, &st)
+	text := ansi.Strip(strings.Join(d.Render(80, 200, &st), "\n"))
+	alice, bob := strings.Index(text, "Alice (seller, seat 0"), strings.Index(text, "Bob (buyer, seat 1")
+	if alice < 0 || bob < alice {
+		t.Fatalf("no section per person:\n%s", text)
+	}
+	if s := text[alice:bob]; !strings.Contains(s, sc.Seats[0].Facts[0].Text) || strings.Contains(s, sc.Seats[1].Facts[0].Text) {
+		t.Errorf("seat 0's section should hold its own fact and not its partner's:\n%s", s)
+	}
+	if s := text[bob:]; !strings.Contains(s, sc.Seats[1].Facts[0].Text) || strings.Contains(s, sc.Seats[0].Facts[0].Text) {
+		t.Errorf("seat 1's section should hold its own fact and not its partner's:\n%s", s)
+	}
+	if strings.Contains(text, sc.EnvFacts[0].Text) {
+		t.Errorf("a person is shown the environment's fact:\n%s", text)
+	}
+}

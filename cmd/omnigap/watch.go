@@ -138,7 +138,7 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 // and the endpoint the backend flags and config describe.
 func (w *watchOptions) forkBackends(sc *scenario.Scenario) []tui.ForkBackend {
 	out := []tui.ForkBackend{{Key: "b", Label: "built-in engine", Factory: builtin.Factory{}}}
-	endpoint := tui.ForkBackend{Key: "e", Label: "endpoint: none set up (--base-url or OPENAI_API_KEY)"}
+	endpoint := tui.ForkBackend{Key: "e", Label: "endpoint: give --base-url or OPENAI_API_KEY"}
 	f, err := w.backends.factory()
 	switch {
 	case err != nil:
