@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -139,5 +140,17 @@ func reportImport(w io.Writer, dir string, written int, skipped []string) error 
 	if written == 0 {
 		return fmt.Errorf("nothing imported")
 	}
+	nextSteps(w, dir)
 	return nil
+}
+
+// nextSteps names a command that uses what an import wrote, on its first
+// scenario file and, for cocoa transcripts, its first HUMANS recording.
+func nextSteps(w io.Writer, dir string) {
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.yaml")); len(files) > 0 {
+		fmt.Fprintln(w, textsafe.Clean("watch one: omnigap watch "+files[0]))
+	}
+	if recs, _ := filepath.Glob(filepath.Join(dir, "*.jsonl")); len(recs) > 0 {
+		fmt.Fprintln(w, textsafe.Clean("replay one: omnigap replay "+recs[0]+"; all of them: omnigap report "+dir))
+	}
 }

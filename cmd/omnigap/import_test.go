@@ -32,6 +32,14 @@ func TestImportSotopiaWritesOneFilePerCombo(t *testing.T) {
 	if err != nil || !strings.Contains(shown, "seller-target") || !strings.Contains(shown, "buyer-target") {
 		t.Errorf("a written file does not show both targets (%v):\n%s", err, shown)
 	}
+	// The import ends by naming a command that works on what it wrote.
+	_, next, ok := strings.Cut(out, "watch one: omnigap ")
+	if !ok {
+		t.Fatalf("the import does not say what to do next:\n%s", out)
+	}
+	if shown, err := omnigap(t, strings.Fields(next)...); err != nil || !strings.Contains(shown, "[AGENTS]") {
+		t.Errorf("the suggested command fails (%v):\n%.500s", err, shown)
+	}
 }
 
 // TestRunTakesASotopiaReference: run plays a combo straight from the
