@@ -105,3 +105,28 @@ func TestLightBackgroundSwitchesPalette(t *testing.T) {
 		t.Error("the dark palette's cached lines survived the switch")
 	}
 }
+
+// A pane's header names its backend whole, or leaves it out when the pane
+// is too narrow, never cut mid-name.
+func TestPaneHeaderNamesTheBackendWholeOrNotAtAll(t *testing.T) {
+	const backend = "replay:builtin-writer"
+	for _, c := range []struct {
+		width int
+		shown bool
+	}{{200, true}, {74, false}} {
+		// two panes side by side: 36 cells each at 74 columns
+		m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, c.width, 24)
+		for _, p := range m.panes {
+			p.backends = [2]string{backend, backend}
+		}
+		m.Update(resize(c.width, 24))
+		p := m.panes[0]
+		first := ansi.Strip(p.headerLines()[0])
+		if !strings.Contains(first, "SCRIPT") || strings.Contains(first, "…") {
+			t.Errorf("%d columns: header %q", c.width, first)
+		}
+		if got := strings.Contains(first, backend); got != c.shown {
+			t.Errorf("%d columns (pane %d wide): backend shown %v, want %v: %q", c.width, p.width, got, c.shown, first)
+		}
+	}
+}
