@@ -23,7 +23,7 @@ recorded them), turn limit, ending rule and evaluation, the outcomes with
 95% intervals, and the annotation counts. The same card shows in the app
 with c.`,
 		Example: `  omnigap card recordings/craigslist_road-bike-*.jsonl --out card.md`,
-		Args:    cobra.MinimumNArgs(1),
+		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			recs, err := readRecordings(args)
 			if err != nil {

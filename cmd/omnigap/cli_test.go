@@ -181,3 +181,22 @@ func TestResumeRefusesAnotherStudy(t *testing.T) {
 		t.Fatalf("extending the study: %v\n%s", err, out)
 	}
 }
+
+// A command given the wrong number of arguments says how it is used, with
+// an example where it has one, instead of counting arguments.
+func TestWrongArgumentsShowUsage(t *testing.T) {
+	for _, args := range [][]string{{"replay"}, {"card"}, {"report"}, {"export"}, {"watch", "a", "b"}, {"play", "a", "b"}, {"scenarios", "show"}, {"scenarios", "import", "sotopia"}} {
+		_, err := omnigap(t, args...)
+		if err == nil {
+			t.Errorf("omnigap %v: no error", args)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "usage: omnigap "+args[0]) || strings.Contains(msg, "arg(s)") || !strings.Contains(msg, "--help") {
+			t.Errorf("omnigap %v: %q, want a usage line that points to --help", args, msg)
+		}
+	}
+	_, err := omnigap(t, "run", "craigslist/gen-1")
+	if err == nil || !strings.Contains(err.Error(), "--scenario craigslist/gen-1") {
+		t.Errorf("run with a positional scenario: %v", err)
+	}
+}

@@ -33,7 +33,7 @@ writes one scenario file per combo to --out. A record that cannot be read or
 imported is skipped with its file, line and field, and the others are still
 written. Without writing files, watch, run and play take sotopia:DIR#N
 (the Nth combo) or sotopia:DIR#CODENAME directly.`,
-		Args: cobra.ExactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			d, err := sotopia.Read(args[0])
 			if err != nil {
@@ -64,7 +64,7 @@ written as one scenario file each, or a Deal-or-No-Deal transcript file (the
 shape of dealornodeal/data/val.json), written as one scenario file and one
 HUMANS recording per dialogue. Records that cannot be read are skipped with
 their index and field.`,
-		Args: cobra.ExactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cocoa.IsTranscripts(args[0]) {
 				return importTranscripts(cmd, args[0], cocoaOut)

@@ -45,7 +45,7 @@ a SCRIPT run of the same scenario and seed went. SCENARIO defaults to
 ` + library.DefaultID + `.`,
 		Example: `  omnigap play --as buyer
   omnigap play mutualfriends/alumni-mixer --seat 0 --seed 3 --record recordings/`,
-		Args: cobra.MaximumNArgs(1),
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.ref = args[0]

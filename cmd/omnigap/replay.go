@@ -30,7 +30,7 @@ into a forks/ folder beside its parent (or into --record), and its header
 names the parent recording and turn.`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
-		Args: cobra.MinimumNArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			set, err := replay.Open(args)
 			if err != nil {

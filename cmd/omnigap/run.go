@@ -46,7 +46,12 @@ interrupted; a second ctrl-c quits at once.`,
 		Example: `  omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl
   omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl --resume
   omnigap run --scenario craigslist/road-bike --scenario my-scenario.yaml --modes agents --out out/x`,
-		Args: cobra.NoArgs,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("run takes its scenarios as flags: --scenario %s (repeatable)", args[0])
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
 			if opts.Modes, err = parseModes(modes); err != nil {

@@ -30,7 +30,7 @@ func newScenariosCmd() *cobra.Command {
 	show := &cobra.Command{
 		Use:   "show ID|FILE",
 		Short: "Print a scenario and, per mode, what each seat is given",
-		Args:  cobra.ExactArgs(1),
+		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sc, err := library.Resolve(args[0], seed)
 			if err != nil {

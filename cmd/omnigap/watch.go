@@ -61,7 +61,7 @@ In the app, space pauses, tab moves between panes, g [ ] { } / L move
 through the turns, p audits the prompts (z adds the reasoning), f forks,
 t takes a seat over, c shows the simulation card, ? lists every key and
 q quits.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				if w.humans != "" {
