@@ -56,3 +56,26 @@ func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
 		}
 	}
 }
+
+// In presenter mode ? names what n, r and s do there, and still fits 80
+// columns.
+func TestPresenterHelpNamesItsKeysAt80x24(t *testing.T) {
+	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
+	sc := testScenario()
+	opts := Options{Scenario: sc, Modes: modes, Seed: 1, Pace: 60 * time.Millisecond,
+		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: modes, Seed: 1}}}}
+	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}
+	t.Cleanup(func() { s.feed.close() })
+	m := newModel(s, nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(press("?"))
+	screen := ansi.Strip(m.render())
+	for _, want := range []string{"next scene", "scoreboard", "quit"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("presenter help lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "step") || strings.Contains(screen, "…") {
+		t.Errorf("presenter help offers the live app's n, or is cut:\n%s", screen)
+	}
+}
