@@ -130,3 +130,23 @@ func TestPaneHeaderNamesTheBackendWholeOrNotAtAll(t *testing.T) {
 		}
 	}
 }
+
+// The title bar shortens the scenario's setting at a word, never inside
+// one.
+func TestTitleBarCutsTheSettingAtAWord(t *testing.T) {
+	if got := cutAtWord("one two three", 9); got != "one two…" {
+		t.Errorf("cutAtWord: %q", got)
+	}
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 80, 24)
+	first := ansi.Strip(strings.Split(m.render(), "\n")[0])
+	setting := m.sc.Setting
+	i := strings.Index(first, "  ")
+	j := strings.Index(first, "…")
+	if i < 0 || j < 0 {
+		t.Fatalf("title bar %q: want the title, then the setting cut short", first)
+	}
+	shown := strings.TrimSpace(first[i:j])
+	if !strings.HasPrefix(setting, shown) || setting[len(shown)] != ' ' {
+		t.Errorf("title bar %q cuts the setting %q inside a word", first, setting)
+	}
+}
