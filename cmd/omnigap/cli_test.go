@@ -84,6 +84,12 @@ func TestScenariosListAndShow(t *testing.T) {
 	if err != nil || !strings.Contains(out, "craigslist/road-bike") || !strings.Contains(out, "mutualfriends/gen-N") {
 		t.Fatalf("list: %v\n%s", err, out)
 	}
+	// The list also says where the scenarios it cannot list come from.
+	for _, want := range []string{"sotopia:DIR#N", "scenarios import", "--humans"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list does not mention %q:\n%s", want, out)
+		}
+	}
 	out, err = omnigap(t, "scenarios", "show", "mutualfriends/gen-7")
 	if err != nil {
 		t.Fatal(err)

@@ -58,6 +58,12 @@ func listScenarios(w io.Writer) error {
 	for _, f := range library.GeneratedFamilies() {
 		fmt.Fprintf(w, "%-34s %-14s %s\n", f+"/gen-N", f, "generated from seed N (gen-* draws one per episode)")
 	}
+	fmt.Fprint(w, `
+Any command that takes a scenario also takes a scenario file (.yaml) and
+sotopia:DIR#N (combo N of a Sotopia export); 'omnigap scenarios import'
+writes files from Sotopia and cocoa. Deal-or-No-Deal scenarios come with
+cocoa transcripts: omnigap watch --humans dealornodeal-val.json
+`)
 	return nil
 }
 
