@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -36,6 +38,9 @@ written. Without writing files, watch, run and play take sotopia:DIR#N
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			d, err := sotopia.Read(args[0])
+			if errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%w\n%s is not a Sotopia export: it needs environment_profiles.jsonl, agent_profiles.jsonl, relationship_profiles.jsonl and env_agent_combo_storages.jsonl (docs/IMPORT.md)", err, args[0])
+			}
 			if err != nil {
 				return err
 			}

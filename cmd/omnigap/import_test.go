@@ -73,3 +73,13 @@ func TestImportCocoaCraigslist(t *testing.T) {
 		t.Errorf("an imported target-only scenario does not run: %v\n%s", err, out)
 	}
 }
+
+// A folder without the export's files is named as not an export, with the
+// files it needs.
+func TestImportSotopiaFromTheWrongFolder(t *testing.T) {
+	dir := t.TempDir()
+	_, err := omnigap(t, "scenarios", "import", "sotopia", dir, "--out", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), dir+" is not a Sotopia export") || !strings.Contains(err.Error(), "env_agent_combo_storages.jsonl") {
+		t.Errorf("importing an empty folder: %v", err)
+	}
+}
