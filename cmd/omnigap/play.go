@@ -42,7 +42,11 @@ does the agent across from you. Type to speak; /help lists the moves
 (/offer 120, /accept, /select NAME, /leave, ...). When the episode ends, the
 reveal shows what your partner knew, what you gave away, your score, and how
 a SCRIPT run of the same scenario and seed went. SCENARIO defaults to
-` + library.DefaultID + `.`,
+` + library.DefaultID + `.
+
+In the game, i shows what your seat knows, esc leaves the input (enter
+goes back to it), v opens the reveal once the episode has ended, ? lists
+every key and q quits (ctrl+c while you type).`,
 		Example: `  omnigap play --as buyer
   omnigap play mutualfriends/alumni-mixer --seat 0 --seed 3 --record recordings/`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
