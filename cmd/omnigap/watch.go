@@ -15,6 +15,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui"
 )
@@ -85,6 +86,9 @@ type watchSetup struct {
 	sources map[view.Mode]string
 	// speeder sets the replays' speed against their recorded timing.
 	speeder tui.Speeder
+	// recordedEndpoint is the endpoint the replayed runs were made
+	// against, if any, for the fork chooser's hint.
+	recordedEndpoint string
 }
 
 func (w *watchOptions) setup() (*watchSetup, error) {
@@ -124,7 +128,7 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 		return tui.Run(ctx, tui.Options{
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, leak.Annotate),
-			ForkBackends: w.forkBackends(s.scenario), Sources: s.sources, Replay: s.speeder,
+			ForkBackends: w.forkBackends(s.scenario, s.recordedEndpoint), Sources: s.sources, Replay: s.speeder,
 			MaxUtterance: w.maxUtterance,
 		})
 	}
@@ -135,10 +139,14 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 }
 
 // forkBackends are what may play a fork's new turns: the built-in engine,
-// and the endpoint the backend flags and config describe.
-func (w *watchOptions) forkBackends(sc *scenario.Scenario) []tui.ForkBackend {
+// and the endpoint the backend flags and config describe. Without one,
+// the chooser names the endpoint the replayed runs used (recorded), if any.
+func (w *watchOptions) forkBackends(sc *scenario.Scenario, recorded string) []tui.ForkBackend {
 	out := []tui.ForkBackend{{Key: "b", Label: "built-in engine", Factory: builtin.Factory{}}}
 	endpoint := tui.ForkBackend{Key: "e", Label: "endpoint: give --base-url or OPENAI_API_KEY"}
+	if recorded != "" {
+		endpoint.Label = "endpoint: give --base-url " + textsafe.Clean(recorded) + " (recorded)"
+	}
 	f, err := w.backends.factory()
 	switch {
 	case err != nil:
