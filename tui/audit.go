@@ -13,23 +13,40 @@ import (
 // or each seat, was given, rendered from its View, then what the models
 // thought before they answered (dimmed; folded unless unfold).
 func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, thoughts []event.Event, unfold bool, st *styles) *doc {
-	return &doc{title: "Prompt audit · " + mode.Label(), build: func(w int) []string {
+	d := &doc{title: "Prompt audit · " + mode.Label()}
+	if len(thoughts) > 0 {
+		// The reasoning comes after the Views, out of sight at first.
+		d.hint = " z unfolds reasoning · esc closes · ↑↓ scroll"
+		if unfold {
+			d.hint = " z folds reasoning · esc closes · ↑↓ scroll"
+		}
+	}
+	d.build = func(w int) []string {
 		var out []string
 		if mode == view.Script {
 			out = append(out, st.title.Render(fmt.Sprintf("The writer (%s) writes both seats and is given:", oneLine(backends[0]))), "")
 			out = append(out, para(view.For(sc, mode, view.Writer).Render(), w, 2, st.setting)...)
 			return append(out, thoughtLines(thoughts, true, unfold, w, st)...)
 		}
+		given, shown := "is given", mode
+		if mode == view.Humans {
+			// No prompt: each person saw their own side, which is what an
+			// AGENTS seat is given (the HUMANS View is the annotator's,
+			// which holds both sides).
+			out = append(append(out, para("Two people played; each saw only their own side, as an AGENTS seat is given it.", w, 0, st.dim)...), "")
+			given, shown = "saw", view.Agents
+		}
 		for seat := range 2 {
 			if seat > 0 {
 				out = append(out, "")
 			}
-			head := fmt.Sprintf("%s (%s, seat %d; %s) is given:", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role), seat, oneLine(backends[seat]))
+			head := fmt.Sprintf("%s (%s, seat %d; %s) %s:", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role), seat, oneLine(backends[seat]), given)
 			out = append(out, st.seat[seat].Render(head), "")
-			out = append(out, para(view.For(sc, mode, seat).Render(), w, 2, st.setting)...)
+			out = append(out, para(view.For(sc, shown, seat).Render(), w, 2, st.setting)...)
 		}
 		return append(out, thoughtLines(thoughts, false, unfold, w, st)...)
-	}}
+	}
+	return d
 }
 
 // foldedLines is how much of each thought shows while folded.

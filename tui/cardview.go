@@ -4,7 +4,9 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/card"
+	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // cardDoc is the `c` panel: the simulation card of the runs on screen,
@@ -17,7 +19,7 @@ func cardDoc(m *model) *doc {
 		if path == "" {
 			path = p.runID
 		}
-		h := record.Header{RunID: p.runID, Scenario: m.sc, Mode: p.mode, Backends: p.backends, Seed: m.seed}
+		h := record.Header{RunID: p.runID, Scenario: m.sc, Mode: p.mode, Backends: p.backends, Seed: m.seed, Settings: settingsOf(p)}
 		if p.live != nil && p.live.Spec.Fork != nil {
 			parent := p.live.Spec.Fork.Parent
 			h.Seed, h.Parent, path = p.live.Spec.Seed, &parent, p.live.Recording
@@ -40,4 +42,27 @@ func cardDoc(m *model) *doc {
 		}
 		return out
 	}}
+}
+
+// recordingSource is a factory that replays recordings (replay.Set).
+type recordingSource interface {
+	Recording(view.Mode) *record.Recording
+}
+
+// settingsOf is the endpoint and sampling parameters of a pane's run, as
+// its recording's header holds them: the replayed recording's own for a
+// replay, else what the factory reports.
+func settingsOf(p *pane) map[string]string {
+	if p.live == nil {
+		return nil
+	}
+	switch f := p.live.Spec.Factory.(type) {
+	case recordingSource:
+		if rec := f.Recording(p.mode); rec != nil {
+			return rec.Header.Settings
+		}
+	case episode.SettingsReporter:
+		return f.Settings()
+	}
+	return nil
 }

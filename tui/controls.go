@@ -109,7 +109,11 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.toggleOverlay(cardOverlay)
 		}
-	case key.Matches(msg, k.Unfold) && m.overlay == auditOverlay:
+	case key.Matches(msg, k.Unfold) && m.overlay != auditOverlay:
+		m.notice = "z folds and unfolds the models' reasoning in the prompt audit: p opens it"
+	case key.Matches(msg, k.Unfold) && len(m.panes[m.focus].thoughts) == 0:
+		m.notice = "no reasoning in this pane yet: only models that think first have any"
+	case key.Matches(msg, k.Unfold):
 		m.unfold = !m.unfold
 		m.reopenAudit()
 	case key.Matches(msg, k.Close):

@@ -141,8 +141,8 @@ func (m *model) forkKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	spec := episode.Spec{
 		Scenario: m.sc, Mode: p.mode, Seed: m.seed + int64(m.forks), Pace: m.pace,
 		Factory: choice.backend.Factory, Annotate: m.s.opts.Annotate, Buffer: 64,
-		RecordDir: m.forkDir(p),
-		Fork:      &episode.Fork{Parent: record.Parent{Recording: m.parentOf(p), Run: p.runID, Turn: c.turn}, Prefix: p.prefix(c.turn)},
+		RecordDir: m.forkDir(p), MaxUtterance: m.s.opts.MaxUtterance,
+		Fork: &episode.Fork{Parent: record.Parent{Recording: m.parentOf(p), Run: p.runID, Turn: c.turn}, Prefix: p.prefix(c.turn)},
 	}
 	m.notice = fmt.Sprintf("forking %s after turn %d…", p.mode.Label(), c.turn)
 	return m.s.fork(spec, choice.seat, c.turn), true

@@ -15,6 +15,8 @@ type keyMap struct {
 	TakeOver, Type, Reveal key.Binding
 	// Unfold opens and closes the models' reasoning in the prompt audit.
 	Unfold key.Binding
+	// Scoreboard brings the presenter's scoreboard back (demo only).
+	Scoreboard key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -53,7 +55,18 @@ func newKeyMap() keyMap {
 		Search:   b("/", "search", "/"),
 		Fork:     b("f", "fork here", "f"),
 		Unfold:   b("z", "reasoning", "z"),
+		Scoreboard: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "scoreboard"),
+			key.WithDisabled()),
 	}
+}
+
+// presenterKeys is the key map of presenter mode, where n and r act on
+// comparisons and s brings the scoreboard back (presenterKey).
+func presenterKeys(k keyMap) keyMap {
+	k.Step.SetHelp("n", "next scene")
+	k.Restart.SetHelp("r", "restart")
+	k.Scoreboard.SetEnabled(true)
+	return k
 }
 
 // ShortHelp is the footer line.
@@ -64,7 +77,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 // FullHelp is the `?` screen, one column per group; it fits 80 columns.
 func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart, k.Fork, k.Card},
+		{k.Pause, k.Step, k.Faster, k.Slower, k.Restart, k.Fork, k.Card, k.Scoreboard},
 		{k.Next, k.Prev, k.Sync, k.Info, k.Audit, k.Unfold, k.TakeOver, k.Type, k.Reveal},
 		{k.GoTo, k.PrevTurn, k.NextTurn, k.PrevNote, k.NextNote, k.Search},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.Close, k.Help, k.Quit},

@@ -105,3 +105,48 @@ func TestLightBackgroundSwitchesPalette(t *testing.T) {
 		t.Error("the dark palette's cached lines survived the switch")
 	}
 }
+
+// A pane's header names its backend whole, or leaves it out when the pane
+// is too narrow, never cut mid-name.
+func TestPaneHeaderNamesTheBackendWholeOrNotAtAll(t *testing.T) {
+	const backend = "replay:builtin-writer"
+	for _, c := range []struct {
+		width int
+		shown bool
+	}{{200, true}, {74, false}} {
+		// two panes side by side: 36 cells each at 74 columns
+		m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, c.width, 24)
+		for _, p := range m.panes {
+			p.backends = [2]string{backend, backend}
+		}
+		m.Update(resize(c.width, 24))
+		p := m.panes[0]
+		first := ansi.Strip(p.headerLines()[0])
+		if !strings.Contains(first, "SCRIPT") || strings.Contains(first, "…") {
+			t.Errorf("%d columns: header %q", c.width, first)
+		}
+		if got := strings.Contains(first, backend); got != c.shown {
+			t.Errorf("%d columns (pane %d wide): backend shown %v, want %v: %q", c.width, p.width, got, c.shown, first)
+		}
+	}
+}
+
+// The title bar shortens the scenario's setting at a word, never inside
+// one.
+func TestTitleBarCutsTheSettingAtAWord(t *testing.T) {
+	if got := cutAtWord("one two three", 9); got != "one two…" {
+		t.Errorf("cutAtWord: %q", got)
+	}
+	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 80, 24)
+	first := ansi.Strip(strings.Split(m.render(), "\n")[0])
+	setting := m.sc.Setting
+	i := strings.Index(first, "  ")
+	j := strings.Index(first, "…")
+	if i < 0 || j < 0 {
+		t.Fatalf("title bar %q: want the title, then the setting cut short", first)
+	}
+	shown := strings.TrimSpace(first[i:j])
+	if !strings.HasPrefix(setting, shown) || setting[len(shown)] != ' ' {
+		t.Errorf("title bar %q cuts the setting %q inside a word", first, setting)
+	}
+}

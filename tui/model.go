@@ -73,6 +73,7 @@ func newModel(s *session, g *generation) *model {
 	if s.opts.Demo != nil {
 		m.demo = &demo{opts: s.opts.Demo}
 		m.st = presenterStyles(m.st)
+		m.keys = presenterKeys(m.keys)
 	}
 	m.help.Styles = m.st.help
 	for _, mode := range s.opts.Modes {

@@ -69,11 +69,16 @@ func (p *pane) headerLines() []string {
 	if p.focused {
 		label = st.modeFocused.Render(" " + p.label() + " ")
 	}
-	left := label + " " + st.dim.Render(p.backendLabel())
 	status := p.status()
 	right := st.statusLabel.Render(status)
 	if p.ending != nil {
 		right = st.dim.Render(status)
+	}
+	// The backend shows whole or not at all (the audit names it): a name
+	// cut to "replay:bu…" says nothing.
+	left := label
+	if backend := " " + st.dim.Render(p.backendLabel()); ansi.StringWidth(label+backend)+1+ansi.StringWidth(right) <= w {
+		left += backend
 	}
 	first := spread(left, right, w)
 

@@ -35,7 +35,7 @@ type Comparison struct {
 }
 
 // captions say in one line what each pane is; shortCaptions fit a
-// third of 80 columns.
+// third of 80 columns and still read as whole phrases.
 var (
 	captions = map[view.Mode]string{
 		view.Script:      "one writer knows both sides",
@@ -45,8 +45,8 @@ var (
 	}
 	shortCaptions = map[view.Mode]string{
 		view.Script:      "one writer, both sides",
-		view.Agents:      "each knows only its own",
-		view.Mindreaders: "each told the other's",
+		view.Agents:      "each knows its own facts",
+		view.Mindreaders: "each knows both sides",
 		view.Humans:      "two people, recorded",
 	}
 )
@@ -253,23 +253,58 @@ func (m *model) scoreboardLines(h int) []string {
 			return fmt.Sprintf(format, v)
 		}
 	}
+	// wrapped is a row whose cells wrap onto at most three lines, so a
+	// caption or an outcome reads whole in a narrow column.
+	wrapped := func(name string, cell func(p *pane) (string, lipgloss.Style)) []string {
+		cols, height := make([][]string, n), 1
+		for i, p := range m.panes {
+			text, style := cell(p)
+			lines := strings.Split(ansi.Wordwrap(text, col-2, ""), "\n")
+			if len(lines) > 3 {
+				lines = append(lines[:2], ansi.Truncate(strings.Join(lines[2:], " "), col-2, "…"))
+			}
+			for j := range lines {
+				lines[j] = style.Render(ansi.Truncate(lines[j], col-2, "…"))
+			}
+			cols[i], height = lines, max(height, len(lines))
+		}
+		out := make([]string, height)
+		for k := range out {
+			var b strings.Builder
+			if k == 0 {
+				b.WriteString(fit(st.title.Render(name), label))
+			} else {
+				b.WriteString(strings.Repeat(" ", label))
+			}
+			for i := range m.panes {
+				line := ""
+				if k < len(cols[i]) {
+					line = cols[i][k]
+				}
+				b.WriteString(fit(line, col-1) + " ")
+			}
+			out[k] = fit(b.String(), w)
+		}
+		return out
+	}
 	out := []string{
 		spread(st.title.Render(" Scoreboard · "+oneLine(m.sc.Title)), st.dim.Render(fmt.Sprintf("comparison %d of %d ", m.demo.index+1, len(m.demo.opts.Comparisons))), w),
 		st.sep.Render(strings.Repeat("─", w)),
 		"",
 		row("", func(p *pane) string { return st.modeFocused.Render(" " + p.label() + " ") }),
-		row("", func(p *pane) string { return st.dim.Render(captionFor(p.mode, col-1)) }),
-		"",
-		row("outcome", func(p *pane) string {
-			if p.ending == nil {
-				return "-"
-			}
-			style := st.bad
-			if p.ending.Outcome.Deal || p.ending.Outcome.Success {
-				style = st.good
-			}
-			return style.Render(ansi.Truncate(oneLine(p.ending.Outcome.Summary), col-2, "…"))
-		}),
+	}
+	out = append(out, wrapped("", func(p *pane) (string, lipgloss.Style) { return captions[p.mode], st.dim })...)
+	out = append(out, "")
+	out = append(out, wrapped("outcome", func(p *pane) (string, lipgloss.Style) {
+		if p.ending == nil {
+			return "-", st.dim
+		}
+		if p.ending.Outcome.Deal || p.ending.Outcome.Success {
+			return oneLine(p.ending.Outcome.Summary), st.good
+		}
+		return oneLine(p.ending.Outcome.Summary), st.bad
+	})...)
+	out = append(out,
 		"",
 		row("goal (0-10)", metric(metrics.GoalCompletion, "%.1f")),
 		"",
@@ -277,7 +312,7 @@ func (m *model) scoreboardLines(h int) []string {
 		row("mind-reads", func(p *pane) string { return fmt.Sprint(p.counts[2]) }),
 		row("disclosures", func(p *pane) string { return fmt.Sprint(p.counts[1]) }),
 		row("turns", func(p *pane) string { return fmt.Sprint(p.completed) }),
-	}
+	)
 	blank := strings.Repeat(" ", w)
 	for i := range out {
 		if out[i] == "" {

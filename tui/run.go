@@ -33,6 +33,9 @@ type Options struct {
 	Annotate func(*scenario.Scenario, view.Mode) run.Annotator
 	// RecordDir, when set, receives one recording per pane and run.
 	RecordDir string
+	// MaxUtterance caps a turn's text (run.Config.MaxUtterance), forks
+	// included.
+	MaxUtterance int
 	// Play, when set, makes the app a game: the user plays one seat of
 	// the one run in Modes (AGENTS for omnigap play) and sees only that
 	// seat's View until the reveal at the end.

@@ -53,7 +53,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 		spec := episode.Spec{
 			Scenario: s.opts.Scenario, Mode: mode, Seed: seed, Pace: pace,
 			Factory: factory, Annotate: s.opts.Annotate,
-			RecordDir: s.opts.RecordDir, Buffer: 64,
+			RecordDir: s.opts.RecordDir, Buffer: 64, MaxUtterance: s.opts.MaxUtterance,
 		}
 		if s.opts.Demo != nil && spec.Annotate != nil {
 			// The run stops itself at each leak, for the callout.
@@ -74,6 +74,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 		live, err := s.launch(ctx, episode.Spec{
 			Scenario: s.opts.Scenario, Mode: view.Script, Seed: seed,
 			Factory: s.opts.Factory, Annotate: s.opts.Annotate, Buffer: 64,
+			MaxUtterance: s.opts.MaxUtterance,
 		})
 		if err != nil {
 			cancel()

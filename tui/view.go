@@ -99,12 +99,28 @@ func (m *model) titleLines() []string {
 		}
 	}
 	right := st.dim.Render(state)
-	title := st.title.Render(oneLine(m.sc.Title))
-	setting := st.setting.Render(oneLine(strings.TrimSpace(m.sc.Setting)))
+	plainTitle, plainSetting := oneLine(m.sc.Title), oneLine(strings.TrimSpace(m.sc.Setting))
+	title := st.title.Render(plainTitle)
 	if m.titleHeight() == 1 {
-		return []string{spread(title+"  "+setting, right, m.width)}
+		room := m.width - ansi.StringWidth(plainTitle) - 2 - ansi.StringWidth(state) - 1
+		if room < 12 {
+			return []string{spread(title, right, m.width)}
+		}
+		return []string{spread(title+"  "+st.setting.Render(cutAtWord(plainSetting, room)), right, m.width)}
 	}
-	return []string{spread(title, right, m.width), fit(setting, m.width)}
+	return []string{spread(title, right, m.width), fit(st.setting.Render(cutAtWord(plainSetting, m.width)), m.width)}
+}
+
+// cutAtWord shortens s to w cells at a word boundary, marked with "…".
+func cutAtWord(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	cut := ansi.Truncate(s, w-1, "")
+	if i := strings.LastIndex(cut, " "); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:.") + "…"
 }
 
 // writeBody draws the panes side by side, one tab, or the open panel,

@@ -18,11 +18,12 @@ func newCardCmd() *cobra.Command {
 		Short: "Write the simulation card of recorded runs as Markdown",
 		Long: `Write a simulation card: how the runs were simulated (one writer or separate
 agents), a who-knew-what table rendered from the Views each participant was
-given, the backends, seeds, turn limit, ending rule and evaluation, the
-outcomes with 95% intervals, and the annotation counts. The same card shows
-in the app with c.`,
+given, the backends, seeds, endpoint and sampling parameters (when the runs
+recorded them), turn limit, ending rule and evaluation, the outcomes with
+95% intervals, and the annotation counts. The same card shows in the app
+with c.`,
 		Example: `  omnigap card recordings/craigslist_road-bike-*.jsonl --out card.md`,
-		Args:    cobra.MinimumNArgs(1),
+		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			recs, err := readRecordings(args)
 			if err != nil {

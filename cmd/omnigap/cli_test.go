@@ -84,6 +84,12 @@ func TestScenariosListAndShow(t *testing.T) {
 	if err != nil || !strings.Contains(out, "craigslist/road-bike") || !strings.Contains(out, "mutualfriends/gen-N") {
 		t.Fatalf("list: %v\n%s", err, out)
 	}
+	// The list also says where the scenarios it cannot list come from.
+	for _, want := range []string{"sotopia:DIR#N", "scenarios import", "--humans"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list does not mention %q:\n%s", want, out)
+		}
+	}
 	out, err = omnigap(t, "scenarios", "show", "mutualfriends/gen-7")
 	if err != nil {
 		t.Fatal(err)
@@ -179,5 +185,24 @@ func TestResumeRefusesAnotherStudy(t *testing.T) {
 	out, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "3", "--out", dir, "--resume")
 	if err != nil || !strings.Contains(out, "9 episodes recorded") || !strings.Contains(out, "6 already there") {
 		t.Fatalf("extending the study: %v\n%s", err, out)
+	}
+}
+
+// A command given the wrong number of arguments says how it is used, with
+// an example where it has one, instead of counting arguments.
+func TestWrongArgumentsShowUsage(t *testing.T) {
+	for _, args := range [][]string{{"replay"}, {"card"}, {"report"}, {"export"}, {"watch", "a", "b"}, {"play", "a", "b"}, {"scenarios", "show"}, {"scenarios", "import", "sotopia"}} {
+		_, err := omnigap(t, args...)
+		if err == nil {
+			t.Errorf("omnigap %v: no error", args)
+			continue
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "usage: omnigap "+args[0]) || strings.Contains(msg, "arg(s)") || !strings.Contains(msg, "--help") {
+			t.Errorf("omnigap %v: %q, want a usage line that points to --help", args, msg)
+		}
+	}
+	_, err := omnigap(t, "run", "craigslist/gen-1")
+	if err == nil || !strings.Contains(err.Error(), "--scenario craigslist/gen-1") {
+		t.Errorf("run with a positional scenario: %v", err)
 	}
 }

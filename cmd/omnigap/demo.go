@@ -60,7 +60,7 @@ g, [ ], { }, / and f work as in replay. q quits.`,
 			return tui.Run(cmd.Context(), tui.Options{
 				Demo: &tui.DemoOptions{Comparisons: comps}, Pace: w.pace,
 				Annotate: leak.Annotate, RecordDir: w.recordDir,
-				ForkBackends: w.forkBackends(comps[0].Scenario),
+				ForkBackends: w.forkBackends(comps[0].Scenario, ""),
 			})
 		},
 	}

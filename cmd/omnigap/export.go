@@ -41,7 +41,7 @@ is for reading and sharing; it no longer replays.`,
 		Example: `  omnigap export --format finetune recordings/*-script-*.jsonl --drop-leaky --out train.jsonl
   omnigap export --format sotopia --redact recordings/*.jsonl --out episodes.jsonl
   omnigap export --format recording --redact recordings/*.jsonl --out shared/`,
-		Args: cobra.MinimumNArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.DropLeaky && format != "finetune" {
 				return fmt.Errorf("--drop-leaky applies to --format finetune only")

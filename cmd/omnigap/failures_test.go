@@ -76,15 +76,35 @@ func TestMaxUtteranceCutsLongTurns(t *testing.T) {
 	srv.Respond = func(*llmtest.Request) string {
 		return `{"action": "speak", "text": "` + strings.Repeat("blah ", 100) + `end"}`
 	}
-	out := t.TempDir()
-	if _, err := omnigap(t, "run", "--backend", "openai", "--base-url", srv.URL, "--model", "m", "--modes", "agents",
-		"--max-utterance", "50", "--out", out); err != nil {
-		t.Fatal(err)
+	// watch records with --record, run with --out; both take the same cap.
+	for _, c := range []struct{ cmd, dirFlag string }{{"run", "--out"}, {"watch", "--record"}} {
+		t.Run(c.cmd, func(t *testing.T) {
+			out := t.TempDir()
+			if _, err := omnigap(t, c.cmd, "--backend", "openai", "--base-url", srv.URL, "--model", "m", "--modes", "agents",
+				"--max-utterance", "50", c.dirFlag, out); err != nil {
+				t.Fatal(err)
+			}
+			recs, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+			if len(recs) == 0 {
+				t.Fatalf("%s wrote no recording in %s", c.cmd, out)
+			}
+			data, _ := os.ReadFile(recs[0])
+			if !strings.Contains(string(data), `"text":"`+strings.Repeat("blah ", 10)+`[cut: 453 more characters]"`) {
+				i := strings.Index(string(data), `"kind":"turn_completed"`)
+				t.Errorf("turns not cut at 50 characters: %.300s", data[max(i, 0):])
+			}
+		})
 	}
-	recs, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
-	data, _ := os.ReadFile(recs[0])
-	if !strings.Contains(string(data), `"text":"`+strings.Repeat("blah ", 10)+`[cut: 453 more characters]"`) {
-		i := strings.Index(string(data), `"kind":"turn_completed"`)
-		t.Errorf("turns not cut at 50 characters: %.300s", data[max(i, 0):])
+}
+
+func TestMaxUtteranceIsOfferedWhereverModelsSpeak(t *testing.T) {
+	for _, c := range []string{"run", "watch", "play"} {
+		help, err := omnigap(t, c, "--help")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(help, "--max-utterance") {
+			t.Errorf("omnigap %s --help has no --max-utterance", c)
+		}
 	}
 }

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -32,9 +35,12 @@ writes one scenario file per combo to --out. A record that cannot be read or
 imported is skipped with its file, line and field, and the others are still
 written. Without writing files, watch, run and play take sotopia:DIR#N
 (the Nth combo) or sotopia:DIR#CODENAME directly.`,
-		Args: cobra.ExactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			d, err := sotopia.Read(args[0])
+			if errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%w\n%s is not a Sotopia export: it needs environment_profiles.jsonl, agent_profiles.jsonl, relationship_profiles.jsonl and env_agent_combo_storages.jsonl (docs/IMPORT.md)", err, args[0])
+			}
 			if err != nil {
 				return err
 			}
@@ -63,7 +69,7 @@ written as one scenario file each, or a Deal-or-No-Deal transcript file (the
 shape of dealornodeal/data/val.json), written as one scenario file and one
 HUMANS recording per dialogue. Records that cannot be read are skipped with
 their index and field.`,
-		Args: cobra.ExactArgs(1),
+		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cocoa.IsTranscripts(args[0]) {
 				return importTranscripts(cmd, args[0], cocoaOut)
@@ -139,5 +145,17 @@ func reportImport(w io.Writer, dir string, written int, skipped []string) error 
 	if written == 0 {
 		return fmt.Errorf("nothing imported")
 	}
+	nextSteps(w, dir)
 	return nil
+}
+
+// nextSteps names a command that uses what an import wrote, on its first
+// scenario file and, for cocoa transcripts, its first HUMANS recording.
+func nextSteps(w io.Writer, dir string) {
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.yaml")); len(files) > 0 {
+		fmt.Fprintln(w, textsafe.Clean("watch one: omnigap watch "+files[0]))
+	}
+	if recs, _ := filepath.Glob(filepath.Join(dir, "*.jsonl")); len(recs) > 0 {
+		fmt.Fprintln(w, textsafe.Clean("replay one: omnigap replay "+recs[0]+"; all of them: omnigap report "+dir))
+	}
 }

@@ -32,6 +32,14 @@ func TestImportSotopiaWritesOneFilePerCombo(t *testing.T) {
 	if err != nil || !strings.Contains(shown, "seller-target") || !strings.Contains(shown, "buyer-target") {
 		t.Errorf("a written file does not show both targets (%v):\n%s", err, shown)
 	}
+	// The import ends by naming a command that works on what it wrote.
+	_, next, ok := strings.Cut(out, "watch one: omnigap ")
+	if !ok {
+		t.Fatalf("the import does not say what to do next:\n%s", out)
+	}
+	if shown, err := omnigap(t, strings.Fields(next)...); err != nil || !strings.Contains(shown, "[AGENTS]") {
+		t.Errorf("the suggested command fails (%v):\n%.500s", err, shown)
+	}
 }
 
 // TestRunTakesASotopiaReference: run plays a combo straight from the
@@ -63,5 +71,15 @@ func TestImportCocoaCraigslist(t *testing.T) {
 	}
 	if out, err := omnigap(t, "run", "--scenario", files[0], "--episodes", "1", "--out", t.TempDir()); err != nil {
 		t.Errorf("an imported target-only scenario does not run: %v\n%s", err, out)
+	}
+}
+
+// A folder without the export's files is named as not an export, with the
+// files it needs.
+func TestImportSotopiaFromTheWrongFolder(t *testing.T) {
+	dir := t.TempDir()
+	_, err := omnigap(t, "scenarios", "import", "sotopia", dir, "--out", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), dir+" is not a Sotopia export") || !strings.Contains(err.Error(), "env_agent_combo_storages.jsonl") {
+		t.Errorf("importing an empty folder: %v", err)
 	}
 }

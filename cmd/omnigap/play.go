@@ -28,6 +28,8 @@ type playOptions struct {
 	pace      time.Duration
 	backends  backendOptions
 	ref       string
+	// maxUtterance caps a turn's text; 0 is run.DefaultMaxUtterance.
+	maxUtterance int
 }
 
 func newPlayCmd() *cobra.Command {
@@ -40,10 +42,14 @@ does the agent across from you. Type to speak; /help lists the moves
 (/offer 120, /accept, /select NAME, /leave, ...). When the episode ends, the
 reveal shows what your partner knew, what you gave away, your score, and how
 a SCRIPT run of the same scenario and seed went. SCENARIO defaults to
-` + library.DefaultID + `.`,
+` + library.DefaultID + `.
+
+In the game, i shows what your seat knows, esc leaves the input (enter
+goes back to it), v opens the reveal once the episode has ended, ? lists
+every key and q quits (ctrl+c while you type).`,
 		Example: `  omnigap play --as buyer
   omnigap play mutualfriends/alumni-mixer --seat 0 --seed 3 --record recordings/`,
-		Args: cobra.MaximumNArgs(1),
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				o.ref = args[0]
@@ -57,6 +63,7 @@ a SCRIPT run of the same scenario and seed went. SCENARIO defaults to
 	f.Int64Var(&o.seed, "seed", 1, "seed of the run")
 	f.StringVar(&o.recordDir, "record", "", "folder to write the recording of your game")
 	f.DurationVar(&o.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
+	addMaxUtteranceFlag(cmd, &o.maxUtterance)
 	o.backends.addFlags(cmd)
 	return cmd
 }
@@ -80,7 +87,7 @@ func (o *playOptions) play(ctx context.Context, out io.Writer, seatSet bool) err
 	return tui.Run(ctx, tui.Options{
 		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: o.seed, Pace: o.pace,
 		Factory: factory, RecordDir: o.recordDir, Annotate: o.backends.annotate(ctx, leak.Annotate),
-		Play: &tui.PlayOptions{Seat: seat},
+		Play: &tui.PlayOptions{Seat: seat}, MaxUtterance: o.maxUtterance,
 	})
 }
 

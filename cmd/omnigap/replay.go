@@ -30,7 +30,7 @@ into a forks/ folder beside its parent (or into --record), and its header
 names the parent recording and turn.`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
-		Args: cobra.MinimumNArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			set, err := replay.Open(args)
 			if err != nil {
@@ -51,10 +51,14 @@ names the parent recording and turn.`,
 			}
 			w.seed = set.Seeds[set.Modes[0]]
 			sources := map[view.Mode]string{}
+			var endpoint string
 			for _, mode := range set.Modes {
 				sources[mode] = set.Recording(mode).Path
+				if e := set.Recording(mode).Header.Settings["endpoint"]; e != "" {
+					endpoint = e
+				}
 			}
-			return w.show(cmd.Context(), cmd.OutOrStdout(), &watchSetup{scenario: set.Scenario, modes: set.Modes, factory: set, sources: sources, speeder: set})
+			return w.show(cmd.Context(), cmd.OutOrStdout(), &watchSetup{scenario: set.Scenario, modes: set.Modes, factory: set, sources: sources, speeder: set, recordedEndpoint: endpoint})
 		},
 	}
 	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, 0.25 to 8 (+ and - change it)")

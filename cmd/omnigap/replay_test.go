@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
 )
 
@@ -115,5 +118,28 @@ func TestReplayRefusesMixedScenarios(t *testing.T) {
 	}
 	if _, err := omnigap(t, "replay", fa[0], fa[0]); err == nil || !strings.Contains(err.Error(), "second agents recording") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// Without endpoint flags, the fork chooser of a replay names the endpoint
+// its recordings were made against; with none recorded, the flags to give.
+func TestForkChooserNamesTheRecordedEndpoint(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "")
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	w := newWatchOptions()
+	w.addFlags(&cobra.Command{}, "agents")
+	sc, err := library.Resolve(library.DefaultID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for recorded, want := range map[string]string{
+		"http://127.0.0.1:9/v1": "--base-url http://127.0.0.1:9/v1 (recorded)",
+		"":                      "--base-url or OPENAI_API_KEY",
+	} {
+		fb := w.forkBackends(sc, recorded)
+		if len(fb) != 2 || fb[1].Factory != nil || !strings.Contains(fb[1].Label, want) {
+			t.Errorf("recorded %q: endpoint choice %+v, want a label with %q", recorded, fb[len(fb)-1], want)
+		}
 	}
 }

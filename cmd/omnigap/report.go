@@ -31,7 +31,7 @@ runs, one per dialogue, annotated and measured like the model runs. A
 recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.`,
 		Example: `  omnigap report out/cl
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg`,
-		Args: cobra.MinimumNArgs(1),
+		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			eps, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr())
 			if err != nil {

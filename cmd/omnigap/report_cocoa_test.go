@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // TestReportCountsTheValTranscripts: the cocoa Deal-or-No-Deal val file,
@@ -67,5 +69,26 @@ func TestWatchHumansBesideModes(t *testing.T) {
 	}
 	if _, err := omnigap(t, "watch", "--humans", path+"#nope"); err == nil || !strings.Contains(err.Error(), `no dialogue with uuid "nope"`) {
 		t.Errorf("an unknown uuid gave %v", err)
+	}
+}
+
+// TestReplayKeepsHumansLast: the recordings of a watch --humans play back
+// (replay, demo) in the order watch showed them, the people last.
+func TestReplayKeepsHumansLast(t *testing.T) {
+	path := "../../../shared/data/cocoa/dealornodeal-val.json"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no cocoa data at %s", path)
+	}
+	dir := t.TempDir()
+	if out, err := omnigap(t, "watch", "--humans", path+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "0", "--record", dir); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	comps, err := comparisons(paths)
+	if err != nil || len(comps) != 1 {
+		t.Fatalf("%d comparisons of %v: %v", len(comps), paths, err)
+	}
+	if got, want := fmt.Sprint(comps[0].Modes), fmt.Sprint([]view.Mode{view.Script, view.Agents, view.Humans}); got != want {
+		t.Errorf("panes in order %s, want %s", got, want)
 	}
 }

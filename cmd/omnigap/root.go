@@ -14,7 +14,8 @@ func newRootCmd() *cobra.Command {
 		Long: `omnigap runs one social scenario as SCRIPT (one omniscient writer), AGENTS
 (each side knows only its own private facts) and MINDREADERS (each side also
 knows the other's) side by side, and shows where the scripted success comes
-from. With no command it watches the default scenario in SCRIPT and AGENTS.`,
+from. With no command it watches the default scenario in SCRIPT and AGENTS;
+in the app, ? lists every key and q quits.`,
 		Version:       engine.Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,

@@ -17,7 +17,6 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -47,7 +46,12 @@ interrupted; a second ctrl-c quits at once.`,
 		Example: `  omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl
   omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl --resume
   omnigap run --scenario craigslist/road-bike --scenario my-scenario.yaml --modes agents --out out/x`,
-		Args: cobra.NoArgs,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return fmt.Errorf("run takes its scenarios as flags: --scenario %s (repeatable)", args[0])
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var err error
 			if opts.Modes, err = parseModes(modes); err != nil {
@@ -94,7 +98,7 @@ interrupted; a second ctrl-c quits at once.`,
 	f.StringVar(&opts.OutDir, "out", "", "folder for recordings and summary.json (required; new or empty unless --resume or --force)")
 	f.BoolVar(&opts.Resume, "resume", false, "continue a stopped run in --out: count complete recordings, play the rest")
 	f.BoolVar(&force, "force", false, "write into a --out folder that already holds files")
-	f.IntVar(&opts.MaxUtterance, "max-utterance", run.DefaultMaxUtterance, "longest turn kept, in characters; longer ones are cut and marked (-1: no cap)")
+	addMaxUtteranceFlag(cmd, &opts.MaxUtterance)
 	backends.addFlags(cmd)
 	return cmd
 }

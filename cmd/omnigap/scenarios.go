@@ -30,7 +30,7 @@ func newScenariosCmd() *cobra.Command {
 	show := &cobra.Command{
 		Use:   "show ID|FILE",
 		Short: "Print a scenario and, per mode, what each seat is given",
-		Args:  cobra.ExactArgs(1),
+		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			sc, err := library.Resolve(args[0], seed)
 			if err != nil {
@@ -58,6 +58,12 @@ func listScenarios(w io.Writer) error {
 	for _, f := range library.GeneratedFamilies() {
 		fmt.Fprintf(w, "%-34s %-14s %s\n", f+"/gen-N", f, "generated from seed N (gen-* draws one per episode)")
 	}
+	fmt.Fprint(w, `
+Any command that takes a scenario also takes a scenario file (.yaml) and
+sotopia:DIR#N (combo N of a Sotopia export); 'omnigap scenarios import'
+writes files from Sotopia and cocoa. Deal-or-No-Deal scenarios come with
+cocoa transcripts: omnigap watch --humans dealornodeal-val.json
+`)
 	return nil
 }
 

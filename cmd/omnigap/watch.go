@@ -15,6 +15,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui"
 )
@@ -28,6 +29,8 @@ type watchOptions struct {
 	backends  backendOptions
 	ref       string
 	humans    string
+	// maxUtterance caps a turn's text; 0 is run.DefaultMaxUtterance.
+	maxUtterance int
 }
 
 func newWatchOptions() *watchOptions { return &watchOptions{ref: library.DefaultID} }
@@ -39,6 +42,7 @@ func (w *watchOptions) addFlags(cmd *cobra.Command, defaultModes string) {
 	f.StringVar(&w.recordDir, "record", "", "folder to write one recording per pane")
 	f.DurationVar(&w.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
 	f.StringVar(&w.humans, "humans", "", "a cocoa Deal-or-No-Deal transcript file (FILE or FILE#UUID): play its people in a HUMANS pane beside the modes, on their scenario")
+	addMaxUtteranceFlag(cmd, &w.maxUtterance)
 	w.backends.addFlags(cmd)
 }
 
@@ -52,8 +56,13 @@ SCENARIO is a built-in id, a generated id such as mutualfriends/gen-7, or a
 path to a scenario file; it defaults to ` + library.DefaultID + `. With
 --humans FILE[#UUID], a cocoa Deal-or-No-Deal dialogue plays in a HUMANS
 pane beside the modes, which run on that dialogue's scenario. When
-standard output is not a terminal, the turns are printed as plain lines.`,
-		Args: cobra.MaximumNArgs(1),
+standard output is not a terminal, the turns are printed as plain lines.
+
+In the app, space pauses, tab moves between panes, g [ ] { } / L move
+through the turns, p audits the prompts (z adds the reasoning), f forks,
+t takes a seat over, c shows the simulation card, ? lists every key and
+q quits.`,
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				if w.humans != "" {
@@ -77,6 +86,9 @@ type watchSetup struct {
 	sources map[view.Mode]string
 	// speeder sets the replays' speed against their recorded timing.
 	speeder tui.Speeder
+	// recordedEndpoint is the endpoint the replayed runs were made
+	// against, if any, for the fork chooser's hint.
+	recordedEndpoint string
 }
 
 func (w *watchOptions) setup() (*watchSetup, error) {
@@ -116,7 +128,8 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 		return tui.Run(ctx, tui.Options{
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, leak.Annotate),
-			ForkBackends: w.forkBackends(s.scenario), Sources: s.sources, Replay: s.speeder,
+			ForkBackends: w.forkBackends(s.scenario, s.recordedEndpoint), Sources: s.sources, Replay: s.speeder,
+			MaxUtterance: w.maxUtterance,
 		})
 	}
 	if s.speeder != nil {
@@ -126,10 +139,14 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 }
 
 // forkBackends are what may play a fork's new turns: the built-in engine,
-// and the endpoint the backend flags and config describe.
-func (w *watchOptions) forkBackends(sc *scenario.Scenario) []tui.ForkBackend {
+// and the endpoint the backend flags and config describe. Without one,
+// the chooser names the endpoint the replayed runs used (recorded), if any.
+func (w *watchOptions) forkBackends(sc *scenario.Scenario, recorded string) []tui.ForkBackend {
 	out := []tui.ForkBackend{{Key: "b", Label: "built-in engine", Factory: builtin.Factory{}}}
-	endpoint := tui.ForkBackend{Key: "e", Label: "endpoint: none set up (--base-url or OPENAI_API_KEY)"}
+	endpoint := tui.ForkBackend{Key: "e", Label: "endpoint: give --base-url or OPENAI_API_KEY"}
+	if recorded != "" {
+		endpoint.Label = "endpoint: give --base-url " + textsafe.Clean(recorded) + " (recorded)"
+	}
 	f, err := w.backends.factory()
 	switch {
 	case err != nil:
@@ -152,6 +169,7 @@ func (w *watchOptions) printPlain(ctx context.Context, out io.Writer, s *watchSe
 		live, err := episode.Start(ctx, episode.Spec{
 			Scenario: s.scenario, Mode: mode, Seed: w.seed, Factory: s.factory,
 			Annotate: w.backends.annotate(ctx, leak.Annotate), RecordDir: w.recordDir, Buffer: 16,
+			MaxUtterance: w.maxUtterance,
 		})
 		if err != nil {
 			return err

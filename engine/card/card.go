@@ -158,6 +158,7 @@ func writeRunTotals(b *strings.Builder, recs []*record.Recording) {
 			cell(strings.Join(seats[0], ", ")), cell(strings.Join(seats[1], ", ")), lo, hi)
 	}
 	b.WriteString(backendNote)
+	writeSettings(b, recs)
 }
 
 func modesOf(recs []*record.Recording) []view.Mode {
@@ -206,10 +207,10 @@ func writeRuns(b *strings.Builder, recs []*record.Recording) {
 		}
 	}
 	b.WriteString(backendNote)
+	writeSettings(b, recs)
 }
 
-const backendNote = "\nBackends are named as `builtin` (omnigap's offline rule-based engine), `builtin-writer` (its SCRIPT writer), `openai:MODEL` (a model behind an OpenAI-compatible endpoint) or `human`. " +
-	"Sampling parameters (temperature, token limits) are not part of recording format 1, so this card cannot state them; the seed is passed to every backend.\n"
+const backendNote = "\nBackends are named as `builtin` (omnigap's offline rule-based engine), `builtin-writer` (its SCRIPT writer), `openai:MODEL` (a model behind an OpenAI-compatible endpoint) or `human`. "
 
 func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Recording) {
 	b.WriteString("\n### Ending rule\n\n")

@@ -105,3 +105,32 @@ func TestBatchCardSummarizes(t *testing.T) {
 		}
 	}
 }
+
+// A run made against an endpoint carries its endpoint and sampling
+// parameters in the header; the card states them, naming the runs they
+// belong to when the others (here a built-in run) have none.
+func TestCardStatesRecordedSettings(t *testing.T) {
+	recs := readAll(t, "../../recordings/craigslist_road-bike-script-s1.jsonl", "../../recordings/craigslist_road-bike-agents-s1.jsonl")
+	recs[1].Header.Settings = map[string]string{"endpoint": "http://127.0.0.1:8080/v1", "temperature": "0.7", "max_tokens": "512", "model.seat0": "m|x"}
+	var b strings.Builder
+	if err := Write(&b, recs); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	if strings.Contains(s, "not part of recording format") {
+		t.Errorf("the card still says sampling parameters cannot be recorded:\n%s", s)
+	}
+	i := strings.Index(s, "### Endpoint and sampling")
+	if i < 0 {
+		t.Fatalf("no settings section:\n%s", s)
+	}
+	section := s[i:]
+	for _, want := range []string{"`" + filepath.Base(recs[1].Path) + "`", "| temperature | 0.7 |", "| max_tokens | 512 |", "| endpoint | http://127.0.0.1:8080/v1 |", `| model.seat0 | m\|x |`, "The other run names no endpoint"} {
+		if !strings.Contains(section, want) {
+			t.Errorf("the settings section lacks %q:\n%s", want, section)
+		}
+	}
+	if strings.Contains(section[:strings.Index(section, "| setting |")], filepath.Base(recs[0].Path)) {
+		t.Errorf("the built-in run is named among those with settings:\n%s", section)
+	}
+}

@@ -51,10 +51,15 @@ func Open(paths []string) (*Set, error) {
 		s.Modes = append(s.Modes, h.Mode)
 		s.Seeds[h.Mode] = h.Seed
 	}
-	// Panes follow the usual order of modes, whatever the order of files.
-	slices.SortStableFunc(s.Modes, func(a, b view.Mode) int {
-		return slices.Index(view.Modes, a) - slices.Index(view.Modes, b)
-	})
+	// Panes follow the usual order of modes, whatever the order of files;
+	// HUMANS, not among view.Modes, comes last, as in watch --humans.
+	rank := func(m view.Mode) int {
+		if i := slices.Index(view.Modes, m); i >= 0 {
+			return i
+		}
+		return len(view.Modes)
+	}
+	slices.SortStableFunc(s.Modes, func(a, b view.Mode) int { return rank(a) - rank(b) })
 	return s, nil
 }
 

@@ -84,7 +84,13 @@ func (t *tape) replayTimed(ctx context.Context, req run.Request, sp *speed) erro
 			if x <= 0 {
 				break
 			}
-			step := min(time.Duration(float64(d)/x), speedCheck)
+			// The last step covers the whole rest: d/x rounds down, and
+			// step*x of a rounded step can fall short of d by a few
+			// nanoseconds, whose step would then round to zero forever.
+			step, covered := time.Duration(float64(d)/x), d
+			if step > speedCheck {
+				step, covered = speedCheck, time.Duration(float64(speedCheck)*x)
+			}
 			timer := time.NewTimer(step)
 			select {
 			case <-ctx.Done():
@@ -92,7 +98,7 @@ func (t *tape) replayTimed(ctx context.Context, req run.Request, sp *speed) erro
 				return ctx.Err()
 			case <-timer.C:
 			}
-			d -= time.Duration(float64(step) * x)
+			d -= covered
 		}
 		return ctx.Err()
 	}

@@ -84,3 +84,25 @@ func TestSetSpeedClamps(t *testing.T) {
 		}
 	}
 }
+
+// Recorded gaps are whole nanoseconds that need not divide by the speed;
+// at every speed the turn still ends, in about its recorded time.
+func TestReplayEndsWhenGapsDoNotDivideBySpeed(t *testing.T) {
+	for _, x := range Speeds {
+		tp := newTape(timedRecording())
+		tt := tp.timing[1]
+		tt.start = 20*time.Millisecond + 3
+		for i := range tt.deltas {
+			tt.deltas[i].after = 10*time.Millisecond + 7
+		}
+		var sp speed
+		sp.set(x)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		var got []string
+		err := tp.replayTimed(ctx, run.Request{Turn: 1, Emit: func(d string) { got = append(got, d) }}, &sp)
+		cancel()
+		if err != nil || len(got) != 3 {
+			t.Errorf("at %gx: %v after %d of 3 pieces", x, err, len(got))
+		}
+	}
+}

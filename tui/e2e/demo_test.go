@@ -10,8 +10,8 @@ import (
 
 var (
 	leakCallout = regexp.MustCompile(`LEAK in (SCRIPT|AGENTS|MINDREADERS), turn \d+: \S+ says`)
-	// a pane caption says what the pane is, under its header.
-	caption = regexp.MustCompile(`one writer[ ,]|each side knows only its own|each knows only its own`)
+	// a pane caption says what the pane is, under its header, whole.
+	caption = regexp.MustCompile(`(one writer knows both sides|one writer, both sides) .*(each side knows only its own|each knows its own facts)`)
 )
 
 // Present the shipped recordings at a size: captions show under the

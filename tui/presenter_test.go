@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// At 80x24 three panes leave the scoreboard narrow columns: every pane's
+// caption and outcome still read whole, wrapped rather than cut.
+func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
+	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
+	sc := testScenario()
+	opts := Options{Scenario: sc, Modes: modes, Seed: 1, Pace: 60 * time.Millisecond,
+		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: modes, Seed: 1}}}}
+	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}
+	t.Cleanup(func() { s.feed.close() })
+	m := newModel(s, nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	summaries := []string{"deal at $420", "no deal: Alice rejected the offer of $380", "no deal: turn limit reached"}
+	for i, p := range m.panes {
+		p.ending = &event.Ending{Outcome: event.Outcome{Summary: summaries[i]}}
+	}
+	lines := m.scoreboardLines(20)
+	board := ansi.Strip(strings.Join(lines, "\n"))
+	// The columns as the scoreboard lays them out: a 16-cell label, then
+	// one equal column per pane.
+	const label = 16
+	col := (80 - label) / len(modes)
+	for i, mode := range modes {
+		var column []string
+		for _, l := range lines {
+			l = ansi.Strip(l)
+			column = append(column, ansi.Cut(l, label+i*col, label+(i+1)*col))
+		}
+		text := strings.Join(strings.Fields(strings.Join(column, " ")), " ")
+		for _, want := range []string{captions[mode], summaries[i]} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: %q is not whole in its column: %q", mode.Label(), want, text)
+			}
+		}
+	}
+	if strings.Contains(board, "…") {
+		t.Errorf("the scoreboard cuts a cell:\n%s", board)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w != 80 {
+			t.Errorf("line %d is %d cells wide", i, w)
+		}
+	}
+}
+
+// In presenter mode ? names what n, r and s do there, and still fits 80
+// columns.
+func TestPresenterHelpNamesItsKeysAt80x24(t *testing.T) {
+	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
+	sc := testScenario()
+	opts := Options{Scenario: sc, Modes: modes, Seed: 1, Pace: 60 * time.Millisecond,
+		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: modes, Seed: 1}}}}
+	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}
+	t.Cleanup(func() { s.feed.close() })
+	m := newModel(s, nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(press("?"))
+	screen := ansi.Strip(m.render())
+	for _, want := range []string{"next scene", "scoreboard", "quit"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("presenter help lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "step") || strings.Contains(screen, "…") {
+		t.Errorf("presenter help offers the live app's n, or is cut:\n%s", screen)
+	}
+}
