@@ -37,7 +37,7 @@ func TestDealMoves(t *testing.T) {
 	if err != nil || a.Type != event.Offer || !reflect.DeepEqual(a.Split, map[string]int{"book": 2, "hat": 0, "ball": 1}) {
 		t.Fatalf("%+v %v", a, err)
 	}
-	if a.Text != "I propose I take 2 books, no hats and 1 ball, and you get 1 book, the hat and 1 ball." {
+	if a.Text != "I propose I take 2 books, no hat and 1 ball, and you get 1 book, the hat and 1 ball." {
 		t.Errorf("text %q", a.Text)
 	}
 	for input, want := range map[string]string{

@@ -17,7 +17,7 @@ func (f *Factory) Settings() map[string]string {
 		"endpoint":    endpoints(c),
 		"provider":    c.ProviderName(),
 		"temperature": strconv.FormatFloat(c.Temperature, 'g', -1, 64),
-		"max_tokens":  strconv.Itoa(c.MaxTokens),
+		"max_tokens":  limitText(c.MaxTokens),
 		"timeout":     p.Timeout.String(),
 		"idle":        p.Idle.String(),
 		"seeds":       "one per call, from the episode's seed, the seat, the turn and the try",
@@ -61,4 +61,12 @@ func keys(c Config) []string {
 		out = append(out, e.APIKey)
 	}
 	return out
+}
+
+// limitText says a token cap, or that there is none.
+func limitText(n int) string {
+	if n <= 0 {
+		return "none"
+	}
+	return strconv.Itoa(n)
 }

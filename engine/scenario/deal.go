@@ -97,14 +97,15 @@ func (d *Deal) count(name string) int {
 	return -1
 }
 
-// Words says a split in words: "2 books, no hats and the ball".
+// Words says a split in words: "2 books, no hat and the ball" (with one
+// hat on the table; "no hats" when there are more).
 func (d *Deal) Words(split Split) string {
 	var parts []string
 	for _, it := range d.Items {
 		n := split[it.Name]
 		switch {
 		case n == 0:
-			parts = append(parts, "no "+Plural(it.Name, 2))
+			parts = append(parts, "no "+Plural(it.Name, it.Count))
 		case n == it.Count && n == 1:
 			parts = append(parts, "the "+it.Name)
 		default:

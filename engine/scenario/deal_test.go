@@ -62,3 +62,10 @@ func TestDealSplitsAreBounded(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestDealWordsSayNoneInTheItemsNumber(t *testing.T) {
+	d := &Deal{Items: []Item{{Name: "book", Count: 3}, {Name: "hat", Count: 1}, {Name: "ball", Count: 1}}}
+	if got, want := d.Words(Split{"book": 0, "hat": 0, "ball": 1}), "no books, no hat and the ball"; got != want {
+		t.Errorf("Words = %q, want %q", got, want)
+	}
+}
