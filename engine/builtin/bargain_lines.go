@@ -232,7 +232,7 @@ var (
 	// bargainAfterDeal settle the hand-over.
 	bargainAfterDeal = [2][]string{
 		{"You can pick it up tomorrow evening.", "I'll have it ready for you.", "Send me a time that suits you."},
-		{"I can come by tomorrow evening.", "I'll bring cash when I pick it up.", "Let me know when suits you."},
+		{"I can come by tomorrow evening.", "I'll bring cash when I pick it up.", "Let me know what time suits you."},
 	}
 	// bargainKnowing lean on what the speaker could not know from its own
 	// side ({other} is the partner's limit): the SCRIPT writer's tell.
