@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
@@ -124,7 +123,7 @@ func example(rec *record.Recording, seat int) Example {
 			if role == "assistant" && len(ex.Messages) == 1 {
 				ex.Messages = append(ex.Messages, Message{Role: "user", Content: opening})
 			}
-			ex.Messages = append(ex.Messages, Message{Role: role, Content: Line(*ev.Action)})
+			ex.Messages = append(ex.Messages, Message{Role: role, Content: scenario.Tagged(*ev.Action)})
 		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Seat == seat:
 			ex.Metadata.Annotations[ev.Annotation.Kind]++
 		}
@@ -138,23 +137,4 @@ func example(rec *record.Recording, seat int) Example {
 		ex.Messages = ex.Messages[:last+1]
 	}
 	return ex
-}
-
-// Line renders a turn's action as one line: its words after a bracketed
-// tag for a move that is more than speech ("[offer $530] Deal?").
-func Line(a event.Action) string {
-	tag := ""
-	switch a.Type {
-	case event.Offer:
-		if a.Price != nil {
-			tag = "[offer " + scenario.Money(*a.Price) + "]"
-		}
-	case event.Select:
-		tag = "[select " + a.Friend + "]"
-	case event.NonVerbal, event.Act, event.Accept, event.Reject, event.Leave:
-		tag = "[" + string(a.Type) + "]"
-	case event.None:
-		return "[says nothing]"
-	}
-	return strings.TrimSpace(tag + " " + strings.Join(strings.Fields(a.Text), " "))
 }

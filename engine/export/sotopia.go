@@ -11,6 +11,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -122,5 +123,5 @@ func sotopiaLine(a event.Action) string {
 	case event.Act:
 		return "[action] " + a.Text
 	}
-	return fmt.Sprintf("said: %q", Line(a))
+	return fmt.Sprintf("said: %q", scenario.Tagged(a))
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -34,26 +33,7 @@ func dialogue(b *strings.Builder, history []run.Turn) {
 // turnLine renders one past turn the way the prompts show it: as a line
 // of the script format, which every role reads the same way.
 func turnLine(t run.Turn) string {
-	return fmt.Sprintf("%d. %s: %s", t.Number, t.Speaker, tagged(t.Action))
-}
-
-// tagged renders an action as its words after a bracketed tag, the same
-// tags the script format uses.
-func tagged(a event.Action) string {
-	tag := ""
-	switch a.Type {
-	case event.Offer:
-		if a.Price != nil {
-			tag = "[offer " + scenario.Money(*a.Price) + "]"
-		}
-	case event.Select:
-		tag = "[select " + a.Friend + "]"
-	case event.NonVerbal, event.Act, event.Accept, event.Reject, event.Leave:
-		tag = "[" + string(a.Type) + "]"
-	case event.None:
-		return "[says nothing]"
-	}
-	return strings.TrimSpace(tag + " " + oneLine(a.Text))
+	return fmt.Sprintf("%d. %s: %s", t.Number, t.Speaker, scenario.Tagged(t.Action))
 }
 
 func oneLine(s string) string {

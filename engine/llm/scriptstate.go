@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -200,7 +201,7 @@ func (s *script) followUp(msgs []chat.Message, v view.View, problem string) []ch
 	var b strings.Builder
 	for i, a := range s.turns {
 		n := s.first + i
-		fmt.Fprintf(&b, "%d. %s: %s\n", n, v.Seats[(n-1)%2].Name, tagged(a))
+		fmt.Fprintf(&b, "%d. %s: %s\n", n, v.Seats[(n-1)%2].Name, scenario.Tagged(a))
 	}
 	next := s.first + len(s.turns)
 	s.open, s.bad, s.held, s.read, s.sealed, s.more = "", "", "", false, len(s.turns), nil

@@ -203,7 +203,7 @@ func (s *Scenario) deriveValueFacts() {
 				phrases = append(phrases, it.Name+" worthless", it.Name+" worth nothing", it.Name+" useless")
 			}
 			s.Seats[seat].Facts = append(s.Seats[seat].Facts, Fact{
-				ID: fmt.Sprintf("seat%d-value-%s", seat, slug(it.Name)), Owner: Owner(seat), Kind: FactPhrase, Attribute: ValueAttribute,
+				ID: fmt.Sprintf("seat%d-value-%s", seat, Slug(it.Name)), Owner: Owner(seat), Kind: FactPhrase, Attribute: ValueAttribute,
 				Text:    fmt.Sprintf("Each %s is worth %d %s to %s.", it.Name, v, pointWord(v), s.firstName(seat)),
 				Phrases: phrases, Derived: true,
 			})

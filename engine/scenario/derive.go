@@ -108,7 +108,7 @@ func (s *Scenario) deriveFriendFacts() {
 					continue
 				}
 				s.Seats[seat].Facts = append(s.Seats[seat].Facts, Fact{
-					ID: fmt.Sprintf("seat%d-%s-%s", seat, attr, slug(v)), Owner: Owner(seat),
+					ID: fmt.Sprintf("seat%d-%s-%s", seat, attr, Slug(v)), Owner: Owner(seat),
 					Kind: kindOf(attr), Attribute: attr, Phrases: []string{v},
 					Text: fmt.Sprintf("%s knows someone with %s %s; %s knows no one with it.", s.firstName(seat), attr, v, s.firstName(Partner(seat))), Derived: true,
 				})
@@ -201,7 +201,9 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-func slug(v string) string {
+// Slug is v in lower case with every run of other characters one dash,
+// for ids and file names.
+func Slug(v string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(v) {

@@ -157,26 +157,11 @@ func roleOf(f scenario.Family, seat int) string {
 // scenarioID names an imported scenario after the environment's codename
 // and the two characters: sotopia/mutual-friend-00009/amara-hartley-leo-williams.
 func scenarioID(env *Environment, agents [2]*Agent) string {
-	code := slug(env.Codename)
+	code := scenario.Slug(env.Codename)
 	if code == "" {
-		code = slug(env.ID)
+		code = scenario.Slug(env.ID)
 	}
-	return "sotopia/" + code + "/" + slug(fullName(agents[0])) + "-" + slug(fullName(agents[1]))
-}
-
-func slug(v string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(v) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
+	return "sotopia/" + code + "/" + scenario.Slug(fullName(agents[0])) + "-" + scenario.Slug(fullName(agents[1]))
 }
 
 // addPrivateFacts makes owned facts of what only one side (or only the
