@@ -53,30 +53,59 @@ func BenchmarkViewLongEpisode(b *testing.B) {
 // next one starts, as in a live run.
 func BenchmarkStreamDelta(b *testing.B) {
 	m := longEpisode(b)
-	p := m.panes[0]
-	n := 2001
-	base := event.Event{RunID: p.runID, Seat: 0, Speaker: "Alice", Backend: "fixture"}
-	start := func() {
-		ev := base
-		ev.Kind, ev.Turn, ev.Seat = event.TurnStarted, n, (n-1)%2
-		m.Update(runBatch(p.runID, []event.Event{ev}))
-	}
-	start()
-	var text strings.Builder
+	live := newLiveTurns(m)
 	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		ev := base
-		ev.Kind, ev.Turn, ev.Delta = event.Delta, n, "word "
-		text.WriteString(ev.Delta)
-		m.Update(runBatch(p.runID, []event.Event{ev}))
+	for b.Loop() {
+		live.delta()
 		m.View()
-		if i%60 == 59 {
-			done := base
-			done.Kind, done.Turn, done.Action = event.TurnCompleted, n, &event.Action{Type: event.Speak, Text: text.String()}
-			m.Update(runBatch(p.runID, []event.Event{done}))
-			text.Reset()
-			n++
-			start()
-		}
+		live.completeEvery(60)
 	}
+}
+
+// liveTurns feeds the first pane of a model as a live run does: a turn
+// starts, deltas stream into it, it completes and the next one starts.
+type liveTurns struct {
+	m      *model
+	base   event.Event
+	turn   int
+	deltas int
+	text   strings.Builder
+}
+
+func newLiveTurns(m *model) *liveTurns {
+	p := m.panes[0]
+	l := &liveTurns{m: m, base: event.Event{RunID: p.runID, Seat: 0, Speaker: "Alice", Backend: "fixture"}, turn: p.completed + 1}
+	l.start()
+	return l
+}
+
+func (l *liveTurns) send(ev event.Event) { l.m.Update(runBatch(l.base.RunID, []event.Event{ev})) }
+
+func (l *liveTurns) start() {
+	ev := l.base
+	ev.Kind, ev.Turn, ev.Seat = event.TurnStarted, l.turn, (l.turn-1)%2
+	l.send(ev)
+}
+
+// delta streams one word into the open turn.
+func (l *liveTurns) delta() {
+	ev := l.base
+	ev.Kind, ev.Turn, ev.Delta = event.Delta, l.turn, "word "
+	l.text.WriteString(ev.Delta)
+	l.send(ev)
+	l.deltas++
+}
+
+// completeEvery completes the open turn after every n deltas and starts
+// the next.
+func (l *liveTurns) completeEvery(n int) {
+	if l.deltas%n != 0 {
+		return
+	}
+	done := l.base
+	done.Kind, done.Turn, done.Action = event.TurnCompleted, l.turn, &event.Action{Type: event.Speak, Text: l.text.String()}
+	l.send(done)
+	l.text.Reset()
+	l.turn++
+	l.start()
 }

@@ -2,12 +2,9 @@ package tui
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 
 	uv "github.com/charmbracelet/ultraviolet"
-
-	"github.com/omnigap/omnigap/engine/event"
 )
 
 // screenRenderer does per frame what Bubble Tea's renderer does with a
@@ -48,34 +45,15 @@ func (r *screenRenderer) frame(content string) int {
 // it into terminal output. bytes/frame is what reaches the terminal.
 func BenchmarkStreamFrameWithRenderer(b *testing.B) {
 	m := longEpisode(b)
-	p := m.panes[0]
+	live := newLiveTurns(m)
 	r := newScreenRenderer(240, 60)
 	r.frame(m.View().Content)
-	n := 2001
-	base := event.Event{RunID: p.runID, Seat: 0, Speaker: "Alice", Backend: "fixture"}
-	start := func() {
-		ev := base
-		ev.Kind, ev.Turn, ev.Seat = event.TurnStarted, n, (n-1)%2
-		m.Update(runBatch(p.runID, []event.Event{ev}))
-	}
-	start()
-	var text strings.Builder
 	written := 0
 	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		ev := base
-		ev.Kind, ev.Turn, ev.Delta = event.Delta, n, "word "
-		text.WriteString(ev.Delta)
-		m.Update(runBatch(p.runID, []event.Event{ev}))
+	for b.Loop() {
+		live.delta()
 		written += r.frame(m.View().Content)
-		if i%60 == 59 {
-			done := base
-			done.Kind, done.Turn, done.Action = event.TurnCompleted, n, &event.Action{Type: event.Speak, Text: text.String()}
-			m.Update(runBatch(p.runID, []event.Event{done}))
-			text.Reset()
-			n++
-			start()
-		}
+		live.completeEvery(60)
 	}
 	b.ReportMetric(float64(written)/float64(b.N), "bytes/frame")
 }
