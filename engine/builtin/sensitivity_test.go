@@ -1,13 +1,10 @@
 package builtin
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -36,29 +33,10 @@ var sensitivity = []struct {
 // dealRate plays the 300 generated Craigslist episodes of one mode under s.
 func dealRate(t *testing.T, s bargainSettings, mode view.Mode) float64 {
 	deals := 0
-	out := make(chan event.Event, 256)
 	for seed := int64(1); seed <= episodesPerMode; seed++ {
-		sc := generate.Craigslist(seed)
-		b, err := backends(sc, mode, seed, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan bool)
-		go func() {
-			deal := false
-			for ev := range out {
-				if ev.Kind == event.RunEnded {
-					deal = ev.Ending.Outcome.Deal
-				}
-			}
-			done <- deal
-		}()
-		run.Run(context.Background(), run.Config{ID: "sensitivity", Scenario: sc, Mode: mode, Backends: b}, out)
-		close(out)
-		if <-done {
+		if dealUnder(t, generate.Craigslist(seed), mode, seed, s) {
 			deals++
 		}
-		out = make(chan event.Event, 256)
 	}
 	return float64(deals) / episodesPerMode
 }
