@@ -25,12 +25,7 @@ const bargainSeeds = 6
 // said is a price people say: no cents, and in whole steps of $5 or more
 // on listings of $100 or more.
 func TestImportedBargainsTellTheStudysStory(t *testing.T) {
-	var bargains []*scenario.Scenario
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
-		if im.Scenario.Family == scenario.Craigslist {
-			bargains = append(bargains, im.Scenario)
-		}
-	}
+	bargains := importedOf(t, scenario.Craigslist)
 	if len(bargains) != 50 {
 		t.Fatalf("%d imported Craigslist combos, want 50", len(bargains))
 	}

@@ -21,12 +21,7 @@ const freeSeeds = 4
 // turn limit. No turn repeats an earlier one, and no line reads a goal's
 // label ("Extra information:") or a hint aloud.
 func TestImportedFreeFormEndingsDiffer(t *testing.T) {
-	var free []*scenario.Scenario
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
-		if im.Scenario.Family == scenario.Sotopia {
-			free = append(free, im.Scenario)
-		}
-	}
+	free := importedOf(t, scenario.Sotopia)
 	if len(free) == 0 {
 		t.Fatal("no free-form combos imported")
 	}

@@ -17,6 +17,17 @@ import (
 // (../shared/data from the repository root); it is not part of the project.
 const sotopiaDir = "../../../../shared/data/sotopia"
 
+// importedOf is every scenario of one family the test export imports.
+func importedOf(t testing.TB, f scenario.Family) []*scenario.Scenario {
+	var out []*scenario.Scenario
+	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+		if im.Scenario.Family == f {
+			out = append(out, im.Scenario)
+		}
+	}
+	return out
+}
+
 func readExport(t testing.TB) *Data {
 	t.Helper()
 	if _, err := os.Stat(sotopiaDir); err != nil {
