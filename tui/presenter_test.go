@@ -16,14 +16,7 @@ import (
 // At 80x24 three panes leave the scoreboard narrow columns: every pane's
 // caption and outcome still read whole, wrapped rather than cut.
 func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
-	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
-	sc := testScenario()
-	opts := Options{Scenario: sc, Modes: modes, Seed: 1, Pace: 60 * time.Millisecond,
-		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: modes, Seed: 1}}}}
-	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}
-	t.Cleanup(func() { s.feed.close() })
-	m := newModel(s, nil)
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m := presenterAt80x24(t)
 	summaries := []string{"deal at $420", "no deal: Alice rejected the offer of $380", "no deal: turn limit reached"}
 	for i, p := range m.panes {
 		p.ending = &event.Ending{Outcome: event.Outcome{Summary: summaries[i]}}
@@ -33,8 +26,9 @@ func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
 	// The columns as the scoreboard lays them out: a 16-cell label, then
 	// one equal column per pane.
 	const label = 16
-	col := (80 - label) / len(modes)
-	for i, mode := range modes {
+	col := (80 - label) / len(m.panes)
+	for i, p := range m.panes {
+		mode := p.mode
 		var column []string
 		for _, l := range lines {
 			l = ansi.Strip(l)
@@ -60,14 +54,7 @@ func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
 // In presenter mode ? names what n, r and s do there, and still fits 80
 // columns.
 func TestPresenterHelpNamesItsKeysAt80x24(t *testing.T) {
-	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
-	sc := testScenario()
-	opts := Options{Scenario: sc, Modes: modes, Seed: 1, Pace: 60 * time.Millisecond,
-		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: modes, Seed: 1}}}}
-	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}
-	t.Cleanup(func() { s.feed.close() })
-	m := newModel(s, nil)
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m := presenterAt80x24(t)
 	m.Update(press("?"))
 	screen := ansi.Strip(m.render())
 	for _, want := range []string{"next scene", "scoreboard", "quit"} {
@@ -78,4 +65,18 @@ func TestPresenterHelpNamesItsKeysAt80x24(t *testing.T) {
 	if strings.Contains(screen, "step") || strings.Contains(screen, "…") {
 		t.Errorf("presenter help offers the live app's n, or is cut:\n%s", screen)
 	}
+}
+
+// presenterAt80x24 is a presenter-mode model of the three modes on an
+// 80x24 screen.
+func presenterAt80x24(t *testing.T) *model {
+	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
+	sc := testScenario()
+	opts := Options{Scenario: sc, Modes: modes, Seed: 1, Pace: 60 * time.Millisecond,
+		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: modes, Seed: 1}}}}
+	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}
+	t.Cleanup(func() { s.feed.close() })
+	m := newModel(s, nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	return m
 }
