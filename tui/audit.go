@@ -23,28 +23,26 @@ func auditDoc(sc *scenario.Scenario, mode view.Mode, backends [2]string, thought
 	}
 	d.build = func(w int) []string {
 		var out []string
-		if mode == view.Script {
-			out = append(out, st.title.Render(fmt.Sprintf("The writer (%s) writes both seats and is given:", oneLine(backends[0]))), "")
-			out = append(out, para(view.For(sc, mode, view.Writer).Render(), w, 2, st.setting)...)
-			return append(out, thoughtLines(thoughts, true, unfold, w, st)...)
-		}
-		given, shown := "is given", mode
+		given, writer := "is given", false
 		if mode == view.Humans {
-			// No prompt: each person saw their own side, which is what an
-			// AGENTS seat is given (the HUMANS View is the annotator's,
-			// which holds both sides).
+			// No prompt: each person saw their own side, the HUMANS View.
 			out = append(append(out, para("Two people played; each saw only their own side, as an AGENTS seat is given it.", w, 0, st.dim)...), "")
-			given, shown = "saw", view.Agents
+			given = "saw"
 		}
-		for seat := range 2 {
-			if seat > 0 {
+		for i, who := range view.Viewers(mode) {
+			if i > 0 {
 				out = append(out, "")
 			}
-			head := fmt.Sprintf("%s (%s, seat %d; %s) %s:", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role), seat, oneLine(backends[seat]), given)
-			out = append(out, st.seat[seat].Render(head), "")
-			out = append(out, para(view.For(sc, shown, seat).Render(), w, 2, st.setting)...)
+			if who == view.Writer {
+				writer = true
+				out = append(out, st.title.Render(fmt.Sprintf("The writer (%s) writes both seats and is given:", oneLine(backends[0]))), "")
+			} else {
+				head := fmt.Sprintf("%s (%s, seat %d; %s) %s:", oneLine(sc.Seats[who].Character.Name), oneLine(sc.Seats[who].Role), who, oneLine(backends[who]), given)
+				out = append(out, st.seat[who].Render(head), "")
+			}
+			out = append(out, para(view.For(sc, mode, who).Render(), w, 2, st.setting)...)
 		}
-		return append(out, thoughtLines(thoughts, false, unfold, w, st)...)
+		return append(out, thoughtLines(thoughts, writer, unfold, w, st)...)
 	}
 	return d
 }

@@ -69,8 +69,7 @@ func TestAuditReasoningKeyAt80x24(t *testing.T) {
 }
 
 // In a HUMANS pane the audit shows what each person saw, their own side
-// only, not the annotator's View that holds both sides and the
-// environment.
+// only: neither the partner's private side nor the environment.
 func TestAuditOfHumansShowsEachPersonsOwnSide(t *testing.T) {
 	st := newStyles(true)
 	sc := testScenario()

@@ -6,7 +6,6 @@ import (
 	"github.com/omnigap/omnigap/engine/card"
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/view"
 )
 
 // cardDoc is the `c` panel: the simulation card of the runs on screen,
@@ -44,11 +43,6 @@ func cardDoc(m *model) *doc {
 	}}
 }
 
-// recordingSource is a factory that replays recordings (replay.Set).
-type recordingSource interface {
-	Recording(view.Mode) *record.Recording
-}
-
 // settingsOf is the endpoint and sampling parameters of a pane's run, as
 // its recording's header holds them: the replayed recording's own for a
 // replay, else what the factory reports.
@@ -56,13 +50,8 @@ func settingsOf(p *pane) map[string]string {
 	if p.live == nil {
 		return nil
 	}
-	switch f := p.live.Spec.Factory.(type) {
-	case recordingSource:
-		if rec := f.Recording(p.mode); rec != nil {
-			return rec.Header.Settings
-		}
-	case episode.SettingsReporter:
-		return f.Settings()
+	if f, ok := p.live.Spec.Factory.(episode.SettingsReporter); ok {
+		return f.Settings(p.mode)
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 // model endpoint's does.
 type settingsFactory struct{ factoryFunc }
 
-func (settingsFactory) Settings() map[string]string {
+func (settingsFactory) Settings(view.Mode) map[string]string {
 	return map[string]string{"endpoint": "http://127.0.0.1:1/v1", "temperature": "0.3"}
 }
 

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -25,17 +26,17 @@ func newChooser(sc *scenario.Scenario) *chooser {
 // key handles one key press. It returns the chosen seat, or -1; done is
 // set when the chooser closes (chosen or cancelled), handled when the key
 // was the chooser's.
-func (c *chooser) key(msg tea.KeyPressMsg) (seat int, done, handled bool) {
-	switch msg.String() {
-	case "0", "1":
+func (c *chooser) key(msg tea.KeyPressMsg, k keyMap) (seat int, done, handled bool) {
+	switch {
+	case msg.String() == "0" || msg.String() == "1":
 		return int(msg.String()[0] - '0'), true, true
-	case "up", "k", "shift+tab":
+	case key.Matches(msg, k.Navigation.Up, k.Panes.Prev):
 		c.cursor = 0
-	case "down", "j", "tab":
+	case key.Matches(msg, k.Navigation.Down, k.Panes.Next):
 		c.cursor = 1
-	case "enter":
+	case key.Matches(msg, k.Tools.Type):
 		return c.cursor, true, true
-	case "esc":
+	case key.Matches(msg, k.Panes.Close):
 		return -1, true, true
 	default:
 		return -1, true, false

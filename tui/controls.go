@@ -25,18 +25,22 @@ const wheelLines = 3
 func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	m.notice = ""
-	if p := m.panes[m.focus]; p.chooser != nil && msg.String() != "ctrl+c" && m.chooserKey(msg) {
+	// ctrl+c quits from anywhere; every other key goes to what has the
+	// keyboard first: a question at the bottom of the pane, the input
+	// box, the footer prompt, the presenter.
+	modal := !key.Matches(msg, k.General.Interrupt)
+	if p := m.panes[m.focus]; p.chooser != nil && modal && m.chooserKey(msg) {
 		return nil
 	}
-	if p := m.panes[m.focus]; p.fork != nil && msg.String() != "ctrl+c" {
+	if p := m.panes[m.focus]; p.fork != nil && modal {
 		if cmd, handled := m.forkKey(msg); handled {
 			return cmd
 		}
 	}
-	if h := m.typing(); h != nil && msg.String() != "ctrl+c" {
+	if h := m.typing(); h != nil && modal {
 		return m.typingKey(h, msg)
 	}
-	if m.prompt != nil && msg.String() != "ctrl+c" {
+	if m.prompt != nil && modal {
 		m.promptKey(msg)
 		return nil
 	}
@@ -45,12 +49,28 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	if cmd, ok := m.playbackKey(msg); ok {
+		return cmd
+	}
+	if m.navigationKey(msg) || m.paneKey(msg) {
+		return nil
+	}
+	return m.toolKey(msg)
+}
+
+// playbackKey handles the playback and general keys; it reports whether
+// the key was one.
+func (m *model) playbackKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := m.keys.Playback
 	switch {
-	case key.Matches(msg, k.Quit):
+	case key.Matches(msg, m.keys.General.Quit, m.keys.General.Interrupt):
 		if m.gen != nil {
 			m.gen.cancel()
 		}
-		return tea.Quit
+		return tea.Quit, true
+	case key.Matches(msg, m.keys.General.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		m.resize()
 	case key.Matches(msg, k.Pause):
 		m.setPaused(!m.paused)
 	case key.Matches(msg, k.Step):
@@ -59,14 +79,21 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.setPace(-1)
 	case key.Matches(msg, k.Slower):
 		m.setPace(+1)
-	case m.overlay == revealOverlay && key.Matches(msg, k.Next, k.Prev):
-		m.revealSide ^= 1
-		m.compare.focused = m.revealSide == 1
-		m.resize()
-	case key.Matches(msg, k.Next):
-		m.setFocus((m.focus + 1) % len(m.panes))
-	case key.Matches(msg, k.Prev):
-		m.setFocus((m.focus + len(m.panes) - 1) % len(m.panes))
+	case key.Matches(msg, k.Restart):
+		return m.restart(), true
+	case m.panel == nil && key.Matches(msg, k.Fork):
+		m.openFork()
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// navigationKey handles scrolling and moving through an episode; it
+// reports whether the key was one.
+func (m *model) navigationKey(msg tea.KeyPressMsg) bool {
+	k := m.keys.Navigation
+	switch {
 	case key.Matches(msg, k.Up):
 		m.scroll(func(p *pane) { p.scrollBy(-1) }, -1)
 	case key.Matches(msg, k.Down):
@@ -99,6 +126,25 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.stepNote(-1)
 	case m.panel == nil && key.Matches(msg, k.NextNote):
 		m.stepNote(+1)
+	default:
+		return false
+	}
+	return true
+}
+
+// paneKey handles the focus and the panels; it reports whether the key
+// was one.
+func (m *model) paneKey(msg tea.KeyPressMsg) bool {
+	k := m.keys.Panes
+	switch {
+	case m.overlay == revealOverlay && key.Matches(msg, k.Next, k.Prev):
+		m.revealSide ^= 1
+		m.compare.focused = m.revealSide == 1
+		m.resize()
+	case key.Matches(msg, k.Next):
+		m.setFocus((m.focus + 1) % len(m.panes))
+	case key.Matches(msg, k.Prev):
+		m.setFocus((m.focus + len(m.panes) - 1) % len(m.panes))
 	case key.Matches(msg, k.Info):
 		m.toggleOverlay(infoOverlay)
 	case key.Matches(msg, k.Audit):
@@ -119,13 +165,21 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Close):
 		if p := m.panes[m.focus]; m.panel == nil && !m.help.ShowAll && p.hold != nil && !p.hold.fixed {
 			m.handBack(p)
-			return nil
+			return true
 		}
 		m.overlay, m.panel = noOverlay, nil
 		m.help.ShowAll = false
 		m.resize()
-	case m.panel == nil && key.Matches(msg, k.Fork):
-		m.openFork()
+	default:
+		return false
+	}
+	return true
+}
+
+// toolKey handles the keys for playing a seat.
+func (m *model) toolKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys.Tools
+	switch {
 	case key.Matches(msg, k.TakeOver):
 		m.openChooser()
 	case key.Matches(msg, k.Type):
@@ -138,11 +192,6 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.notice = "the reveal comes when the game ends"
 		}
-	case key.Matches(msg, k.Restart):
-		return m.restart()
-	case key.Matches(msg, k.Help):
-		m.help.ShowAll = !m.help.ShowAll
-		m.resize()
 	}
 	return nil
 }

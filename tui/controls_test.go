@@ -192,41 +192,49 @@ func counters(screen string) []int {
 	return out
 }
 
+// Space stops every run at its next turn and n plays exactly one more
+// turn of each. A run's controller says when the run is parked at its
+// gate, where it plays nothing until a step: the test checks that state
+// and the screen, and need not wait to see that nothing more comes.
 func TestPauseStopsRunsAndStepAdvancesEachByOneTurn(t *testing.T) {
 	lines := []string{"one two three four", "five six seven eight"}
 	m := liveSession(t, Options{
 		Scenario: testScenario(), Modes: []view.Mode{view.Script, view.Agents}, Seed: 1, Pace: 10 * time.Millisecond,
 		Factory: factoryFunc(func(view.Mode) run.Backend { return scriptedBackend{name: "fixture", lines: lines} }),
 	})
+	var controls []*run.Controller
+	for _, p := range m.panes {
+		controls = append(controls, p.live.Control)
+	}
 	tm := startTeatest(t, m, 160, 45)
+	// stopped waits until every run is parked and the screen shows each
+	// pane paused at the turns its run started, and returns those; want,
+	// when set, is the turns each run must have started by then.
+	stopped := func(what string, want []int) []int {
+		t.Helper()
+		var s string
+		var started []int
+		if !eventually(5*time.Second, func() bool {
+			started = nil
+			for _, c := range controls {
+				if !c.Parked() {
+					return false
+				}
+				started = append(started, c.Started())
+			}
+			s = ansi.Strip(screen(t, tm))
+			return (want == nil || slices.Equal(started, want)) && allStatus(s, "paused") && slices.Equal(counters(s), started)
+		}) {
+			t.Fatalf("%s: the runs did not stop at turns %v (started %v):\n%s", what, want, started, s)
+		}
+		return started
+	}
 	waitScreen(t, tm, "turn 2/20")
 	tm.Send(press("space"))
-	s := waitScreen(t, tm, "paused")
-	for !allStatus(s, "paused") {
-		time.Sleep(20 * time.Millisecond)
-		s = ansi.Strip(screen(t, tm))
-	}
-	before := counters(s)
-	time.Sleep(300 * time.Millisecond)
-	if after := counters(ansi.Strip(screen(t, tm))); !slices.Equal(before, after) {
-		t.Fatalf("paused runs went on: %v -> %v", before, after)
-	}
+	before := stopped("space", nil)
+	// Parked at one more turn each, the runs cannot go further.
 	tm.Send(press("n"))
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		s = ansi.Strip(screen(t, tm))
-		if now := counters(s); now[0] == before[0]+1 && now[1] == before[1]+1 && allStatus(s, "paused") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("n should advance each run by one turn: %v -> %v, then\n%s", before, counters(s), s)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(300 * time.Millisecond)
-	if now := counters(ansi.Strip(screen(t, tm))); now[0] != before[0]+1 || now[1] != before[1]+1 {
-		t.Fatalf("n advanced by more than one turn: %v -> %v", before, now)
-	}
+	stopped("n", []int{before[0] + 1, before[1] + 1})
 	tm.Send(press("space"))
 	waitScreen(t, tm, "turn 20/20", "ended")
 	finalModel(t, tm)

@@ -47,8 +47,9 @@ func (d *doc) Render(width, height int, st *styles) []string {
 	if hint == "" {
 		hint = " esc closes · ↑↓ pgup pgdn scroll"
 	}
-	hint = st.dim.Render(hint)
-	out := []string{spread(st.title.Render(d.title), hint, width), st.sep.Render(strings.Repeat("─", width))}
+	// A long title gives way to the hint at a word boundary.
+	title := cutAtWord(d.title, max(width-ansi.StringWidth(hint)-1, 1))
+	out := []string{spread(st.title.Render(title), st.dim.Render(hint), width), st.sep.Render(strings.Repeat("─", width))}
 	for i := d.top; i < len(d.lines) && len(out) < height; i++ {
 		out = append(out, fit(d.lines[i], width))
 	}

@@ -125,9 +125,9 @@ func (e *entry) header(st *styles, defaultBackend string) string {
 	b.WriteByte(' ')
 	b.WriteString(st.seat[e.seat&1].Render(oneLine(e.speaker)))
 	if e.action != nil {
-		if move := moveLabel(*e.action); move != "" {
+		if move := scenario.Label(*e.action); move != "" {
 			b.WriteString(" ")
-			b.WriteString(st.action.Render("· " + move))
+			b.WriteString(st.action.Render("· " + oneLine(move)))
 		}
 	}
 	if e.backend != "" && e.backend != defaultBackend {
@@ -137,27 +137,6 @@ func (e *entry) header(st *styles, defaultBackend string) string {
 		b.WriteString(st.dim.Render(" …"))
 	}
 	return b.String()
-}
-
-// moveLabel names a structured move; plain speech has none.
-func moveLabel(a event.Action) string {
-	switch a.Type {
-	case event.Offer:
-		if a.Price != nil {
-			return "offer " + scenario.Money(*a.Price)
-		}
-		if a.Split != nil {
-			return "offer " + oneLine(a.SplitText())
-		}
-		return "offer"
-	case event.Select:
-		return "select " + oneLine(a.Friend+a.SplitText())
-	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
-		return string(a.Type)
-	case event.None:
-		return "silent"
-	}
-	return ""
 }
 
 // oneLine sanitizes a short untrusted label and keeps it on one line.

@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/episode"
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -52,19 +53,19 @@ func newForkChooser(sc *scenario.Scenario, turn int, backends []ForkBackend) *fo
 
 // key handles one key press: the chosen option (nil for none), whether
 // the chooser closes, and whether the key was the chooser's.
-func (c *forkChooser) key(msg tea.KeyPressMsg) (choice *forkChoice, done, handled bool) {
-	switch k := msg.String(); k {
-	case "up", "k", "shift+tab":
+func (c *forkChooser) key(msg tea.KeyPressMsg, k keyMap) (choice *forkChoice, done, handled bool) {
+	switch {
+	case key.Matches(msg, k.Navigation.Up, k.Panes.Prev):
 		c.cursor = max(c.cursor-1, 0)
-	case "down", "j", "tab":
+	case key.Matches(msg, k.Navigation.Down, k.Panes.Next):
 		c.cursor = min(c.cursor+1, len(c.choices)-1)
-	case "enter":
+	case key.Matches(msg, k.Tools.Type):
 		return &c.choices[c.cursor], true, true
-	case "esc":
+	case key.Matches(msg, k.Panes.Close):
 		return nil, true, true
 	default:
 		for i := range c.choices {
-			if c.choices[i].key == k {
+			if c.choices[i].key == msg.String() {
 				return &c.choices[i], true, true
 			}
 		}
@@ -126,7 +127,7 @@ func (m *model) openFork() {
 func (m *model) forkKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	p := m.panes[m.focus]
 	c := p.fork
-	choice, done, handled := c.key(msg)
+	choice, done, handled := c.key(msg, m.keys)
 	if done {
 		p.fork = nil
 	}
@@ -172,18 +173,18 @@ func (m *model) forkDir(p *pane) string {
 	return filepath.Join("recordings", "forks")
 }
 
-// prefix is the actions of turns 1..n, or nil when one has not finished.
-func (p *pane) prefix(n int) []event.Action {
+// prefix is turns 1..n, or nil when one has not finished.
+func (p *pane) prefix(n int) []run.Turn {
 	if n > len(p.turns) {
 		return nil
 	}
-	out := make([]event.Action, 0, n)
+	out := make([]run.Turn, 0, n)
 	for t := 1; t <= n; t++ {
 		e := p.turn(t)
 		if e.action == nil {
 			return nil
 		}
-		out = append(out, *e.action)
+		out = append(out, run.Turn{Number: t, Seat: e.seat, Speaker: e.speaker, Backend: e.backend, Action: *e.action})
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -117,6 +118,9 @@ func press(s string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: r, Text: s}
 }
 
+// render is the screen drawn in full, every line as wide as the screen.
+func (m *model) render() string { return m.draw(false) }
+
 // snapshotMsg asks the test filter for the screen the model would draw.
 type snapshotMsg chan string
 
@@ -161,24 +165,36 @@ func screen(t *testing.T, tm *teatest.TestModel) string {
 // returns it.
 func waitScreen(t *testing.T, tm *teatest.TestModel, want ...string) string {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		s := ansi.Strip(screen(t, tm))
-		missing := ""
+	var s, missing string
+	if !eventually(5*time.Second, func() bool {
+		s, missing = ansi.Strip(screen(t, tm)), ""
 		for _, w := range want {
 			if !strings.Contains(s, w) {
 				missing = w
-				break
+				return false
 			}
 		}
-		if missing == "" {
-			return s
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("screen never showed %q; last screen:\n%s", missing, s)
-		}
-		time.Sleep(10 * time.Millisecond)
+		return true
+	}) {
+		t.Fatalf("screen never showed %q; last screen:\n%s", missing, s)
 	}
+	return s
+}
+
+// eventually checks cond every 10 ms until it holds or limit has passed,
+// and reports whether it held.
+func eventually(limit time.Duration, cond func() bool) bool {
+	deadline := time.After(limit)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		select {
+		case <-deadline:
+			return cond()
+		case <-tick.C:
+		}
+	}
+	return true
 }
 
 // finalModel quits and returns the model as the program left it.
@@ -267,4 +283,17 @@ func readAll(t *testing.T, tm *teatest.TestModel) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// playBuyer starts a game of sc in which the user plays the buyer against
+// a partner that speaks lines, on a w x h terminal.
+func playBuyer(t *testing.T, sc *scenario.Scenario, partner scriptedBackend, w, h int) (*model, *teatest.TestModel) {
+	t.Helper()
+	m := liveSession(t, Options{
+		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: 1,
+		Factory:  factoryFunc(func(view.Mode) run.Backend { return partner }),
+		Annotate: leak.Annotate,
+		Play:     &PlayOptions{Seat: scenario.BuyerSeat},
+	})
+	return m, startTeatest(t, m, w, h)
 }

@@ -39,7 +39,7 @@ func infoDoc(sc *scenario.Scenario, st *styles) *doc {
 				out = append(out, para("• "+f.Text, w, 2, st.setting)...)
 			}
 		}
-		out = append(out, "", st.title.Render("Which mode gives whom which fact")+st.dim.Render("  ✓ given · not given"))
+		out = append(out, "", st.title.Render("Which mode gives whom which fact")+st.dim.Render("  (✓ = given, · = not given)"))
 		return append(out, factMatrix(sc, w, st)...)
 	}}
 }
@@ -55,12 +55,12 @@ type viewer struct {
 func matrixViewers(sc *scenario.Scenario) []viewer {
 	var vs []viewer
 	for _, m := range view.Modes {
-		if m == view.Script {
-			vs = append(vs, viewer{m, view.Writer, "writer", view.For(sc, m, view.Writer)})
-			continue
-		}
-		for seat := range 2 {
-			vs = append(vs, viewer{m, seat, firstName(sc.Seats[seat].Character.Name), view.For(sc, m, seat)})
+		for _, who := range view.Viewers(m) {
+			name := "writer"
+			if who != view.Writer {
+				name = firstName(sc.Seats[who].Character.Name)
+			}
+			vs = append(vs, viewer{m, who, name, view.For(sc, m, who)})
 		}
 	}
 	return vs
@@ -69,7 +69,13 @@ func matrixViewers(sc *scenario.Scenario) []viewer {
 func factMatrix(sc *scenario.Scenario, w int, st *styles) []string {
 	const cw = 8
 	vs := matrixViewers(sc)
-	fw := max(w-len(vs)*cw, 12)
+	// The fact column is as wide as its longest fact, so on a wide
+	// screen the marks stay beside the facts they are for.
+	widest := 0
+	for _, f := range sc.Facts() {
+		widest = max(widest, ansi.StringWidth("["+oneLine(sc.OwnerName(f.Owner))+"] "+oneLine(f.Text))+2)
+	}
+	fw := max(min(w-len(vs)*cw, widest), 12)
 	var modes, names strings.Builder
 	modes.WriteString(strings.Repeat(" ", fw))
 	names.WriteString(strings.Repeat(" ", fw))

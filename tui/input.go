@@ -40,8 +40,9 @@ func (in *input) focus() { in.ti.Focus() }
 
 func (in *input) blur() { in.ti.Blur() }
 
-// update passes a key to the text input; any edit clears the refusal.
-func (in *input) update(msg tea.KeyPressMsg) tea.Cmd {
+// update passes a key or a paste to the text input; any edit clears the
+// refusal.
+func (in *input) update(msg tea.Msg) tea.Cmd {
 	before := in.ti.Value()
 	var cmd tea.Cmd
 	in.ti, cmd = in.ti.Update(msg)

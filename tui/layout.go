@@ -2,49 +2,56 @@ package tui
 
 import "strings"
 
-// minPaneWidth is the narrowest a pane gets side by side; below it the
-// panes become tabs.
+// minPaneWidth is the narrowest a pane gets side by side; when not all
+// panes fit, as many as fit are shown under a tab bar naming them all.
 const minPaneWidth = 36
 
 // column is one pane's horizontal place on screen.
 type column struct{ x, w int }
 
-// tabbed reports whether only the focused pane is shown, under tabs.
-func (m *model) tabbed() bool {
-	n := len(m.panes)
+// fitting is how many panes stand side by side at this width.
+func (m *model) fitting() int {
 	least := minPaneWidth
 	if m.demo != nil {
 		least = presenterMinPaneWidth
 	}
-	return n > 1 && n*least+n-1 > m.width
+	return min(max((m.width+1)/(least+1), 1), len(m.panes))
 }
 
-// columns places the panes side by side with one-cell separators.
+// tabbed reports whether some panes are hidden, so a tab bar names them.
+func (m *model) tabbed() bool { return m.fitting() < len(m.panes) }
+
+// shown is the first and one past the last pane on screen: a window of
+// the panes that fit, holding the focused one and moving only when the
+// focus leaves it.
+func (m *model) shown() (first, end int) {
+	k := m.fitting()
+	first = max(m.focus-k+1, 0)
+	return first, first + k
+}
+
+// columns places the panes on screen side by side with one-cell
+// separators; a hidden pane gets the width it would have, at x -1.
 func (m *model) columns() []column {
 	n := len(m.panes)
-	if m.tabbed() {
-		cols := make([]column, n)
-		for i := range cols {
-			cols[i] = column{0, m.width}
-		}
-		return cols
-	}
-	w := (m.width - (n - 1)) / n
+	first, end := m.shown()
+	k := end - first
+	w := (m.width - (k - 1)) / k
 	cols := make([]column, n)
 	for i := range cols {
-		cols[i] = column{i * (w + 1), w}
+		cols[i] = column{-1, w}
+		if i >= first && i < end {
+			cols[i] = column{(i - first) * (w + 1), w}
+		}
 	}
-	cols[n-1].w = m.width - cols[n-1].x
+	cols[end-1].w = m.width - cols[end-1].x
 	return cols
 }
 
 // paneAt is the pane under column x, or -1.
 func (m *model) paneAt(x int) int {
-	if m.tabbed() {
-		return m.focus
-	}
 	for i, c := range m.columns() {
-		if x >= c.x && x < c.x+c.w {
+		if c.x >= 0 && x >= c.x && x < c.x+c.w {
 			return i
 		}
 	}

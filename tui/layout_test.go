@@ -57,11 +57,22 @@ func TestLayoutNarrowUsesTabs(t *testing.T) {
 			t.Errorf("tab bar lacks %s: %q", label, tabs)
 		}
 	}
-	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " AGENTS ") {
-		t.Errorf("the focused pane (AGENTS) should fill the screen, header %q", head)
+	// Two panes fit: SCRIPT and the focused AGENTS stand side by side,
+	// MINDREADERS waits in the tab bar until the focus reaches it.
+	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " SCRIPT ") || !strings.Contains(head, "│ AGENTS ") || strings.Contains(head, "MINDREADERS") {
+		t.Errorf("SCRIPT and AGENTS should stand side by side, header %q", head)
 	}
-	if !strings.Contains(ansi.Strip(lines[3]), "turn 12/20  leak 0  disclosure 0") {
+	if !strings.Contains(ansi.Strip(lines[3]), "turn 12/20 leak 0 disc 0 mind 0 1st 0") {
 		t.Errorf("counters at 80 columns: %q", ansi.Strip(lines[3]))
+	}
+	m.Update(press("tab"))
+	lines = checkScreen(t, m.render(), 80, 24)
+	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " AGENTS ") || !strings.Contains(head, "│ MINDREADERS ") {
+		t.Errorf("focusing MINDREADERS should bring it beside AGENTS, header %q", head)
+	}
+	m.Update(press("tab"))
+	if head := ansi.Strip(checkScreen(t, m.render(), 80, 24)[2]); !strings.HasPrefix(head, " SCRIPT ") {
+		t.Errorf("focusing SCRIPT again should show it first, header %q", head)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -44,6 +45,7 @@ type model struct {
 
 	title  memo[titleState]
 	footer memo[footerState]
+	frame  frame
 
 	overlay overlayKind
 	panel   *doc
@@ -65,22 +67,23 @@ type model struct {
 	compare    *pane
 	revealSide int
 	revealed   bool
-	typingKeys typingKeys
 }
 
 func newModel(s *session, g *generation) *model {
-	m := &model{s: s, sc: s.opts.Scenario, st: newStyles(true), keys: newKeyMap(), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed, play: s.opts.Play, typingKeys: newTypingKeys()}
+	m := &model{s: s, sc: s.opts.Scenario, st: newStyles(true), keys: newKeyMap(), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed, play: s.opts.Play}
 	if s.opts.Demo != nil {
 		m.demo = &demo{opts: s.opts.Demo}
 		m.st = presenterStyles(m.st)
-		m.keys = presenterKeys(m.keys)
+		m.keys = m.keys.forPresenter()
 	}
 	m.help.Styles = m.st.help
+	// Three spaces between the `?` columns let all of them fit 80 cells.
+	m.help.FullSeparator = "   "
 	for _, mode := range s.opts.Modes {
 		m.panes = append(m.panes, m.newPane(mode))
 	}
 	m.panes[0].focused = true
-	m.keys.Reveal.SetEnabled(m.play != nil)
+	m.keys.Tools.Reveal.SetEnabled(m.play != nil)
 	if m.play != nil {
 		m.compare = newPane(view.Script, m.sc.MaxTurns, &m.st)
 	}
@@ -151,6 +154,11 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.addFork(msg)
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
+	case tea.PasteMsg:
+		// Pasted text is typed into the open input, and goes nowhere else.
+		if h := m.typing(); h != nil {
+			return m, h.in.update(tea.PasteMsg{Content: textsafe.Clean(msg.Content)})
+		}
 	case tea.MouseWheelMsg:
 		m.wheel(msg.Mouse())
 	case tea.MouseClickMsg:

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -40,17 +41,17 @@ func (m *model) openPrompt(k promptKind) {
 // promptKey types into the open prompt.
 func (m *model) promptKey(msg tea.KeyPressMsg) {
 	p := m.prompt
-	switch msg.String() {
-	case "esc":
+	switch {
+	case key.Matches(msg, m.keys.Panes.Close):
 		m.prompt = nil
-	case "enter":
+	case key.Matches(msg, m.keys.Tools.Type):
 		m.prompt = nil
 		if p.kind == gotoPrompt {
 			m.goToTyped(p.text)
 		} else {
 			m.search(p.text)
 		}
-	case "backspace":
+	case msg.String() == "backspace":
 		if r := []rune(p.text); len(r) > 0 {
 			p.text = string(r[:len(r)-1])
 		}

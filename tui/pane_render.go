@@ -30,7 +30,7 @@ func (p *pane) Render(width, height int) []string {
 	if len(p.entries) > 0 {
 		i := p.entryAt(p.top)
 		line := p.top - p.starts[i]
-		for len(out) < body && i < len(p.entries) {
+		for len(out) < body && i < len(p.starts)-1 {
 			e := p.entries[i]
 			if line >= len(e.lines) {
 				i, line = i+1, 0

@@ -4,13 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
 )
 
 func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
@@ -25,24 +24,16 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 		}
 	}
 	secret := leak.Compile(partnerFacts)
-	m := liveSession(t, Options{
-		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: 1,
-		Factory: factoryFunc(func(view.Mode) run.Backend {
-			return scriptedBackend{name: "fixture", lines: []string{"Hello, the bike is still here.", "Happy to chat.", "Take a look at the frame."}}
-		}),
-		Annotate: leak.Annotate,
-		Play:     &PlayOptions{Seat: scenario.BuyerSeat},
-	})
-	tm := startTeatest(t, m, 160, 45)
+	m, tm := playBuyer(t, sc, scriptedBackend{name: "fixture", lines: []string{"Hello, the bike is still here.", "Happy to chat.", "Take a look at the frame."}}, 160, 45)
 	var screens []string
 	look := func(want ...string) {
 		t.Helper()
 		screens = append(screens, waitScreen(t, tm, want...))
 	}
-	look("Luis Herrera › ", "your turn", "waiting for human", "annotations shown at the end")
+	look("Luis Herrera › ", "── your turn", "waiting for human", "annotations shown at the end")
 	typeText(tm, "Is it really worth the money? I can pay 480.")
 	tm.Send(press("enter"))
-	look("I can pay 480.", "Take a look at the frame.", "your turn")
+	look("I can pay 480.", "Take a look at the frame.", "── your turn")
 	tm.Send(press("esc"))
 	tm.Send(press("i"))
 	look("What you know · Luis Herrera", "Luis's target price is $480.", "The most Luis will pay is $580.", "/offer PRICE")
@@ -85,4 +76,31 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 		t.Errorf("after the end the disclosure should be highlighted:\n%s", ansi.Strip(raw))
 	}
 	finalModel(t, tm)
+}
+
+// Pasted text lands in the open input, its line breaks and escape
+// sequences left out, and is sent as typed text is; with the input
+// closed a paste does nothing.
+func TestPasteTypesIntoTheInput(t *testing.T) {
+	sc, err := library.Resolve("craigslist/road-bike", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tm := playBuyer(t, sc, scriptedBackend{name: "fixture", lines: []string{"Hello, the bike is still here."}}, 120, 30)
+	waitScreen(t, tm, "Luis Herrera › ", "── your turn", "waiting for human")
+	tm.Send(tea.PasteMsg{Content: "Would you take\n$500 \x1b]52;c;b3duZWQ=\x07for it?"})
+	waitScreen(t, tm, "Luis Herrera › Would you take")
+	tm.Send(press("enter"))
+	s := waitScreen(t, tm, "3 Dana Okafor")
+	if !strings.Contains(s, "Would you take $500 for it?") || strings.Contains(s, "b3duZWQ") || strings.Contains(s, "\x1b]52") {
+		t.Fatalf("the pasted move was not sent clean:\n%s", s)
+	}
+	tm.Send(press("esc"))
+	waitScreen(t, tm, "enter types")
+	tm.Send(tea.PasteMsg{Content: "q"})
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "Luis Herrera › ")
+	if s := screen(t, tm); strings.Contains(s, "Luis Herrera › q") {
+		t.Fatalf("a paste with the input closed was typed:\n%s", s)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -11,7 +12,6 @@ import (
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -62,25 +62,13 @@ func captionFor(mode view.Mode, width int) string {
 // presenterMinPaneWidth lets three panes stand side by side at 80 columns.
 const presenterMinPaneWidth = 26
 
-// pauseOnLeak pauses its run as soon as a turn leaks, from the run's own
-// goroutine, so the run stops right at the leak (the screen learns of it
-// a frame later, when the next turn may have started).
-type pauseOnLeak struct {
-	next    run.Annotator
-	control *run.Controller
+// isLeak matches a leak's annotation: the presenter's runs pause after
+// it, from the run's own goroutine, so they stop right at the leak (the
+// screen learns of it a frame later, when the next turn could otherwise
+// have started).
+func isLeak(ev event.Event) bool {
+	return ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Kind == event.Leak
 }
-
-func (a pauseOnLeak) Annotate(history []run.Turn) []event.Annotation {
-	anns := a.next.Annotate(history)
-	for _, an := range anns {
-		if an.Kind == event.Leak {
-			a.control.Pause()
-		}
-	}
-	return anns
-}
-
-func (a pauseOnLeak) Finish(history []run.Turn, end *event.Ending) { a.next.Finish(history, end) }
 
 // demo is the presenter's state in the model.
 type demo struct {
@@ -120,35 +108,32 @@ func firstWord(s string) string {
 	return s
 }
 
-// presenterKey handles the presenter's own keys; it reports whether the
-// key was one.
+// presenterKey handles the presenter's own keys, and space and esc where
+// they act otherwise in presenter mode; it reports whether the key was
+// one of them.
 func (m *model) presenterKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	d := m.demo
-	switch msg.String() {
-	case "space":
-		if d.callout != "" {
-			d.callout = ""
-			m.setPaused(false)
-			m.resize()
-			return nil, true
-		}
-		if d.board {
-			return m.nextComparison(), true
-		}
-	case "n", "right":
+	d, k := m.demo, m.keys
+	switch {
+	case key.Matches(msg, k.Playback.Pause) && d.callout != "":
+		d.callout = ""
+		m.setPaused(false)
+		m.resize()
+	case key.Matches(msg, k.Playback.Pause) && d.board:
 		return m.nextComparison(), true
-	case "esc":
-		if d.board {
-			d.board = false
-			return nil, true
-		}
-	case "s":
+	case key.Matches(msg, k.Presenter.NextScene):
+		return m.nextComparison(), true
+	case key.Matches(msg, k.Panes.Close) && d.board:
+		d.board = false
+	case key.Matches(msg, k.Presenter.Scoreboard):
 		if d.shown {
 			d.board = true
-			return nil, true
+		} else {
+			m.notice = "the scoreboard comes when every run has ended"
 		}
+	default:
+		return nil, false
 	}
-	return nil, false
+	return nil, true
 }
 
 // endEpisode shows the scoreboard once every pane's run has ended.
@@ -220,11 +205,7 @@ func (m *model) presenterHelp() string {
 		}
 		return strings.Join(out, "\n")
 	}
-	keys := "space pause · n next comparison · g go to turn · } next annotation · q quit"
-	if d.board {
-		keys = "space next comparison · esc back to the dialogue · q quit"
-	}
-	return m.st.dim.Render(ansi.Truncate(keys, m.width, "…"))
+	return m.help.ShortHelpView(m.keys.presenterHelp(d.board))
 }
 
 // scoreboardLines draws the panes' results side by side in h lines.

@@ -51,13 +51,13 @@ func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
 	}
 }
 
-// In presenter mode ? names what n, r and s do there, and still fits 80
-// columns.
+// In presenter mode ? names what n and s do there, in the words of the
+// footer, and still fits 80 columns.
 func TestPresenterHelpNamesItsKeysAt80x24(t *testing.T) {
 	m := presenterAt80x24(t)
 	m.Update(press("?"))
 	screen := ansi.Strip(m.render())
-	for _, want := range []string{"next scene", "scoreboard", "quit"} {
+	for _, want := range []string{"n/→   next comparison", "s     scoreboard", "q      quit"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("presenter help lacks %q:\n%s", want, screen)
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +21,33 @@ func TestRunRecordsWhileScrollingRestartsAndQuitsCleanly(t *testing.T) {
 	dir := t.TempDir()
 	in, keys := io.Pipe()
 	var out bytes.Buffer
+	// The program's filter sees each batch of events before the model
+	// does, and says when the first runs have played a few turns and when
+	// both runs of the next seed have ended.
+	playing, restartedEnded := make(chan struct{}), make(chan struct{})
+	var once [2]sync.Once
+	completed, ended := 0, 0
+	watch := tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
+		if b, ok := msg.(batchMsg); ok {
+			for _, part := range b {
+				for _, ev := range part.events {
+					switch {
+					case ev.Kind == event.TurnCompleted && strings.HasSuffix(part.run, "-s1"):
+						completed++
+					case ev.Kind == event.RunEnded && strings.HasSuffix(part.run, "-s2"):
+						ended++
+					}
+				}
+			}
+		}
+		if completed >= 2 {
+			once[0].Do(func() { close(playing) })
+		}
+		if ended == 2 {
+			once[1].Do(func() { close(restartedEnded) })
+		}
+		return msg
+	})
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(context.Background(), Options{
@@ -28,20 +56,30 @@ func TestRunRecordsWhileScrollingRestartsAndQuitsCleanly(t *testing.T) {
 				return scriptedBackend{name: "fixture", lines: []string{"one two three four five six", "seven eight nine ten"}}
 			}),
 			RecordDir: dir,
-			Program:   []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(&out), tea.WithWindowSize(120, 40), tea.WithoutSignals()},
+			Program:   []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(&out), tea.WithWindowSize(120, 40), tea.WithoutSignals(), watch},
 		})
 	}()
-	// Scroll about while the first runs play, then restart them with the
-	// next seed, let the new ones finish and quit.
 	send := func(s string) {
 		if _, err := keys.Write([]byte(s)); err != nil {
 			t.Fatal(err)
 		}
 	}
+	waitClosed := func(ch chan struct{}, what string) {
+		t.Helper()
+		select {
+		case <-ch:
+		case err := <-done:
+			t.Fatalf("Run returned before %s: %v", what, err)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no %s within 10s", what)
+		}
+	}
+	// Scroll about while the first runs play, then restart them with the
+	// next seed, let the new ones finish and quit.
+	waitClosed(playing, "first turns")
 	send("kkkk[jjjjb")
-	time.Sleep(40 * time.Millisecond)
 	send("r")
-	time.Sleep(time.Second)
+	waitClosed(restartedEnded, "end of the restarted runs")
 	send("q")
 	select {
 	case err := <-done:

@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -55,13 +54,10 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			Factory: factory, Annotate: s.opts.Annotate,
 			RecordDir: s.opts.RecordDir, Buffer: 64, MaxUtterance: s.opts.MaxUtterance,
 		}
-		if s.opts.Demo != nil && spec.Annotate != nil {
+		if s.opts.Demo != nil {
 			// The run stops itself at each leak, for the callout.
-			control, annotate := run.NewController(pace), spec.Annotate
-			spec.Control = control
-			spec.Annotate = func(sc *scenario.Scenario, mode view.Mode) run.Annotator {
-				return pauseOnLeak{next: annotate(sc, mode), control: control}
-			}
+			spec.Control = run.NewController(pace)
+			spec.Control.PauseAfter(isLeak)
 		}
 		live, err := s.launch(ctx, spec)
 		if err != nil {

@@ -20,7 +20,7 @@ type styles struct {
 	action, errText, note          lipgloss.Style
 	good, bad                      lipgloss.Style
 	highlight                      []lipgloss.Style // in annotationKinds order
-	tab, tabActive                 lipgloss.Style
+	tab, tabShown, tabActive       lipgloss.Style
 	help                           help.Styles
 	// callout is the presenter's leak callout; spacious puts a blank
 	// line after each turn (presenter mode).
@@ -85,6 +85,7 @@ func newStyles(dark bool) styles {
 			fg("#1b6e20", "#7ee787").Reverse(true),              // first mention
 		},
 		tab:       fg("#6e6e6e", "#8a8a8a"),
+		tabShown:  lipgloss.NewStyle().Bold(true),
 		tabActive: lipgloss.NewStyle().Bold(true).Reverse(true),
 		help:      help.DefaultStyles(dark),
 		callout:   fg("#c00000", "#ff6b6b").Bold(true).Reverse(true),

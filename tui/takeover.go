@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -49,21 +50,21 @@ func (m *model) typing() *hold {
 func (m *model) typingKey(h *hold, msg tea.KeyPressMsg) tea.Cmd {
 	p := m.panes[m.focus]
 	switch {
-	case key.Matches(msg, m.keys.Type):
+	case key.Matches(msg, m.keys.Tools.Type):
 		m.send(p, h)
-	case key.Matches(msg, m.keys.Close):
+	case key.Matches(msg, m.keys.Panes.Close):
 		h.in.blur()
 		m.notice = "enter types again"
 		if !h.fixed {
 			m.notice += " · esc hands the seat back"
 		}
-	case key.Matches(msg, m.keys.Up) && msg.Text == "":
+	case key.Matches(msg, m.keys.Navigation.Up) && msg.Text == "":
 		m.scroll(func(p *pane) { p.scrollBy(-1) }, 0)
-	case key.Matches(msg, m.keys.Down) && msg.Text == "":
+	case key.Matches(msg, m.keys.Navigation.Down) && msg.Text == "":
 		m.scroll(func(p *pane) { p.scrollBy(1) }, 0)
-	case key.Matches(msg, m.keys.PageUp) && msg.Text == "":
+	case key.Matches(msg, m.keys.Navigation.PageUp) && msg.Text == "":
 		m.scroll(func(p *pane) { p.scrollBy(-max(p.bodyHeight()-1, 1)) }, 0)
-	case key.Matches(msg, m.keys.PageDown) && msg.Text == "":
+	case key.Matches(msg, m.keys.Navigation.PageDown) && msg.Text == "":
 		m.scroll(func(p *pane) { p.scrollBy(max(p.bodyHeight()-1, 1)) }, 0)
 	default:
 		return h.in.update(msg)
@@ -82,16 +83,25 @@ func (m *model) openChooser() {
 		m.notice = "the run is restarting"
 	case p.ending != nil:
 		m.notice = "this run has ended: r starts a new one"
+	case p.replaying():
+		m.notice = "a replay shows what was recorded: f forks it to play a seat from there"
 	default:
 		p.chooser = newChooser(m.sc)
 	}
+}
+
+// replaying reports whether the pane plays a recording back, where no
+// seat can change hands (a fork of it can).
+func (p *pane) replaying() bool {
+	_, playsBack := p.live.Spec.Factory.(episode.Player)
+	return playsBack && p.live.Spec.Fork == nil
 }
 
 // chooserKey routes a key to the focused pane's open chooser and reports
 // whether the chooser used it.
 func (m *model) chooserKey(msg tea.KeyPressMsg) bool {
 	p := m.panes[m.focus]
-	seat, done, handled := p.chooser.key(msg)
+	seat, done, handled := p.chooser.key(msg, m.keys)
 	if done {
 		p.chooser = nil
 	}

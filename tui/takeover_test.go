@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/human"
+	"github.com/omnigap/omnigap/engine/record/recordtest"
+	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -95,23 +98,19 @@ func TestHandBackGivesTheWaitingTurnToTheBackend(t *testing.T) {
 	tm.Send(press("1"))
 	tm.Send(press("esc")) // leave the input
 	tm.Send(press("space"))
-	waitScreen(t, tm, "waiting for human", "your turn")
+	waitScreen(t, tm, "waiting for human", "── your turn")
 	tm.Send(press("enter"))
 	typeText(tm, "Would you take less?")
 	tm.Send(press("enter"))
 	waitScreen(t, tm, "Bob (human)", "Would you take less?")
 	// The seat's next turn waits again; esc twice hands the seat back, the
 	// seat's own backend plays that turn, and the run goes on.
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		s := screen(t, tm)
-		if strings.Count(s, "(human)") == 2 && strings.Contains(s, "waiting for human") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the seat's second turn never waited:\n%s", s)
-		}
-		time.Sleep(10 * time.Millisecond)
+	var s string
+	if !eventually(5*time.Second, func() bool {
+		s = screen(t, tm)
+		return strings.Count(s, "(human)") == 2 && strings.Contains(s, "waiting for human")
+	}) {
+		t.Fatalf("the seat's second turn never waited:\n%s", s)
 	}
 	tm.Send(press("esc"))
 	tm.Send(press("esc"))
@@ -134,5 +133,20 @@ func TestHandBackGivesTheWaitingTurnToTheBackend(t *testing.T) {
 	}
 	if m.panes[0].hold != nil {
 		t.Error("the seat should be handed back")
+	}
+}
+
+// A replay plays what was recorded: t offers no seat and points to f.
+func TestReplayRefusesTakeOver(t *testing.T) {
+	path := recordtest.Long(t, t.TempDir(), 20)
+	set, err := replay.Open(context.Background(), []string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := liveSession(t, Options{Scenario: set.Scenario, Modes: set.Modes, Seed: 1, Factory: set, Replay: set})
+	m.setPaused(true)
+	m.Update(press("t"))
+	if p := m.panes[0]; p.chooser != nil || p.hold != nil || !strings.Contains(m.notice, "f forks it") {
+		t.Fatalf("t on a replay: chooser %v, hold %v, notice %q", p.chooser, p.hold, m.notice)
 	}
 }

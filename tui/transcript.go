@@ -50,6 +50,9 @@ func (p *pane) layout() int {
 
 // clampTop applies follow mode and keeps top within the transcript.
 func (p *pane) clampTop() {
+	if !p.follow && p.laidOut(p.top+p.bodyHeight()) {
+		return
+	}
 	maxTop := max(p.layout()-p.bodyHeight(), 0)
 	if p.follow || p.top > maxTop {
 		p.top = maxTop
@@ -57,9 +60,18 @@ func (p *pane) clampTop() {
 	p.top = max(p.top, 0)
 }
 
-// entryAt returns the index of the entry holding line n.
+// laidOut reports whether lines 0 to n-1 are laid out: the entries that
+// changed start at line n or later. A view scrolled away from them shows
+// none of them and cannot be past the end, so they are measured again
+// only when the view reaches them.
+func (t *transcript) laidOut(n int) bool {
+	return len(t.starts) > 0 && t.starts[len(t.starts)-1] >= n
+}
+
+// entryAt returns the index of the entry holding line n, among the entries
+// laid out.
 func (p *pane) entryAt(n int) int {
-	return sort.SearchInts(p.starts[:len(p.entries)+1], n+1) - 1
+	return sort.SearchInts(p.starts, n+1) - 1
 }
 
 // scrollBy moves the view by n lines; reaching the bottom follows again.

@@ -16,15 +16,17 @@ const (
 )
 
 func (m *model) View() tea.View {
-	v := tea.NewView(m.render())
+	v := tea.NewView(m.draw(true))
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "omnigap · " + oneLine(m.sc.Title)
 	return v
 }
 
-// render draws the whole screen: exactly height lines of width cells.
-func (m *model) render() string {
+// draw draws the whole screen: exactly height lines of width cells, or
+// for the terminal the same without the unstyled spaces that end lines
+// (see frame.join).
+func (m *model) draw(forTerminal bool) string {
 	if m.width == 0 || m.height == 0 {
 		return ""
 	}
@@ -32,20 +34,20 @@ func (m *model) render() string {
 		msg := fit(fmt.Sprintf("omnigap needs %dx%d; this terminal is %dx%d", minWidth, minHeight, m.width, m.height), m.width)
 		return msg + strings.Repeat("\n"+strings.Repeat(" ", m.width), m.height-1)
 	}
-	var b strings.Builder
-	b.Grow(m.width * m.height * 3)
+	f := &m.frame
+	f.start()
 	for _, l := range m.title.get(titleState{m.width, m.height, m.paused, m.seed, m.pace, m.demoState()}, m.titleLines) {
-		b.WriteString(l)
-		b.WriteByte('\n')
+		f.add(l)
+		f.add("\n")
 	}
-	m.writeBody(&b)
+	m.addBody(f)
 	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll, m.typing() != nil, m.promptLabel(), m.demoState()}, m.footerLines) {
 		if i > 0 {
-			b.WriteByte('\n')
+			f.add("\n")
 		}
-		b.WriteString(l)
+		f.add(l)
 	}
-	return b.String()
+	return f.join(forTerminal)
 }
 
 // titleState and footerState are what the title bar and footer show.
@@ -123,9 +125,9 @@ func cutAtWord(s string, w int) string {
 	return strings.TrimRight(cut, " ,;:.") + "…"
 }
 
-// writeBody draws the panes side by side, one tab, or the open panel,
-// each line followed by a newline.
-func (m *model) writeBody(b *strings.Builder) {
+// addBody draws the panes that fit side by side (under a tab bar when
+// some are hidden), or the open panel, each line followed by a newline.
+func (m *model) addBody(f *frame) {
 	h := m.bodyHeight()
 	var blocks [][]string
 	switch {
@@ -135,34 +137,46 @@ func (m *model) writeBody(b *strings.Builder) {
 		blocks = [][]string{m.scoreboardLines(h)}
 	case m.panel != nil:
 		blocks = [][]string{m.panel.Render(m.width, h, &m.st)}
-	case m.tabbed():
-		blocks = [][]string{append([]string{m.tabBar()}, m.panes[m.focus].Render(m.width, h-1)...)}
 	default:
 		cols := m.columns()
-		for i, p := range m.panes {
-			blocks = append(blocks, p.Render(cols[i].w, h))
+		first, end := m.shown()
+		rows := h
+		if m.tabbed() {
+			rows--
+		}
+		for i := first; i < end; i++ {
+			blocks = append(blocks, m.panes[i].Render(cols[i].w, rows))
+		}
+		if m.tabbed() {
+			f.add(m.tabBar())
+			f.add("\n")
 		}
 	}
 	sep := m.st.sep.Render("│")
-	for y := range h {
+	for y := range len(blocks[0]) {
 		for i := range blocks {
 			if i > 0 {
-				b.WriteString(sep)
+				f.add(sep)
 			}
-			b.WriteString(blocks[i][y])
+			f.add(blocks[i][y])
 		}
-		b.WriteByte('\n')
+		f.add("\n")
 	}
 }
 
-// tabBar names every pane with its status; the focused one stands out.
+// tabBar names every pane with its status; the focused one stands out,
+// the others on screen are plain, the hidden ones dim.
 func (m *model) tabBar() string {
 	var b strings.Builder
+	first, end := m.shown()
 	for i, p := range m.panes {
 		label := fmt.Sprintf(" %s %s ", p.label(), p.status())
-		if i == m.focus {
+		switch {
+		case i == m.focus:
 			b.WriteString(m.st.tabActive.Render(label))
-		} else {
+		case i >= first && i < end:
+			b.WriteString(m.st.tabShown.Render(label))
+		default:
 			b.WriteString(m.st.tab.Render(label))
 		}
 		b.WriteByte(' ')
@@ -214,7 +228,7 @@ func (m *model) footerLines() []string {
 // user types a move, else the app's keys.
 func (m *model) helpView() string {
 	if m.typing() != nil {
-		return m.help.ShortHelpView(m.typingKeys.ShortHelp())
+		return m.help.ShortHelpView(m.keys.typingHelp())
 	}
 	if m.demo != nil && !m.help.ShowAll {
 		return m.presenterHelp()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"os"
 	"time"
 
@@ -131,9 +130,9 @@ func (b *backendOptions) build() (episode.Factory, error) {
 
 // annotate adds the judge, when asked for, to an annotator maker. Call it
 // after factory.
-func (b *backendOptions) annotate(ctx context.Context, next func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
+func (b *backendOptions) annotate(next func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
 	if b.judgeWith == nil {
 		return next
 	}
-	return b.judgeWith.Annotate(ctx, next)
+	return b.judgeWith.Annotate(next)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"time"
@@ -43,7 +44,7 @@ g, [ ], { }, / and f work as in replay. q quits.`,
 					return fmt.Errorf("no recordings named and none in ./%s: run from the repository or name recordings", shippedRecordings)
 				}
 			}
-			comps, err := comparisons(paths)
+			comps, err := comparisons(cmd.Context(), paths)
 			if err != nil {
 				return err
 			}
@@ -72,11 +73,11 @@ g, [ ], { }, / and f work as in replay. q quits.`,
 
 // comparisons groups recordings by scenario, in order of first mention,
 // one comparison per scenario.
-func comparisons(paths []string) ([]tui.Comparison, error) {
+func comparisons(ctx context.Context, paths []string) ([]tui.Comparison, error) {
 	var order []string
 	groups := map[string][]string{}
 	for _, p := range paths {
-		rec, err := record.Read(p)
+		rec, err := record.ReadHeader(ctx, p)
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +89,7 @@ func comparisons(paths []string) ([]tui.Comparison, error) {
 	}
 	var out []tui.Comparison
 	for _, id := range order {
-		set, err := replay.Open(groups[id])
+		set, err := replay.Open(ctx, groups[id])
 		if err != nil {
 			return nil, err
 		}

@@ -26,6 +26,15 @@ func (f humansFactory) Backends(sc *scenario.Scenario, mode view.Mode, seed int6
 	return f.Factory.Backends(sc, mode, seed)
 }
 
+// Order implements episode.Orderer: the HUMANS run follows the order the
+// people spoke in; the other modes alternate.
+func (f humansFactory) Order(mode view.Mode) run.Order {
+	if mode == view.Humans {
+		return f.transcript.Order(mode)
+	}
+	return nil
+}
+
 // loadTranscript reads FILE[#UUID]: the dialogue with that uuid (or
 // scenario uuid), or the file's first.
 func loadTranscript(ref string) (*cocoa.Transcript, error) {

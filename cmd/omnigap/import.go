@@ -37,7 +37,7 @@ written. Without writing files, watch, run and play take sotopia:DIR#N
 (the Nth combo) or sotopia:DIR#CODENAME directly.`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, err := sotopia.Read(args[0])
+			d, err := unlessInterrupted(cmd.Context(), func() (*sotopia.Data, error) { return sotopia.Read(args[0]) })
 			if errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("%w\n%s is not a Sotopia export: it needs environment_profiles.jsonl, agent_profiles.jsonl, relationship_profiles.jsonl and env_agent_combo_storages.jsonl (docs/IMPORT.md)", err, args[0])
 			}
@@ -45,7 +45,10 @@ written. Without writing files, watch, run and play take sotopia:DIR#N
 				return err
 			}
 			r := d.Import(sotopia.Filter{Env: env, PK: pk})
-			written, errs := r.Write(out)
+			written, errs := r.Write(cmd.Context(), out)
+			if cmd.Context().Err() != nil {
+				return interruptedImport(cmd.OutOrStdout(), out, written, 0)
+			}
 			var skipped []string
 			for _, p := range r.Skipped {
 				skipped = append(skipped, p.Error())
@@ -74,15 +77,22 @@ their index and field.`,
 			if cocoa.IsTranscripts(args[0]) {
 				return importTranscripts(cmd, args[0], cocoaOut)
 			}
-			list, probs, err := cocoa.CraigslistScenarios(args[0])
+			read, err := unlessInterrupted(cmd.Context(), func() (craigslistRead, error) {
+				list, probs, err := cocoa.CraigslistScenarios(args[0])
+				return craigslistRead{list, probs}, err
+			})
 			if err != nil {
 				return err
 			}
+			list, probs := read.list, read.probs
 			var skipped []string
 			for _, p := range probs {
 				skipped = append(skipped, p.Error())
 			}
-			written, errs := interop.WriteAll(cocoaOut, list)
+			written, errs := interop.WriteAll(cmd.Context(), cocoaOut, list)
+			if cmd.Context().Err() != nil {
+				return interruptedImport(cmd.OutOrStdout(), cocoaOut, written, 0)
+			}
 			for _, err := range errs {
 				skipped = append(skipped, "not written: "+err.Error())
 			}
@@ -98,10 +108,15 @@ their index and field.`,
 // importTranscripts writes each dialogue's scenario and its HUMANS run,
 // played through the runner and annotator, as a recording.
 func importTranscripts(cmd *cobra.Command, path, dir string) error {
-	ts, probs, err := cocoa.Transcripts(path)
+	ctx := cmd.Context()
+	read, err := unlessInterrupted(ctx, func() (transcriptsRead, error) {
+		ts, probs, err := cocoa.Transcripts(path)
+		return transcriptsRead{ts, probs}, err
+	})
 	if err != nil {
 		return err
 	}
+	ts, probs := read.ts, read.probs
 	var skipped []string
 	for _, p := range probs {
 		skipped = append(skipped, p.Error())
@@ -110,9 +125,12 @@ func importTranscripts(cmd *cobra.Command, path, dir string) error {
 	for i, t := range ts {
 		list[i] = t.Scenario
 	}
-	written, errs := interop.WriteAll(dir, list)
+	written, errs := interop.WriteAll(ctx, dir, list)
 	for i, t := range ts {
-		if err := recordHumans(cmd.Context(), t, dir); err != nil {
+		if ctx.Err() != nil {
+			return interruptedImport(cmd.OutOrStdout(), dir, written, i)
+		}
+		if err := recordHumans(ctx, t, dir); err != nil && ctx.Err() == nil {
 			errs = append(errs, fmt.Errorf("dialogue %d (%s): %w", i, t.UUID, err))
 		}
 	}
@@ -133,6 +151,23 @@ func recordHumans(ctx context.Context, t *cocoa.Transcript, dir string) error {
 	}
 	_, err = live.Wait()
 	return err
+}
+
+type craigslistRead struct {
+	list  []*scenario.Scenario
+	probs []cocoa.Problem
+}
+
+type transcriptsRead struct {
+	ts    []*cocoa.Transcript
+	probs []cocoa.Problem
+}
+
+// interruptedImport says what an import stopped by ctrl-c left behind:
+// whole files only (a recording cut short is marked canceled).
+func interruptedImport(w io.Writer, dir string, scenarios, recordings int) error {
+	fmt.Fprintf(w, "interrupted: %d scenario files and %d HUMANS recordings written to %s\n", scenarios, recordings, textsafe.Clean(dir))
+	return errInterrupted
 }
 
 // reportImport prints what an import wrote and skipped, with the reasons,

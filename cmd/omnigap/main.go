@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	_ "github.com/omnigap/omnigap/engine/family/all" // every scenario family
+	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -45,7 +47,7 @@ var stopNoticeShown atomic.Bool
 
 // stopOnSignals cancels the command on the first SIGINT or SIGTERM, so it
 // can stop cleanly (a run writes its summary), and ends the process at once
-// on the second.
+// on the second, once the recordings' buffered lines are written.
 func stopOnSignals(cancel context.CancelFunc) {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -55,5 +57,6 @@ func stopOnSignals(cancel context.CancelFunc) {
 		fmt.Fprintln(os.Stderr, "\nomnigap: stopping; press ctrl-c again to quit at once")
 	}
 	<-sigs
+	record.FlushAll()
 	os.Exit(130)
 }

@@ -48,23 +48,7 @@ func (p *plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event)
 // describe renders an action as text with its structured part in brackets.
 func describe(a event.Action) string {
 	text := clean(a.Text)
-	var move string
-	switch a.Type {
-	case event.Offer:
-		move = "offer"
-		if a.Price != nil {
-			move += " " + scenario.Money(*a.Price)
-		}
-		if a.Split != nil {
-			move += " " + clean(a.SplitText())
-		}
-	case event.Select:
-		move = "select " + clean(a.Friend+a.SplitText())
-	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
-		move = string(a.Type)
-	case event.None:
-		move = "says nothing"
-	}
+	move := clean(scenario.Label(a))
 	switch {
 	case move == "":
 		return text

@@ -86,7 +86,7 @@ func (o *playOptions) play(ctx context.Context, out io.Writer, seatSet bool) err
 	}
 	return tui.Run(ctx, tui.Options{
 		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: o.seed, Pace: o.pace,
-		Factory: factory, RecordDir: o.recordDir, Annotate: o.backends.annotate(ctx, leak.Annotate),
+		Factory: factory, RecordDir: o.recordDir, Annotate: o.backends.annotate(leak.Annotate),
 		Play: &tui.PlayOptions{Seat: seat}, MaxUtterance: o.maxUtterance,
 	})
 }

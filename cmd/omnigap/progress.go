@@ -27,11 +27,17 @@ type progressDisplay struct {
 	term *tui.StudyDisplay
 	stop chan struct{}
 	done chan struct{}
+	// start is when the study started and now the clock: the elapsed
+	// time, and so the rate and the time left, keep moving while no
+	// episode ends (a run held back by --rpm). ended freezes them.
+	start time.Time
+	now   func() time.Time
+	ended bool
 }
 
 // showProgress starts the display on w for a study of plan.
 func showProgress(ctx context.Context, w io.Writer, plan batch.Progress) *progressDisplay {
-	d := &progressDisplay{p: plan, stop: make(chan struct{}), done: make(chan struct{})}
+	d := newProgressDisplay(plan, time.Now)
 	if f, ok := w.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		// The bars say when the study is stopping; a note printed over
 		// them would garble the screen.
@@ -56,6 +62,10 @@ func showProgress(ctx context.Context, w io.Writer, plan batch.Progress) *progre
 	return d
 }
 
+func newProgressDisplay(plan batch.Progress, now func() time.Time) *progressDisplay {
+	return &progressDisplay{p: plan, stop: make(chan struct{}), done: make(chan struct{}), start: now(), now: now}
+}
+
 // update takes a study's latest progress (batch.Options.Progress).
 func (d *progressDisplay) update(p batch.Progress) {
 	d.mu.Lock()
@@ -69,12 +79,18 @@ func (d *progressDisplay) latest() batch.Progress {
 	defer d.mu.Unlock()
 	p := d.p
 	p.Modes = slices.Clone(d.p.Modes)
+	if !d.ended {
+		p.Elapsed = max(p.Elapsed, d.now().Sub(d.start))
+	}
 	return p
 }
 
 // finish shows the final progress and lets go of the output.
 func (d *progressDisplay) finish(p batch.Progress) {
 	d.update(p)
+	d.mu.Lock()
+	d.ended = true
+	d.mu.Unlock()
 	close(d.stop)
 	<-d.done
 	if d.term != nil {

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/replay"
-	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -17,11 +16,15 @@ func newReplayCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay RECORDING...",
 		Short: "Play recordings back side by side, one pane per mode",
-		Long: `Play recorded runs of one scenario back, one pane per mode, through the same
-screen, annotator and keys as a live run: what a speaker replays is what was
-recorded. A recording that was cut short plays up to where it ends. Turns
+		Long: `Play recorded runs of one scenario back, one pane per mode, on the same
+screen and keys as a live run: every recorded event comes back as it was
+recorded (turns, seats, backends, annotations, token usage, take-overs,
+errors), and each run ends as its recording says; nothing is run or judged
+again. A recording that was cut short plays up to where it ends. Events
 come at the recorded timing (--speed 1), which + and - speed up (to 8x) and
-slow down (to 0.25x); --pace streams word by word at a fixed delay instead.
+slow down (to 0.25x); --pace streams word by word at a fixed delay instead,
+as does a replay of recordings written headless (omnigap run), whose
+timing would play in a flash.
 
 f forks the focused pane after the selected turn: a new run, in a new pane,
 repeats the turns up to there and plays on with the built-in engine, the
@@ -32,17 +35,16 @@ names the parent recording and turn.`,
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			set, err := replay.Open(args)
+			set, err := replay.Open(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
-			for _, mode := range set.Modes {
-				if rec := set.Recording(mode); rec.Footer == nil {
-					fmt.Fprintln(cmd.ErrOrStderr(), "omnigap:", textsafe.Clean(rec.EndNote()))
-				}
-			}
 			switch {
 			case cmd.Flags().Changed("pace"):
+				set.SetSpeed(0)
+			case !cmd.Flags().Changed("speed") && set.Untimed(cmd.Context()):
+				// A headless run's timing would play in a flash: stream
+				// word by word at --pace instead.
 				set.SetSpeed(0)
 			case speed < replay.Speeds[0] || speed > replay.Speeds[len(replay.Speeds)-1]:
 				return fmt.Errorf("--speed %g: want 0.25 to 8", speed)

@@ -14,8 +14,8 @@ import (
 	"github.com/omnigap/omnigap/engine/record"
 )
 
-// A replay goes through the runner and the annotator again; its turns and
-// annotations must be the recorded ones.
+// A replay plays the recorded events back; its turns, annotations and
+// endings are the recorded ones.
 func TestReplayShowsWhatWasRecorded(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := omnigap(t, "run", "--scenario", "craigslist/road-bike", "--modes", "script,agents", "--out", dir); err != nil {
@@ -100,7 +100,7 @@ func TestReplayOfACutRecordingSaysWhereItEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"cut off mid-write", "nothing recorded for turn 2", "ended after"} {
+	for _, want := range []string{"ended after 1 turns (canceled)", "cut off mid-write"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -128,7 +128,7 @@ func TestForkChooserNamesTheRecordedEndpoint(t *testing.T) {
 	t.Setenv("OPENAI_BASE_URL", "")
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	w := newWatchOptions()
-	w.addFlags(&cobra.Command{}, "agents")
+	w.addFlags(&cobra.Command{})
 	sc, err := library.Resolve(library.DefaultID, 1)
 	if err != nil {
 		t.Fatal(err)

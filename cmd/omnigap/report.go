@@ -33,14 +33,17 @@ recording that cannot be read is named on stderr with its line and left out. Met
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			eps, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr())
+			// Each episode is tallied as it is read and dropped, so memory
+			// does not hold every recording's figures.
+			var a report.Aggregator
+			n, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr(), a.Add)
 			if err != nil {
 				return err
 			}
-			if len(eps) == 0 {
+			if n == 0 {
 				return fmt.Errorf("no readable recordings in %v", args)
 			}
-			r := report.Aggregate(eps)
+			r := a.Report()
 			out := cmd.OutOrStdout()
 			if err := r.WriteTable(out); err != nil {
 				return err
@@ -68,15 +71,16 @@ recording that cannot be read is named on stderr with its line and left out. Met
 	return cmd
 }
 
-// readEpisodes reads every recording named by args (folders or files),
-// reporting unreadable ones on stderr and going on without them.
-// Folders are listed, never used as patterns. It stops when ctx is done.
-func readEpisodes(ctx context.Context, args []string, stderr io.Writer) ([]report.Episode, error) {
+// readEpisodes reads every recording named by args (folders or files) and
+// hands each episode to add, in order; it returns how many it read. It
+// reports unreadable ones on stderr and goes on without them. Folders are
+// listed, never used as patterns. It stops when ctx is done.
+func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, error) {
 	var paths []string
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		if !st.IsDir() {
 			paths = append(paths, a)
@@ -84,24 +88,27 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer) ([]repor
 		}
 		files, err := record.Files(a)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		paths = append(paths, files...)
 	}
-	var eps []report.Episode
+	n := 0
 	for _, p := range paths {
 		// Recordings are .jsonl; anything else may be a cocoa transcript file.
 		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
 			humans, err := transcriptEpisodes(ctx, p, stderr)
 			if err != nil {
-				return nil, err
+				return 0, err
 			}
-			eps = append(eps, humans...)
+			for _, ep := range humans {
+				add(ep)
+			}
+			n += len(humans)
 			continue
 		}
 		rec, err := record.ReadContext(ctx, p)
 		if ctx.Err() != nil {
-			return nil, errInterrupted
+			return 0, errInterrupted
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
@@ -110,20 +117,25 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer) ([]repor
 		if rec.Torn || rec.Footer == nil {
 			fmt.Fprintf(stderr, "omnigap report: %s\n", textsafe.Clean(rec.EndNote()))
 		}
-		eps = append(eps, report.FromRecording(rec))
+		add(report.FromRecording(rec))
+		n++
 	}
-	return eps, nil
+	return n, nil
 }
 
 // transcriptEpisodes plays each dialogue of a cocoa transcript file as a
 // HUMANS run, so people's dialogues get the same annotations and metrics
 // as the model runs beside them.
 func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer) ([]report.Episode, error) {
-	ts, probs, err := cocoa.Transcripts(path)
+	read, err := unlessInterrupted(ctx, func() (transcriptsRead, error) {
+		ts, probs, err := cocoa.Transcripts(path)
+		return transcriptsRead{ts, probs}, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range probs {
+	ts := read.ts
+	for _, p := range read.probs {
 		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
 	}
 	eps := make([]report.Episode, 0, len(ts))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -84,7 +85,7 @@ func TestReplayKeepsHumansLast(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	comps, err := comparisons(paths)
+	comps, err := comparisons(context.Background(), paths)
 	if err != nil || len(comps) != 1 {
 		t.Fatalf("%d comparisons of %v: %v", len(comps), paths, err)
 	}

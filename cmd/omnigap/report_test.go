@@ -34,7 +34,8 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 	}
 	summary := out.Summary
 	var stderr bytes.Buffer
-	eps, err := readEpisodes(context.Background(), []string{dir}, &stderr)
+	var eps []report.Episode
+	_, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,8 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	stderr.Reset()
-	eps, err = readEpisodes(context.Background(), []string{dir}, &stderr)
+	eps = nil
+	_, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}

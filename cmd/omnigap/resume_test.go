@@ -4,9 +4,12 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -14,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/report"
 )
 
 // TestInterruptedRunResumesToTheSameSummary: a study stopped with SIGINT
@@ -48,9 +52,127 @@ func TestInterruptedModelRunResumesToTheSameSummary(t *testing.T) {
 	checkResume(t, args, 80, []string{metrics.TokensCached})
 }
 
+// TestStoppedJudgingIsPlayedAgainOnResume: ctrl-c while the judge scores
+// an episode stops the judge at once; the episode's recording stays
+// valid, marked judge.stopped, is left out of the interrupted summary
+// and is played again, judged this time, by --resume.
+func TestStoppedJudgingIsPlayedAgainOnResume(t *testing.T) {
+	srv := llmtest.Start()
+	t.Cleanup(srv.Close)
+	var hang atomic.Bool
+	hang.Store(true)
+	var judging <-chan struct{}
+	srv.Chaos, judging = llmtest.HangWhen(func(r *llmtest.Request) bool { return hang.Load() && llmtest.Judging(r) })
+	out := filepath.Join(t.TempDir(), "study")
+	args := func(more ...string) []string {
+		return append(append([]string{"run", "--scenario", "craigslist/road-bike", "--modes", "agents",
+			"--episodes", "1", "--seed", "3", "--out", out, "--judge"}, more...), modelArgs(srv)...)
+	}
+	cmd, stdout, stderr := appCommand(t, args()...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-judging:
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatal("no judge call within a minute")
+	}
+	signaled := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	r := finished(t, cmd, cmd.Wait(), time.Since(signaled), stdout, stderr)
+	if r.code == 0 || r.wall > 3*time.Second {
+		t.Fatalf("after SIGINT while judging: exit %d after %v\n%s", r.code, r.wall, r.stderr)
+	}
+	judged := func() (stopped, scored int) {
+		files, _ := record.Files(out)
+		for _, f := range files {
+			rec, err := record.Read(f)
+			if err != nil || rec.Footer == nil {
+				t.Fatalf("%s: %v (%s)", f, err, rec.EndNote())
+			}
+			if rec.Footer.Ending.Notes[report.JudgeStoppedNote] != "" {
+				stopped++
+			}
+			if _, ok := rec.Footer.Ending.Metrics["judge.seat0.goal"]; ok {
+				scored++
+			}
+		}
+		return stopped, scored
+	}
+	if stopped, _ := judged(); stopped != 1 {
+		t.Fatalf("%d recordings marked %s after the stop, want 1", stopped, report.JudgeStoppedNote)
+	}
+	if s := readSummary(t, out); s["interrupted"] != true || s["modes"].([]any)[0].(map[string]any)["episodes"] != 0.0 {
+		t.Errorf("the interrupted summary counts the unjudged episode: %s", mustJSON(t, s))
+	}
+	hang.Store(false)
+	if r := runApp(t, args("--resume")...); r.code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	if stopped, scored := judged(); stopped != 0 || scored != 1 {
+		t.Errorf("after resuming: %d recordings marked stopped, %d judged; want 0 and 1", stopped, scored)
+	}
+}
+
+// TestInterruptedFailingModelRunResumesToTheSameSummary: the same with
+// a server that fails some requests and breaks some replies, so episodes
+// retry calls, re-ask and record errors. Each failure depends on the
+// request alone, not on when it came (so a failing request fails every
+// try and the call gives up), and the whole and the resumed study meet
+// the same ones: their summaries, retries included, must match.
+func TestInterruptedFailingModelRunResumesToTheSameSummary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 240 episodes against a failing model server")
+	}
+	srv := llmtest.Start()
+	t.Cleanup(srv.Close)
+	srv.Chaos = func(r *llmtest.Request) llmtest.Fault {
+		// Server errors and rate limits are few: the client backs off
+		// for seconds before it gives up on them.
+		switch requestHash(r, "fault") % 200 {
+		case 0, 1:
+			return llmtest.Fault{Status: 500, Message: "upstream worker crashed"}
+		case 2, 3:
+			return llmtest.Fault{Status: 429, RetryAfter: "0.01", Message: "slow down"}
+		case 4, 5, 6, 7, 8, 9:
+			return llmtest.Fault{DropAfter: 2}
+		}
+		return llmtest.Fault{}
+	}
+	srv.Respond = func(r *llmtest.Request) string {
+		if requestHash(r, "reply")%100 < 8 {
+			return `{"action": "teleport", "text": "Gone."}`
+		}
+		return llmtest.Default(r)
+	}
+	args := func(out string, more ...string) []string {
+		return append(append([]string{"run", "--scenario", "craigslist/gen-*", "--modes", "agents,mindreaders",
+			"--episodes", "40", "--seed", "4", "--concurrency", "8", "--out", out}, more...), modelArgs(srv)...)
+	}
+	want := checkResume(t, args, 80, []string{metrics.TokensCached})
+	retries, _ := want["retries"].(map[string]any)
+	for _, kind := range []string{"server_error", "rate_limit", "cut_stream", "reask"} {
+		if n, _ := retries[kind].(float64); n == 0 {
+			t.Errorf("no %s retries in the study, so the test shows nothing about them: %v", kind, retries)
+		}
+	}
+}
+
+// requestHash is a number drawn from a request's messages and its seed.
+func requestHash(r *llmtest.Request, salt string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(salt + r.Prompt()))
+	if r.Seed != nil {
+		fmt.Fprint(h, *r.Seed)
+	}
+	return h.Sum32()
+}
+
 // checkResume runs a study whole, then again stopped by SIGINT halfway and
-// resumed, and compares the two summaries, leaving out the given stats.
-func checkResume(t *testing.T, args func(out string, more ...string) []string, total int, ignore []string) {
+// resumed, and compares the two summaries, leaving out the given stats. It
+// returns the uninterrupted study's summary.
+func checkResume(t *testing.T, args func(out string, more ...string) []string, total int, ignore []string) map[string]any {
 	t.Helper()
 	whole, split := filepath.Join(t.TempDir(), "whole"), filepath.Join(t.TempDir(), "split")
 	if r := runApp(t, args(whole)...); r.code != 0 {
@@ -61,8 +183,16 @@ func checkResume(t *testing.T, args func(out string, more ...string) []string, t
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	halfway := time.After(3 * time.Minute)
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
 	for recordings(t, split) < total/2 {
-		time.Sleep(2 * time.Millisecond)
+		select {
+		case <-halfway:
+			cmd.Process.Kill()
+			t.Fatalf("not halfway after 3 minutes: %d recordings of %d", recordings(t, split), total)
+		case <-tick.C:
+		}
 	}
 	signaled := time.Now()
 	cmd.Process.Signal(syscall.SIGINT)
@@ -103,6 +233,7 @@ func checkResume(t *testing.T, args func(out string, more ...string) []string, t
 	if n := recordings(t, split); n != total {
 		t.Fatalf("%d recordings after resuming, want %d", n, total)
 	}
+	return want
 }
 
 func recordings(t *testing.T, dir string) int {

@@ -14,8 +14,9 @@ func newRootCmd() *cobra.Command {
 		Long: `omnigap runs one social scenario as SCRIPT (one omniscient writer), AGENTS
 (each side knows only its own private facts) and MINDREADERS (each side also
 knows the other's) side by side, and shows where the scripted success comes
-from. With no command it watches the default scenario in SCRIPT and AGENTS;
-in the app, ? lists every key and q quits.`,
+from. With no command it watches the default scenario in all three modes
+(as many side by side as the terminal fits, the rest a tab away); in the
+app, ? lists every key and q quits.`,
 		Version:       engine.Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -24,7 +25,7 @@ in the app, ? lists every key and q quits.`,
 			return w.watch(cmd.Context(), cmd.OutOrStdout())
 		},
 	}
-	w.addFlags(root, "script,agents")
+	w.addFlags(root)
 	var real realData
 	real.addFlags(root)
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {

@@ -38,8 +38,8 @@ scenario per episode. Each run is recorded to DIR, and DIR/summary.json
 holds the per-mode figures.
 
 DIR must be empty or new, so runs are never mixed: --resume continues the
-study DIR/study.json describes (complete recordings are counted, torn or
-canceled ones played again, and the summary is the one an uninterrupted run
+study DIR/study.json describes (complete recordings are counted, torn,
+canceled or unjudged ones played again, and the summary is the one an uninterrupted run
 gives; more --episodes extend it), and --force adds to a folder anyway. ctrl-c stops cleanly: episodes in flight
 end, every recording stays valid and summary.json says the run was
 interrupted; a second ctrl-c quits at once.`,
@@ -78,7 +78,7 @@ interrupted; a second ctrl-c quits at once.`,
 			if opts.Factory, err = backends.factory(); err != nil {
 				return err
 			}
-			opts.Annotate = backends.annotate(cmd.Context(), leak.Shared(4*max(opts.Concurrency, 1)))
+			opts.Annotate = backends.annotate(leak.Shared(4 * max(opts.Concurrency, 1)))
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}

@@ -74,14 +74,13 @@ func showScenario(w io.Writer, sc *scenario.Scenario) {
 		fmt.Fprintf(w, "  %-28s %-8s %s\n", f.ID, sc.OwnerName(f.Owner), f.Text)
 	}
 	for _, mode := range view.Modes {
-		if mode == view.Script {
-			section(w, "SCRIPT: the writer is given")
-			fmt.Fprint(w, indent(view.For(sc, mode, view.Writer).Render()))
-			continue
-		}
-		for seat := 0; seat < 2; seat++ {
-			section(w, fmt.Sprintf("%s: %s (seat %d) is given", mode.Label(), sc.Seats[seat].Character.Name, seat))
-			fmt.Fprint(w, indent(view.For(sc, mode, seat).Render()))
+		for _, who := range view.Viewers(mode) {
+			if who == view.Writer {
+				section(w, mode.Label()+": the writer is given")
+			} else {
+				section(w, fmt.Sprintf("%s: %s (seat %d) is given", mode.Label(), sc.Seats[who].Character.Name, who))
+			}
+			fmt.Fprint(w, indent(view.For(sc, mode, who).Render()))
 		}
 	}
 }

@@ -35,9 +35,9 @@ type watchOptions struct {
 
 func newWatchOptions() *watchOptions { return &watchOptions{ref: library.DefaultID} }
 
-func (w *watchOptions) addFlags(cmd *cobra.Command, defaultModes string) {
+func (w *watchOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&w.modes, "modes", defaultModes, "comma-separated modes to run side by side")
+	f.StringVar(&w.modes, "modes", "script,agents,mindreaders", "comma-separated modes to run side by side")
 	f.Int64Var(&w.seed, "seed", 1, "seed of the runs")
 	f.StringVar(&w.recordDir, "record", "", "folder to write one recording per pane")
 	f.DurationVar(&w.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
@@ -73,7 +73,7 @@ q quits.`,
 			return w.watch(cmd.Context(), cmd.OutOrStdout())
 		},
 	}
-	w.addFlags(cmd, "script,agents,mindreaders")
+	w.addFlags(cmd)
 	return cmd
 }
 
@@ -127,7 +127,7 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 	if f, ok := out.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		return tui.Run(ctx, tui.Options{
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
-			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(ctx, leak.Annotate),
+			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(leak.Annotate),
 			ForkBackends: w.forkBackends(s.scenario, s.recordedEndpoint), Sources: s.sources, Replay: s.speeder,
 			MaxUtterance: w.maxUtterance,
 		})
@@ -168,7 +168,7 @@ func (w *watchOptions) printPlain(ctx context.Context, out io.Writer, s *watchSe
 	for _, mode := range s.modes {
 		live, err := episode.Start(ctx, episode.Spec{
 			Scenario: s.scenario, Mode: mode, Seed: w.seed, Factory: s.factory,
-			Annotate: w.backends.annotate(ctx, leak.Annotate), RecordDir: w.recordDir, Buffer: 16,
+			Annotate: w.backends.annotate(leak.Annotate), RecordDir: w.recordDir, Buffer: 16,
 			MaxUtterance: w.maxUtterance,
 		})
 		if err != nil {

@@ -5,6 +5,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"iter"
 	"sync"
 
 	"github.com/omnigap/omnigap/engine/episode"
@@ -63,26 +64,31 @@ type job struct {
 	seed  int64
 }
 
-// jobs lists every episode in a stable order: reference, episode, mode,
+// jobs yields every episode in a stable order: reference, episode, mode,
 // so the modes of one scenario run close together and can share what is
-// prepared for it (leak.Shared).
-func (o Options) jobs() []job {
-	var jobs []job
-	for _, ref := range o.Refs {
-		for k := 0; k < o.Episodes; k++ {
-			for _, mode := range o.Modes {
-				jobs = append(jobs, job{index: len(jobs), ref: ref, mode: mode, seed: o.Seed + int64(k)})
+// prepared for it (leak.Shared). They are made as they are needed: a list
+// of them all would grow with the study.
+func (o Options) jobs() iter.Seq[job] {
+	return func(yield func(job) bool) {
+		index := 0
+		for _, ref := range o.Refs {
+			for k := 0; k < o.Episodes; k++ {
+				for _, mode := range o.Modes {
+					if !yield(job{index: index, ref: ref, mode: mode, seed: o.Seed + int64(k)}) {
+						return
+					}
+					index++
+				}
 			}
 		}
 	}
-	return jobs
 }
 
 // Run plays every episode and returns the results in a stable order
 // (reference, episode, mode), whatever the concurrency. It keeps every
 // result: for large batches use Study, which keeps none.
 func Run(ctx context.Context, o Options) ([]Result, error) {
-	results := make([]Result, len(o.jobs()))
+	results := make([]Result, o.Plan().Total)
 	err := o.each(ctx, func(j job, res Result) { results[j.index] = res })
 	if err != nil {
 		return nil, err
@@ -92,21 +98,27 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 
 // each plays every job on o.Concurrency workers and hands each result to
 // done, one call at a time. It stops feeding jobs when ctx is done or an
-// episode cannot start, and returns the first such error.
+// episode cannot start, and returns the first such error. No job starts
+// far ahead of the earliest one not yet done (jobWindow), so results kept
+// in job order by done (Study's tally) stay few even when one episode
+// takes long.
 func (o Options) each(ctx context.Context, done func(job, Result)) error {
-	jobs := o.jobs()
+	workers := max(o.Concurrency, 1)
+	scenarios := newResolver(o.Resolve, 2*workers)
 	work := make(chan job)
 	var (
 		wg       sync.WaitGroup
 		mu       sync.Mutex
 		firstErr error
+		ahead    = newJobWindow(max(16*workers, 64))
 	)
-	for w := 0; w < max(o.Concurrency, 1); w++ {
+	moved := sync.NewCond(&mu)
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range work {
-				res, err := o.play(ctx, j)
+				res, err := o.play(ctx, j, scenarios)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -114,13 +126,18 @@ func (o Options) each(ctx context.Context, done func(job, Result)) error {
 				if err == nil {
 					done(j, res)
 				}
+				ahead.finish(j.index)
+				moved.Broadcast()
 				mu.Unlock()
 			}
 		}()
 	}
 feed:
-	for _, j := range jobs {
+	for j := range o.jobs() {
 		mu.Lock()
+		for !ahead.admits(j.index) && firstErr == nil {
+			moved.Wait()
+		}
 		stop := firstErr != nil
 		mu.Unlock()
 		if stop {
@@ -137,8 +154,8 @@ feed:
 	return firstErr
 }
 
-func (o Options) play(ctx context.Context, j job) (Result, error) {
-	sc, err := o.Resolve(j.ref, j.seed)
+func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, error) {
+	sc, err := scenarios.get(j.ref, j.seed)
 	if err != nil {
 		return Result{}, err
 	}
@@ -152,12 +169,13 @@ func (o Options) play(ctx context.Context, j job) (Result, error) {
 	}
 	live, err := episode.Start(ctx, episode.Spec{
 		Scenario: sc, Mode: j.mode, Seed: j.seed, Factory: o.Factory,
-		Annotate: o.Annotate, RecordDir: o.OutDir, Buffer: 64, MaxUtterance: o.MaxUtterance,
+		Annotate: o.Annotate, RecordDir: o.OutDir, Buffer: 16, MaxUtterance: o.MaxUtterance,
 	})
 	if err != nil {
 		return Result{}, fmt.Errorf("%s (%s): %w", j.ref, j.mode, err)
 	}
 	res.Recording = live.Recording
+	res.History = make([]run.Turn, 0, min(sc.MaxTurns, 64))
 	for ev := range live.Events {
 		switch ev.Kind {
 		case event.TurnCompleted:

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 
 	"github.com/omnigap/omnigap/engine/episode"
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -17,7 +16,7 @@ import (
 
 // recorded looks for a job's recording in dir. A complete one (footer,
 // an ending that was not a cancellation) is read back as the episode it
-// recorded. A torn, unfinished or canceled one is removed so the episode
+// recorded. A torn, unfinished, canceled or unjudged one is removed so the episode
 // is played again under the same name. A file there that records another
 // run is an error: resuming must not count someone else's episode.
 func recorded(ctx context.Context, dir string, sc *scenario.Scenario, j job) (report.Episode, string, bool, error) {
@@ -43,5 +42,5 @@ func recorded(ctx context.Context, dir string, sc *scenario.Scenario, j job) (re
 // complete reports whether a recording holds a whole run worth counting.
 func complete(rec *record.Recording) bool {
 	end := rec.Ending()
-	return rec.Footer != nil && !rec.Torn && end != nil && end.Reason != event.Canceled
+	return rec.Footer != nil && !rec.Torn && end != nil && !report.CutShort(*end)
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -20,8 +19,9 @@ type Progress struct {
 	Modes []ModeProgress
 	// Errors counts error events (failed model calls, unusable replies).
 	Errors int
-	// Retries counts model calls sent again (the last failure of a call
-	// is among the errors; the tries before it are here).
+	// Retries counts model calls sent again by the episodes counted (the
+	// last failure of a call is among the errors; the tries before it are
+	// here).
 	Retries int
 	Tokens  int
 	// Elapsed is the time since the study started.
@@ -54,20 +54,6 @@ func (o Options) Plan() Progress {
 		p.Modes = append(p.Modes, ModeProgress{Mode: m, Total: len(o.Refs) * o.Episodes})
 	}
 	return p
-}
-
-// RetryCounter is a factory that counts the calls it sent again, by kind
-// (llm.Factory). No event carries a retry, so the study asks the factory.
-type RetryCounter interface {
-	Retries() map[string]int
-}
-
-// retries is the factory's count so far, nil when it counts none.
-func (o Options) retries() map[string]int {
-	if rc, ok := o.Factory.(RetryCounter); ok {
-		return rc.Retries()
-	}
-	return nil
 }
 
 func total(counts map[string]int) int {
@@ -103,8 +89,7 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 	var use usability
 	err := o.each(ctx, func(j job, res Result) {
 		use.add(res)
-		canceled := res.Ending.Reason == event.Canceled && !res.Skipped
-		if canceled {
+		if report.CutShort(res.Ending) && !res.Skipped {
 			a.skip(j.index)
 			return
 		}
@@ -116,7 +101,7 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 		prog.Modes[slices.Index(o.Modes, j.mode)].Done++
 		prog.Errors += res.Errors
 		prog.Tokens += res.Tokens
-		prog.Retries = total(o.retries())
+		prog.Retries += total(res.Episode.Retries)
 		prog.Elapsed = time.Since(start)
 		if o.Progress != nil {
 			o.Progress(prog)
@@ -124,12 +109,9 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 	})
 	a.flush()
 	prog.Elapsed = time.Since(start)
-	retries := o.retries()
-	prog.Retries = total(retries)
 	out := Outcome{Report: a.byGroup.Report(), Progress: prog, NothingWorked: use.why()}
 	out.Summary = a.summary()
 	out.Summary.Interrupted = ctx.Err() != nil
-	out.Summary.Retries = retries
 	return out, err
 }
 
@@ -140,11 +122,13 @@ type orderedTally struct {
 	next    int
 	waiting map[int]*report.Episode // nil: a job that will not be counted
 	byMode  map[view.Mode]*report.Tally
-	byGroup report.Aggregator
+	byGroup *report.Aggregator
+	retries map[string]int // by kind, over the episodes counted
 }
 
 func newOrderedTally(o Options) *orderedTally {
-	t := &orderedTally{o: o, waiting: map[int]*report.Episode{}, byMode: map[view.Mode]*report.Tally{}}
+	t := &orderedTally{o: o, waiting: map[int]*report.Episode{}, byMode: map[view.Mode]*report.Tally{},
+		byGroup: report.NewStudyAggregator(o.Modes)}
 	for _, m := range o.Modes {
 		t.byMode[m] = &report.Tally{}
 	}
@@ -193,4 +177,10 @@ func (t *orderedTally) flush() {
 func (t *orderedTally) count(ep report.Episode) {
 	t.byMode[ep.Mode].Add(ep)
 	t.byGroup.Add(ep)
+	for k, n := range ep.Retries {
+		if t.retries == nil {
+			t.retries = map[string]int{}
+		}
+		t.retries[k] += n
+	}
 }

@@ -17,8 +17,10 @@ type Summary struct {
 	// Interrupted is set when the run was stopped before every episode
 	// had been played; the figures then cover the episodes counted.
 	Interrupted bool `json:"interrupted,omitempty"`
-	// Retries counts the model calls sent again, by kind, over the whole
-	// run (absent when none were).
+	// Retries counts the model calls sent again, by kind, over the
+	// episodes counted (absent when none were); each episode's count is
+	// in its recording's ending, so a resumed run counts as an
+	// uninterrupted one.
 	Retries map[string]int `json:"retries,omitempty"`
 	Modes   []ModeSummary  `json:"modes"`
 }
@@ -48,7 +50,7 @@ type ModeSummary struct {
 // summary gives the per-mode figures counted so far, in the order modes
 // are given.
 func (t *orderedTally) summary() Summary {
-	s := Summary{Refs: t.o.Refs, Episodes: t.o.Episodes, Seed: t.o.Seed}
+	s := Summary{Refs: t.o.Refs, Episodes: t.o.Episodes, Seed: t.o.Seed, Retries: t.retries}
 	for _, mode := range t.o.Modes {
 		g := t.byMode[mode].Group()
 		ms := ModeSummary{Mode: mode, Episodes: g.Episodes, Completed: g.Completed, Stats: g.Stats,

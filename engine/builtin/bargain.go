@@ -40,12 +40,13 @@ type bargainer struct {
 	// target-only partner's, is set by the first prices said: part of the
 	// way from the target to the other side's first price (target_only.go).
 	ownAnchored, partnerAnchored bool
-	reads                        readings
+	reads                        *readings
+	readings                     [2]bargainReading // per seat: the SCRIPT writer plays both
 }
 
 // newBargainer builds one side's player; writer says it is the SCRIPT
 // writer's, who settles a target-only side between the two targets.
-func newBargainer(k knowledge, t temperament, s bargainSettings, reads readings, writer bool) (*bargainer, error) {
+func newBargainer(k knowledge, t temperament, s bargainSettings, reads *readings, writer bool) (*bargainer, error) {
 	own, err := limitsOf(k.self)
 	if err != nil {
 		return nil, err

@@ -268,8 +268,8 @@ var (
 
 // bargainCues are the words the reader looks for in the partner's text.
 var (
-	finalCues = []string{"final", "lowest i can", "most i can", "can't go", "cannot go", "won't go",
-		"can not go", "bottom line", "best i can do", "absolute limit", "my limit", "take it or leave it"}
-	agreeCues = []string{"deal", "sounds good", "agreed", "ok", "okay", "you got it", "works for me",
-		"it's a deal", "i accept", "sure", "yes"}
+	finalCues = newCues("final", "lowest i can", "most i can", "can't go", "cannot go", "won't go",
+		"can not go", "bottom line", "best i can do", "absolute limit", "my limit", "take it or leave it")
+	agreeCues = newCues("deal", "sounds good", "agreed", "ok", "okay", "you got it", "works for me",
+		"it's a deal", "i accept", "sure", "yes")
 )

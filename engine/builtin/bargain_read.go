@@ -31,51 +31,56 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 	// offer written in words is answered with a formal offer of one's own.
 	m.formal = a.Type == event.Offer && a.Price != nil
 	if m.hasPrice {
-		m.final = containsAny(text, finalCues)
+		m.final = finalCues.in(text)
 	} else {
-		m.agree = a.Type == event.Accept || containsAny(text, agreeCues) && !negated(text)
+		m.agree = a.Type == event.Accept || agreeCues.in(text) && !negated(text)
 	}
 	return m
 }
 
-// moveKey is what a turn's reading depends on.
-type moveKey struct {
-	text  string
-	typ   event.ActionType
-	price float64
-	has   bool
+// readings are how the turns of an episode read, by their place in the
+// history, shared by its players: a reading depends on the action and the
+// listing alone, which both players share.
+type readings struct {
+	moves []reading
 }
 
-// readings cache how turns read, shared by the players of one episode:
-// every turn reads the whole history again, and a reading depends on the
-// action and the listing alone, which both players share.
-type readings map[moveKey]bargainMove
+type reading struct {
+	action event.Action // what was read, to tell a different history apart
+	move   bargainMove
+}
 
-// readMove reads a turn, once per episode.
-func (b *bargainer) readMove(a event.Action) bargainMove {
-	k := moveKey{text: a.Text, typ: a.Type, has: a.Price != nil}
-	if k.has {
-		k.price = *a.Price
-	}
-	if m, ok := b.reads[k]; ok {
-		return m
+// readMove reads turn i of the history, once per episode.
+func (b *bargainer) readMove(i int, a event.Action) bargainMove {
+	r := b.reads
+	if i < len(r.moves) && sameAction(r.moves[i].action, a) {
+		return r.moves[i].move
 	}
 	m := readBargainMove(a, b.listing)
-	if b.reads != nil {
-		b.reads[k] = m
+	if i >= len(r.moves) {
+		r.moves = append(r.moves, make([]reading, i+1-len(r.moves))...)
 	}
+	r.moves[i] = reading{action: a, move: m}
 	return m
 }
 
-// bargainState is a negotiation rebuilt from the history, from the point of
-// view of one seat. Nothing is carried between turns: a human may have
-// played some of this seat's turns.
+// sameAction reports whether two actions read the same: the same type,
+// text and price.
+func sameAction(a, c event.Action) bool {
+	return a.Type == c.Type && a.Text == c.Text && (a.Price == nil) == (c.Price == nil) && (a.Price == nil || *a.Price == *c.Price)
+}
+
+// bargainState is a negotiation read from the history, from the point of
+// view of one seat. It is built from the turns alone, whoever played
+// them (a human may have played some of this seat's turns).
 type bargainState struct {
 	myLast       float64 // this seat's latest price
 	myFirst      float64
 	partnerFirst float64
 	haveMine     bool
 	myFinal      bool // this seat has called a price its limit
+	myMoved      bool // this seat has named a price other than its first
+	myPrices     int  // this seat's turns that named a price
 	partnerLast  float64
 	partnerBest  float64 // the partner's price best for this seat so far
 	havePartner  bool
@@ -90,15 +95,37 @@ type bargainState struct {
 	partnerAgreed bool
 }
 
+// bargainReading is a seat's state after the first n turns of a history,
+// kept so the next turn reads only the turns since.
+type bargainReading struct {
+	n    int
+	last run.Turn // history[n-1] when it was read
+	st   bargainState
+}
+
+// read brings seat's reading up to the end of history. A history that
+// does not continue the one read before (a fork, another episode) is read
+// from its start.
 func (b *bargainer) read(history []run.Turn, seat int) bargainState {
-	var st bargainState
-	for i, t := range history {
-		m := b.readMove(t.Action)
+	r := &b.readings[seat]
+	if r.n > len(history) || r.n > 0 && !sameTurn(&history[r.n-1], &r.last) {
+		*r = bargainReading{}
+	}
+	if r.n == len(history) {
+		return r.st
+	}
+	st := &r.st
+	st.partnerFormal, st.partnerAgreed = false, false
+	for i := r.n; i < len(history); i++ {
+		t := &history[i]
+		m := b.readMove(i, t.Action)
 		if t.Seat == seat {
 			if m.hasPrice {
+				st.myPrices++
 				if !st.haveMine {
 					st.myFirst = m.price
 				}
+				st.myMoved = st.myMoved || st.haveMine && m.price != st.myFirst
 				if st.haveMine && b.better(st.myLast, m.price) {
 					st.stillSinceMyMove = 0
 				}
@@ -132,25 +159,17 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 			st.partnerAgreed = m.agree
 		}
 	}
-	return st
+	r.n, r.last = len(history), history[len(history)-1]
+	return r.st
+}
+
+// sameTurn reports whether a turn is the one read before at its place.
+func sameTurn(t, read *run.Turn) bool {
+	return t.Number == read.Number && t.Seat == read.Seat && t.Action.Type == read.Action.Type && t.Action.Text == read.Action.Text
 }
 
 // conceded reports whether seat has ever named a price other than its
 // first.
 func (b *bargainer) conceded(history []run.Turn, seat int) bool {
-	first, have := 0.0, false
-	for _, t := range history {
-		if t.Seat != seat {
-			continue
-		}
-		m := b.readMove(t.Action)
-		switch {
-		case !m.hasPrice:
-		case !have:
-			first, have = m.price, true
-		case m.price != first:
-			return true
-		}
-	}
-	return false
+	return b.read(history, seat).myMoved
 }

@@ -16,24 +16,25 @@ import (
 // dondBackends builds the Deal-or-No-Deal negotiators: the SCRIPT writer
 // for both seats, or one bot per seat, each from its View only.
 func dondBackends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error) {
-	switch mode {
-	case view.Script:
+	var out [2]run.Backend
+	viewers := view.Viewers(mode)
+	switch {
+	case viewers == nil || mode == view.Humans:
+		return out, fmt.Errorf("the built-in engine cannot play mode %s", mode)
+	case viewers[0] == view.Writer:
 		v := view.For(sc, mode, view.Writer)
 		w := &dondBackend{name: WriterName, seed: seed}
 		for seat := range 2 {
 			w.players[seat] = newNegotiator(v, seat)
 		}
 		return [2]run.Backend{w, w}, nil
-	case view.Agents, view.Mindreaders:
-		var out [2]run.Backend
-		for seat := range 2 {
-			b := &dondBackend{name: BotName, seed: seed}
-			b.players[seat] = newNegotiator(view.For(sc, mode, seat), seat)
-			out[seat] = b
-		}
-		return out, nil
 	}
-	return [2]run.Backend{}, fmt.Errorf("the built-in engine cannot play mode %s", mode)
+	for _, seat := range viewers {
+		b := &dondBackend{name: BotName, seed: seed}
+		b.players[seat] = newNegotiator(view.For(sc, mode, seat), seat)
+		out[seat] = b
+	}
+	return out, nil
 }
 
 // dondBackend is a built-in Deal-or-No-Deal backend; like the others it

@@ -35,9 +35,13 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 	default:
 		return out, fmt.Errorf("the built-in engine cannot play %s scenarios (%s)", sc.Family, sc.ID)
 	}
-	ep := &shared{reads: readings{}}
-	switch mode {
-	case view.Script:
+	ep := &shared{}
+	viewers := view.Viewers(mode)
+	switch {
+	case viewers == nil || mode == view.Humans:
+		// HUMANS seats are people; a transcript plays them.
+		return out, fmt.Errorf("the built-in engine cannot play mode %s", mode)
+	case viewers[0] == view.Writer:
 		w := &Backend{name: WriterName, seed: seed}
 		v := view.For(sc, mode, view.Writer)
 		plan, err := writerPlan(v, seed)
@@ -52,19 +56,17 @@ func backends(sc *scenario.Scenario, mode view.Mode, seed int64, s bargainSettin
 			w.players[seat] = p
 		}
 		return [2]run.Backend{w, w}, nil
-	case view.Agents, view.Mindreaders:
-		for seat := range 2 {
-			p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), drawTemperament(s, seed, seat), s, nil, ep)
-			if err != nil {
-				return out, err
-			}
-			b := &Backend{name: BotName, seed: seed}
-			b.players[seat] = p
-			out[seat] = b
-		}
-		return out, nil
 	}
-	return out, fmt.Errorf("the built-in engine cannot play mode %s", mode)
+	for _, seat := range viewers {
+		p, err := newPlayer(knowledgeOf(view.For(sc, mode, seat), seat), drawTemperament(s, seed, seat), s, nil, ep)
+		if err != nil {
+			return out, err
+		}
+		b := &Backend{name: BotName, seed: seed}
+		b.players[seat] = p
+		out[seat] = b
+	}
+	return out, nil
 }
 
 // shared is what the players of one episode share: how its turns read

@@ -52,14 +52,14 @@ func (f *freePlayer) read(history []run.Turn, seat int) freeState {
 		text := strings.ToLower(t.Action.Text)
 		if t.Seat == seat {
 			st.mine++
-			st.iAgreed = st.iAgreed || containsAny(text, freeAgreeCues)
+			st.iAgreed = st.iAgreed || freeAgreeCues.in(text)
 			st.revealed = st.revealed || f.secret != "" && strings.Contains(text, strings.ToLower(f.secret))
 			st.gaveReason = st.gaveReason || f.reason != "" && strings.Contains(text, strings.ToLower(f.reason))
 			continue
 		}
 		st.theirs++
 		if i == len(history)-1 {
-			st.partnerAgreed = containsAny(text, freeAgreeCues) && !negated(text)
+			st.partnerAgreed = freeAgreeCues.in(text) && !negated(text)
 			st.partnerAsked = strings.Contains(text, "?")
 		}
 	}

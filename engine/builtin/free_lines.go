@@ -101,7 +101,7 @@ var freeLines = [freeActs][]string{
 }
 
 // freeAgreeCues mark a turn that agrees.
-var freeAgreeCues = []string{"agreed", "agree on that", "works for me", "sounds fair"}
+var freeAgreeCues = newCues("agreed", "agree on that", "works for me", "sounds fair")
 
 // freeSpare make a turn unlike any earlier one when all else was said.
 var freeSpare = []string{"Anyway.", "You know what I mean.", "Well.", "Right."}

@@ -28,7 +28,7 @@ func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, 
 	p := &player{k: k, plan: plan, said: &ep.said}
 	switch k.family {
 	case scenario.Craigslist:
-		b, err := newBargainer(k, t, s, ep.reads, plan != nil)
+		b, err := newBargainer(k, t, s, &ep.reads, plan != nil)
 		if err != nil {
 			return nil, err
 		}

@@ -84,7 +84,7 @@ func TestOwnLinesReadBack(t *testing.T) {
 	}
 	for _, reasons := range bargainReasons {
 		for _, r := range reasons {
-			if _, ok := lastPrice(r, 500); ok || containsAny(r, finalCues) {
+			if _, ok := lastPrice(r, 500); ok || finalCues.in(r) {
 				t.Errorf("reason %q reads as a price or a final call", r)
 			}
 		}

@@ -101,11 +101,5 @@ func (b *bargainer) scripted(plan *scriptPlan, history []run.Turn, seat, turn in
 
 // pricesSaid counts this seat's turns that named a price.
 func (b *bargainer) pricesSaid(history []run.Turn, seat int) int {
-	n := 0
-	for _, t := range history {
-		if t.Seat == seat && b.readMove(t.Action).hasPrice {
-			n++
-		}
-	}
-	return n
+	return b.read(history, seat).myPrices
 }

@@ -16,10 +16,12 @@ type speech struct {
 	earlier []string // the episode's earlier turns
 	said    string   // the same, joined, to look sentences up in
 	parts   []string
+	room    [6]string // parts' first backing array: a turn has a few sentences
 }
 
 func newSpeech(d *dice, tr *transcript, history []run.Turn, sl slots) *speech {
 	s := &speech{d: d, sl: sl}
+	s.parts = s.room[:0]
 	s.earlier, s.said = tr.update(history)
 	return s
 }

@@ -81,10 +81,11 @@ func render(t string, s slots) string {
 
 // joinSentences puts a turn's sentences together.
 func joinSentences(parts ...string) string {
-	n := 0
+	n, size := 0, 0
 	for _, p := range parts {
 		if p != "" {
 			n++
+			size += len(p) + 1
 		}
 	}
 	if n <= 1 {
@@ -96,6 +97,7 @@ func joinSentences(parts ...string) string {
 		return ""
 	}
 	var b strings.Builder
+	b.Grow(size)
 	for _, p := range parts {
 		if p == "" {
 			continue

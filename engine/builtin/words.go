@@ -84,11 +84,34 @@ func startsWithAny(s string, words []string) bool {
 	return false
 }
 
-// containsAny reports whether s contains one of the phrases as whole words.
-func containsAny(s string, phrases []string) bool {
+// cues are lower-case phrases looked for as whole words, filed by their
+// first byte so a text is read once whatever the number of phrases.
+type cues struct {
+	byFirst [256][]string
+}
+
+func newCues(phrases ...string) *cues {
+	c := &cues{}
 	for _, p := range phrases {
-		if hasPhrase(s, p) {
-			return true
+		if p != "" {
+			c.byFirst[p[0]] = append(c.byFirst[p[0]], p)
+		}
+	}
+	return c
+}
+
+// in reports whether the lower-cased s holds one of the phrases as whole
+// words, as hasPhrase would find it.
+func (c *cues) in(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		for _, p := range c.byFirst[s[i]] {
+			j := i + len(p)
+			if strings.HasPrefix(s[i:], p) && (j == len(s) || !isWordByte(s[j])) {
+				return true
+			}
 		}
 	}
 	return false

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
@@ -215,11 +216,8 @@ const backendNote = "\nBackends are named as `builtin` (omnigap's offline rule-b
 func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Recording) {
 	b.WriteString("\n### Ending rule\n\n")
 	fmt.Fprintf(b, "Seats take turns, seat 0 first. A run ends after %d turns, when a seat leaves, ", sc.MaxTurns)
-	switch sc.Family {
-	case scenario.Craigslist:
-		b.WriteString("when an offer is accepted or rejected, ")
-	case scenario.MutualFriends:
-		b.WriteString("when both seats select the same friend, ")
+	if f := family.Of(sc.Family); f != nil {
+		b.WriteString(f.Prompt().Endings)
 	}
 	b.WriteString("after 3 empty turns in a row, or when it is stopped.\n")
 

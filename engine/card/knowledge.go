@@ -15,18 +15,17 @@ type viewer struct {
 	view  view.View
 }
 
-// viewers lists every participant of the modes: the SCRIPT writer, or one
-// agent per seat.
+// viewers lists every participant of the modes (view.Viewers): the
+// SCRIPT writer, or one agent or person per seat.
 func viewers(sc *scenario.Scenario, modes []view.Mode) []viewer {
 	var out []viewer
 	for _, m := range modes {
-		switch m {
-		case view.Script:
-			out = append(out, viewer{"SCRIPT writer", view.For(sc, m, view.Writer)})
-		case view.Agents, view.Mindreaders:
-			for seat := range 2 {
-				out = append(out, viewer{fmt.Sprintf("%s %s", m.Label(), firstName(sc, seat)), view.For(sc, m, seat)})
+		for _, who := range view.Viewers(m) {
+			label := m.Label() + " writer"
+			if who != view.Writer {
+				label = fmt.Sprintf("%s %s", m.Label(), firstName(sc, who))
 			}
+			out = append(out, viewer{label, view.For(sc, m, who)})
 		}
 	}
 	return out

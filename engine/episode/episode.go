@@ -5,7 +5,10 @@ package episode
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,10 +27,29 @@ type Factory interface {
 	Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error)
 }
 
-// SettingsReporter is a Factory that can say how it samples, for the
-// recording's header.
+// Player is a Factory whose runs already happened: a mode's run is
+// played back from what was recorded rather than played by backends
+// (replay.Set). A fork of such a run is played by the fork's own factory.
+type Player interface {
+	// Players names what played each seat, for the run's header.
+	Players(mode view.Mode) ([2]string, error)
+	// Play sends the run's events to out, paced and paused by control,
+	// and returns how it ended. An error says why it could not be played
+	// to its end; the events say so too.
+	Play(ctx context.Context, mode view.Mode, id string, control *run.Controller, out chan<- event.Event) (event.Ending, error)
+}
+
+// Orderer is a Factory whose runs have their own order of speakers (a
+// people's transcript); the runs of other factories alternate.
+type Orderer interface {
+	Order(mode view.Mode) run.Order
+}
+
+// SettingsReporter is a Factory that can say how a mode's runs sample,
+// for the recording's header: a model factory its endpoint and
+// parameters, a replay the settings its recording was made with.
 type SettingsReporter interface {
-	Settings() map[string]string
+	Settings(mode view.Mode) map[string]string
 }
 
 // Spec says what to run.
@@ -54,11 +76,11 @@ type Spec struct {
 }
 
 // Fork is where a forked run branches off: its first turns repeat Prefix
-// at once, and the factory's backends play from there on. Parent is
-// written to the recording's header.
+// at once, each by its seat, and the factory's backends play from there
+// on. Parent is written to the recording's header.
 type Fork struct {
 	Parent record.Parent
-	Prefix []event.Action
+	Prefix []run.Turn
 }
 
 // Live is a started run.
@@ -81,90 +103,162 @@ func ID(sc *scenario.Scenario, mode view.Mode, seed int64) string {
 	return fmt.Sprintf("%s-%s-s%d", strings.ReplaceAll(sc.ID, "/", "_"), mode, seed)
 }
 
-// Start builds the backends and starts the run in its own goroutine.
+// Start builds the backends, or for a Player's run its playback, and
+// starts the run in its own goroutine.
 func Start(ctx context.Context, spec Spec) (*Live, error) {
-	backends, err := spec.Factory.Backends(spec.Scenario, spec.Mode, spec.Seed)
-	if err != nil {
-		return nil, err
-	}
 	id := ID(spec.Scenario, spec.Mode, spec.Seed)
-	if f := spec.Fork; f != nil {
-		id += fmt.Sprintf("-fork-t%d", f.Parent.Turn)
-		backends = forked(backends, f.Prefix)
-	}
-	out := make(chan event.Event, spec.Buffer)
 	control := spec.Control
 	if control == nil {
 		control = run.NewController(spec.Pace)
 	}
-	l := &Live{
-		ID: id, Spec: spec,
-		Backends: [2]string{backends[0].Name(), backends[1].Name()},
-		Control:  control, Events: out, done: make(chan struct{}),
+	out := make(chan event.Event, spec.Buffer)
+	l := &Live{ID: id, Spec: spec, Control: control, Events: out, done: make(chan struct{})}
+	var play func(ctx context.Context, out chan<- event.Event) (event.Ending, error)
+	var backends [2]run.Backend
+	if p, ok := spec.Factory.(Player); ok && spec.Fork == nil {
+		names, err := p.Players(spec.Mode)
+		if err != nil {
+			return nil, err
+		}
+		l.Backends = names
+		play = func(ctx context.Context, out chan<- event.Event) (event.Ending, error) {
+			return p.Play(ctx, spec.Mode, l.ID, control, out)
+		}
+	} else {
+		cfg, err := l.config()
+		if err != nil {
+			return nil, err
+		}
+		backends = cfg.Backends
+		play = func(ctx context.Context, out chan<- event.Event) (event.Ending, error) {
+			return run.Run(ctx, cfg, out), nil
+		}
 	}
 	var rec *record.Writer
 	if spec.RecordDir != "" {
+		var err error
 		if rec, err = l.createRecording(); err != nil {
 			return nil, err
 		}
 		l.Recording = rec.Path()
 	}
-	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control,
-		MaxUtterance: spec.MaxUtterance}
-	if spec.Annotate != nil {
-		cfg.Annotator = spec.Annotate(spec.Scenario, spec.Mode)
-	}
-	go l.play(ctx, cfg, rec, out)
+	go l.play(ctx, play, backends, rec, out)
 	return l, nil
 }
 
-func (l *Live) createRecording() (*record.Writer, error) {
-	if err := os.MkdirAll(l.Spec.RecordDir, 0o755); err != nil {
-		return nil, err
+// config is the runner's configuration of a run that backends play; it
+// names the backends in l.
+func (l *Live) config() (run.Config, error) {
+	spec := l.Spec
+	backends, err := spec.Factory.Backends(spec.Scenario, spec.Mode, spec.Seed)
+	if err != nil {
+		return run.Config{}, err
 	}
+	var order run.Order
+	if o, ok := spec.Factory.(Orderer); ok {
+		order = o.Order(spec.Mode)
+	}
+	if f := spec.Fork; f != nil {
+		l.ID += fmt.Sprintf("-fork-t%d", f.Parent.Turn)
+		backends = forked(backends, f.Prefix)
+		order = forkOrder(f.Prefix, order)
+	}
+	l.Backends = [2]string{backends[0].Name(), backends[1].Name()}
+	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control,
+		Order: order, MaxUtterance: spec.MaxUtterance}
+	if spec.Annotate != nil {
+		cfg.Annotator = spec.Annotate(spec.Scenario, spec.Mode)
+	}
+	return cfg, nil
+}
+
+// RetryCounter is a backend that counts the calls it sent again, by kind
+// (the model backends). The run's ending holds its count.
+type RetryCounter interface {
+	Retries() map[string]int
+}
+
+// addRetries adds the backends' retries to a copy of end: the runner
+// still holds end.
+func addRetries(end *event.Ending, backends [2]run.Backend) *event.Ending {
+	out := *end
+	out.Retries = maps.Clone(end.Retries)
+	for seat, b := range backends {
+		if rc, ok := b.(RetryCounter); ok && (seat == 0 || b != backends[0]) {
+			out.AddRetries(rc.Retries())
+		}
+	}
+	return &out
+}
+
+func (l *Live) createRecording() (*record.Writer, error) {
 	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed, Started: time.Now().UTC()}
 	if f := l.Spec.Fork; f != nil {
 		parent := f.Parent
 		h.Parent = &parent
 	}
 	if s, ok := l.Spec.Factory.(SettingsReporter); ok {
-		h.Settings = s.Settings()
+		h.Settings = s.Settings(l.Spec.Mode)
 	}
 	path := filepath.Join(l.Spec.RecordDir, l.ID+".jsonl")
 	for n := 2; ; n++ {
 		w, err := record.Create(path, h)
-		if !os.IsExist(err) {
+		if errors.Is(err, fs.ErrNotExist) {
+			// The folder is made on the first recording only: a study
+			// creates thousands in it.
+			if err := os.MkdirAll(l.Spec.RecordDir, 0o755); err != nil {
+				return nil, err
+			}
+			w, err = record.Create(path, h)
+		}
+		if !errors.Is(err, fs.ErrExist) {
 			return w, err
 		}
 		path = filepath.Join(l.Spec.RecordDir, fmt.Sprintf("%s-%d.jsonl", l.ID, n))
 	}
 }
 
-// play runs the episode, recording each event before passing it on.
-func (l *Live) play(ctx context.Context, cfg run.Config, rec *record.Writer, out chan<- event.Event) {
+// play runs or plays back the episode, recording each event before
+// passing it on. The ending of a run gets the retries of its backends
+// (none for a playback, whose recorded ending holds them).
+func (l *Live) play(ctx context.Context, play func(context.Context, chan<- event.Event) (event.Ending, error), backends [2]run.Backend, rec *record.Writer, out chan<- event.Event) {
 	defer close(l.done)
 	defer close(out)
 	inner := make(chan event.Event, cap(out))
+	var playErr error
+	var ended *event.Ending // as recorded in the run-ended event
 	go func() {
-		l.ending = run.Run(ctx, cfg, inner)
+		l.ending, playErr = play(ctx, inner)
 		close(inner)
 	}()
 	for ev := range inner {
+		if ev.Kind == event.RunEnded && ev.Ending != nil {
+			ev.Ending = addRetries(ev.Ending, backends)
+			ended = ev.Ending
+		}
 		if rec != nil && l.err == nil {
 			l.err = rec.Event(ev)
 		}
 		out <- ev
 	}
+	footer := &l.ending
+	if ended != nil {
+		l.ending.Retries = ended.Retries
+		footer = ended // the same ending, so the recorder encodes it once
+	}
 	if rec != nil {
-		if err := rec.Close(&l.ending); l.err == nil {
+		if err := rec.Close(footer); l.err == nil {
 			l.err = err
 		}
+	}
+	if l.err == nil {
+		l.err = playErr
 	}
 }
 
 // Wait blocks until the run has ended and its recording is closed, and
-// returns the ending and any recording error. Events must be drained for
-// the run to end.
+// returns the ending and any recording error, or the error that stopped a
+// played-back run. Events must be drained for the run to end.
 func (l *Live) Wait() (event.Ending, error) {
 	<-l.done
 	return l.ending, l.err

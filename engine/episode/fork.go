@@ -3,13 +3,12 @@ package episode
 import (
 	"context"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 )
 
 // forked wraps a run's backends so that its first turns repeat prefix.
 // The SCRIPT writer, one backend for both seats, stays one wrapper.
-func forked(bs [2]run.Backend, prefix []event.Action) [2]run.Backend {
+func forked(bs [2]run.Backend, prefix []run.Turn) [2]run.Backend {
 	first := &prefixed{next: bs[0], prefix: prefix}
 	if bs[1] == bs[0] {
 		return [2]run.Backend{first, first}
@@ -17,14 +16,35 @@ func forked(bs [2]run.Backend, prefix []event.Action) [2]run.Backend {
 	return [2]run.Backend{first, &prefixed{next: bs[1], prefix: prefix}}
 }
 
+// forkOrder gives the prefix's turns to the seats that spoke them, and
+// the later ones as order does (alternation when nil).
+func forkOrder(prefix []run.Turn, order run.Order) run.Order {
+	if order == nil {
+		order = run.Alternate
+	}
+	seats := make([]int, len(prefix))
+	for i, t := range prefix {
+		seats[i] = t.Seat
+	}
+	return run.Then(seats, order)
+}
+
 // prefixed plays the recorded turns 1..len(prefix) and hands every later
 // turn, with the whole history so far, to next.
 type prefixed struct {
 	next   run.Backend
-	prefix []event.Action
+	prefix []run.Turn
 }
 
 func (p *prefixed) Name() string { return p.next.Name() }
+
+// Retries are next's, when it counts them.
+func (p *prefixed) Retries() map[string]int {
+	if rc, ok := p.next.(RetryCounter); ok {
+		return rc.Retries()
+	}
+	return nil
+}
 
 func (p *prefixed) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	if req.Turn > len(p.prefix) {
@@ -33,7 +53,7 @@ func (p *prefixed) Turn(ctx context.Context, req run.Request) (run.Result, error
 	if err := ctx.Err(); err != nil {
 		return run.Result{}, err
 	}
-	a := p.prefix[req.Turn-1]
+	a := p.prefix[req.Turn-1].Action
 	req.Emit(a.Text)
 	return run.Result{Action: a}, nil
 }

@@ -10,19 +10,20 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-func actions(t *testing.T, spec episode.Spec) ([]event.Action, *episode.Live) {
+func turns(t *testing.T, spec episode.Spec) ([]run.Turn, *episode.Live) {
 	t.Helper()
 	live, err := episode.Start(context.Background(), spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []event.Action
+	var out []run.Turn
 	for ev := range live.Events {
 		if ev.Kind == event.TurnCompleted {
-			out = append(out, *ev.Action)
+			out = append(out, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		}
 	}
 	if _, err := live.Wait(); err != nil {
@@ -38,15 +39,15 @@ func TestForkRepeatsThePrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parent, _ := actions(t, episode.Spec{Scenario: sc, Mode: view.Script, Seed: 1, Factory: builtin.Factory{}, Buffer: 8})
+	parent, _ := turns(t, episode.Spec{Scenario: sc, Mode: view.Script, Seed: 1, Factory: builtin.Factory{}, Buffer: 8})
 	if len(parent) < 4 {
 		t.Fatalf("parent has %d turns", len(parent))
 	}
 	dir := t.TempDir()
 	fork := &episode.Fork{Parent: record.Parent{Recording: "parent.jsonl", Run: "craigslist_road-bike-script-s1", Turn: 3}, Prefix: parent[:3]}
-	got, live := actions(t, episode.Spec{Scenario: sc, Mode: view.Script, Seed: 2, Factory: builtin.Factory{}, Buffer: 8, RecordDir: dir, Fork: fork})
+	got, live := turns(t, episode.Spec{Scenario: sc, Mode: view.Script, Seed: 2, Factory: builtin.Factory{}, Buffer: 8, RecordDir: dir, Fork: fork})
 	for i := range 3 {
-		if got[i].Text != parent[i].Text || got[i].Type != parent[i].Type {
+		if got[i].Action.Text != parent[i].Action.Text || got[i].Action.Type != parent[i].Action.Type || got[i].Seat != parent[i].Seat {
 			t.Errorf("turn %d: fork %+v, parent %+v", i+1, got[i], parent[i])
 		}
 	}

@@ -99,6 +99,20 @@ type Ending struct {
 	Notes map[string]string `json:"notes,omitempty"`
 	// Usage sums the token counts of every model call of the run.
 	Usage *Usage `json:"usage,omitempty"`
+	// Retries counts the model calls of the run (the judge's included)
+	// that were sent again, by kind; the last failure of a call is an
+	// error event instead.
+	Retries map[string]int `json:"retries,omitempty"`
+}
+
+// AddRetries adds counts of retries by kind.
+func (e *Ending) AddRetries(counts map[string]int) {
+	for k, n := range counts {
+		if e.Retries == nil {
+			e.Retries = map[string]int{}
+		}
+		e.Retries[k] += n
+	}
 }
 
 // Add adds u's counts to the total.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -16,30 +16,15 @@ import (
 // sending anything.
 var ErrHelp = errors.New("help requested")
 
-// Command is one thing a player can type.
-type Command struct {
-	Usage   string
-	Summary string
-}
-
-// Commands lists what a player can type in a scenario of the given family.
-func Commands(f scenario.Family) []Command {
-	cmds := []Command{{"TEXT", "say TEXT"}}
-	switch f {
-	case scenario.Craigslist:
-		cmds = append(cmds,
-			Command{"/offer PRICE", "make a formal offer (e.g. /offer 120)"},
-			Command{"/accept", "accept the partner's formal offer"},
-			Command{"/reject", "reject the partner's formal offer"})
-	case scenario.MutualFriends:
-		cmds = append(cmds, Command{"/select NAME", "pick the friend you think you share"})
-	case scenario.DealOrNoDeal:
-		cmds = append(cmds, dealCommands...)
-	}
+// Commands lists what a player can type in a scenario of the given
+// family: words, the family's moves, and the moves every family has.
+func Commands(f scenario.Family) []family.Command {
+	cmds := []family.Command{{Usage: "TEXT", Summary: "say TEXT"}}
+	cmds = append(cmds, family.Commands(family.Of(f))...)
 	return append(cmds,
-		Command{"/act TEXT", "do something without words (e.g. /act shrugs)"},
-		Command{"/leave", "walk away"},
-		Command{"/help", "show this list"})
+		family.Command{Usage: "/act TEXT", Summary: "do something without words (e.g. /act shrugs)"},
+		family.Command{Usage: "/leave", Summary: "walk away"},
+		family.Command{Usage: "/help", Summary: "show this list"})
 }
 
 // Help renders Commands as lines for an inline help box.
@@ -67,20 +52,6 @@ func Parse(input string, v view.View, history []run.Turn) (event.Action, error) 
 	switch strings.ToLower(name) {
 	case "help", "?":
 		return event.Action{}, ErrHelp
-	case "offer":
-		return offer(arg, v)
-	case "propose":
-		return propose(arg, v)
-	case "accept", "reject":
-		if v.Family == scenario.DealOrNoDeal {
-			return answerProposal(event.ActionType(strings.ToLower(name)), v, history)
-		}
-		return answer(event.ActionType(strings.ToLower(name)), v, history)
-	case "select":
-		if v.Family == scenario.DealOrNoDeal {
-			return selectSplit(arg, v)
-		}
-		return selectFriend(arg, v)
 	case "act":
 		if arg == "" {
 			return event.Action{}, errors.New("/act needs a description, e.g. /act shrugs")
@@ -92,76 +63,17 @@ func Parse(input string, v view.View, history []run.Turn) (event.Action, error) 
 		}
 		return event.Action{Type: event.Leave, Text: arg}, nil
 	}
+	if a, ok, err := family.HumanMove(family.Of(v.Family), name, arg, v, turns(history)); ok {
+		return a, err
+	}
 	return event.Action{}, fmt.Errorf("unknown command /%s; type /help for the moves", name)
 }
 
-func offer(arg string, v view.View) (event.Action, error) {
-	if v.Family != scenario.Craigslist {
-		return event.Action{}, errors.New("offers are for Craigslist negotiations")
+// turns is the dialogue as the family's moves read it.
+func turns(history []run.Turn) []family.Turn {
+	out := make([]family.Turn, len(history))
+	for i, t := range history {
+		out[i] = family.Turn{Seat: t.Seat, Speaker: t.Speaker, Action: t.Action}
 	}
-	amounts := leak.Amounts(arg)
-	if len(amounts) == 0 || amounts[0] <= 0 {
-		return event.Action{}, errors.New("/offer needs a price, e.g. /offer 120")
-	}
-	p := amounts[0]
-	return event.Action{Type: event.Offer, Text: "My offer is " + scenario.Money(p) + ".", Price: event.PriceOf(p)}, nil
-}
-
-// answer accepts or rejects the partner's open formal offer: the latest
-// offer in the dialogue, when the partner made it.
-func answer(t event.ActionType, v view.View, history []run.Turn) (event.Action, error) {
-	if v.Family != scenario.Craigslist {
-		return event.Action{}, fmt.Errorf("/%s answers a formal offer, which only Craigslist negotiations have", t)
-	}
-	self := v.Self().Seat
-	for i := len(history) - 1; i >= 0; i-- {
-		a := history[i].Action
-		if a.Type != event.Offer || a.Price == nil {
-			continue
-		}
-		if history[i].Seat == self {
-			break
-		}
-		text := "I accept " + scenario.Money(*a.Price) + "."
-		if t == event.Reject {
-			text = "I can't accept " + scenario.Money(*a.Price) + "."
-		}
-		return event.Action{Type: t, Text: text}, nil
-	}
-	return event.Action{}, fmt.Errorf("there is no formal offer from %s to %s", v.Partner().Name, t)
-}
-
-func selectFriend(arg string, v view.View) (event.Action, error) {
-	if v.Family != scenario.MutualFriends {
-		return event.Action{}, errors.New("/select is for the mutual friends game")
-	}
-	friends := v.Self().Friends
-	if arg == "" {
-		return event.Action{}, errors.New("/select needs a name from your list, e.g. /select " + friends[0].Name)
-	}
-	want := strings.ToLower(arg)
-	match := -1
-	for i, f := range friends {
-		full := strings.ToLower(f.Name)
-		first, _, _ := strings.Cut(full, " ")
-		if want == full {
-			match = i
-			break
-		}
-		if want == first {
-			if match >= 0 {
-				return event.Action{}, fmt.Errorf("%q fits more than one friend; type the full name", arg)
-			}
-			match = i
-		}
-	}
-	if match < 0 {
-		names := make([]string, len(friends))
-		for i, f := range friends {
-			names[i] = f.Name
-		}
-		return event.Action{}, fmt.Errorf("%s is not in your friend list (%s)", arg, strings.Join(names, ", "))
-	}
-	name := friends[match].Name
-	return event.Action{Type: event.Select, Text: "I think it's " + name + ".", Friend: name}, nil
+	return out
 }

@@ -3,6 +3,7 @@
 package interop
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,12 +41,16 @@ func FileName(sc *scenario.Scenario) string {
 }
 
 // WriteAll writes each scenario to dir; a file that cannot be written is
-// reported and the others are still written.
-func WriteAll(dir string, list []*scenario.Scenario) (written int, errs []error) {
+// reported and the others are still written. It stops between two files
+// when ctx is done.
+func WriteAll(ctx context.Context, dir string, list []*scenario.Scenario) (written int, errs []error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, []error{err}
 	}
 	for _, sc := range list {
+		if err := ctx.Err(); err != nil {
+			return written, append(errs, err)
+		}
 		data, err := Marshal(sc)
 		if err == nil {
 			err = os.WriteFile(filepath.Join(dir, FileName(sc)), data, 0o644)

@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"context"
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -67,7 +68,9 @@ func (p *Prepared) New(mode view.Mode) *Annotator {
 		a.evidence = &evidence{m: p.evidence.m.Fork(), fact: p.evidence.fact}
 	}
 	for seat := 0; seat < 2; seat++ {
-		// In SCRIPT the character's AGENTS view (see docs/METRICS.md).
+		// The seat's own View: in AGENTS and HUMANS (where view.For gives
+		// each person an AGENTS seat's View) what it could know; in SCRIPT
+		// the character's AGENTS view, not the writer's (docs/METRICS.md).
 		a.given[seat] = p.could[seat]
 		if mode == view.Mindreaders {
 			a.given[seat] = p.mindread[seat]
@@ -88,8 +91,13 @@ func (p *Prepared) New(mode view.Mode) *Annotator {
 // friend's name is in each seat's own list, but not that they are mutual.
 func (p *Prepared) holds(v view.View) []bool {
 	out := make([]bool, len(p.facts))
+	unknown := false // a fact the rendered text could still add
 	for i, f := range p.facts {
 		out[i] = v.Knows(f) || deducible(v, f)
+		unknown = unknown || !out[i] && f.Owner != scenario.OwnerEnv
+	}
+	if !unknown {
+		return out // rendering and scanning the view would add nothing
 	}
 	for _, mt := range p.m.Find(v.Render()) {
 		if p.facts[mt.Fact].Owner != scenario.OwnerEnv {
@@ -113,10 +121,11 @@ func (a *Annotator) Annotate(history []run.Turn) []event.Annotation {
 func (a *Annotator) Marks() []metrics.Mark { return a.marks }
 
 // Finish fills the ending's metrics. First-mention positions are
-// recomputed against the actual last turn.
-func (a *Annotator) Finish(history []run.Turn, end *event.Ending) {
+// recomputed against the actual last turn. It calls no model.
+func (a *Annotator) Finish(_ context.Context, history []run.Turn, end *event.Ending) []event.Usage {
 	a.Annotate(history)
 	end.Metrics = metrics.Compute(a.sc, history, a.marks, end)
+	return nil
 }
 
 // turn annotates the i-th turn (0-based).

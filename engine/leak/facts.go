@@ -9,39 +9,46 @@ import (
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
-// Facts returns the facts a run is annotated with: the scenario's own and,
-// for free-form scenarios, one derived fact per amount or proper name in a
-// seat's goal or secret that nothing shared already mentions (the sum a
-// character wants to borrow, the name of the person it hides).
+// Facts returns the facts a run is annotated with: the scenario's own,
+// derived ones included, with first names as aliases of full names.
 func Facts(sc *scenario.Scenario) []scenario.Fact {
+	return withFirstNames(sc.Facts())
+}
+
+// GoalFacts finds the facts hidden in the seats' goals and secrets: one
+// per amount or proper name in them that nothing shared and nothing the
+// partner is told already mentions, and no fact of sc already covers (the
+// sum a character wants to borrow, the name of the person it hides). The
+// free-form family derives them.
+func GoalFacts(sc *scenario.Scenario) []scenario.Fact {
 	facts := withFirstNames(sc.Facts())
-	if sc.Family != scenario.Sotopia {
-		return facts
-	}
 	shared := sharedText(sc)
 	known := Compile(facts)
+	var found []scenario.Fact
 	for seat := range sc.Seats {
 		ch := sc.Seats[seat].Character
 		private := ch.Goal + "\n" + ch.Secret
+		partner := sc.Seats[scenario.Partner(seat)].Character
+		theirs := partner.Goal + "\n" + partner.Secret
 		for _, v := range Amounts(private) {
 			id := fmt.Sprintf("seat%d-amount-%s", seat, strings.TrimPrefix(scenario.Money(v), "$"))
-			if v < 10 || coveredNumber(known, v) || mentions(shared, v) || hasID(facts, id) {
+			if v < 10 || coveredNumber(known, v) || mentions(shared, v) || mentions(theirs, v) || hasID(facts, id) || hasID(found, id) {
 				continue
 			}
 			n := v
-			facts = append(facts, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactPrice,
+			found = append(found, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactPrice,
 				Number: &n, Tolerance: 0.5, Text: "An amount in the goal: " + scenario.Money(v) + ".", Derived: true})
 		}
 		for _, name := range properNames(private) {
 			id := fmt.Sprintf("seat%d-name-%s", seat, strings.ToLower(name))
-			if len(known.Find(name)) > 0 || containsWord(shared, name) || hasID(facts, id) {
+			if len(known.Find(name)) > 0 || containsWord(shared, name) || containsWord(theirs, name) || hasID(facts, id) || hasID(found, id) {
 				continue
 			}
-			facts = append(facts, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactName,
+			found = append(found, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactName,
 				Phrases: []string{name}, Text: "A name in the goal: " + name + ".", Derived: true})
 		}
 	}
-	return facts
+	return found
 }
 
 // withFirstNames lets a first name alone name a person whose fact lists

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/omnigap/omnigap/engine/scenario"
 )
@@ -115,16 +116,34 @@ func Compile(facts []scenario.Fact) *Matcher {
 // numberMatcher is a matcher of no facts: it knows the number and
 // negation words, and reads amounts.
 func numberMatcher() *Matcher {
-	m := &Matcher{tables: &tables{words: map[string]*entry{}}}
-	m.sc.words, m.sc.filter = m.words, &m.filter
-	for w, nw := range numberWords {
-		m.entry(w).kind, m.entry(w).value = nw.kind, nw.value
-	}
-	for _, w := range negationWords {
-		m.entry(w).kind = negWord
-	}
+	base := numberTables()
+	m := &Matcher{tables: &tables{words: map[string]*entry{}, filter: base.filter}}
+	m.sc.words, m.sc.shared, m.sc.filter = m.words, base.words, &m.filter
 	return m
 }
+
+// numberTables holds the number and negation words once for the process.
+// A matcher looks a word up in its own table first and in this one next,
+// and copies an entry of this one into its own before adding to it.
+var numberTables = sync.OnceValue(func() *tables {
+	t := &tables{words: map[string]*entry{}}
+	add := func(w string) *entry {
+		e := t.words[w]
+		if e == nil {
+			e = &entry{}
+			t.words[w] = e
+			t.filter.add(w)
+		}
+		return e
+	}
+	for w, nw := range numberWords {
+		add(w).kind, add(w).value = nw.kind, nw.value
+	}
+	for _, w := range negationWords {
+		add(w).kind = negWord
+	}
+	return t
+})
 
 // Fork returns a matcher over the same compiled tables with buffers of
 // its own. Compiling is the costly part; forking is cheap, and forks of
@@ -134,7 +153,7 @@ func (m *Matcher) Fork() *Matcher {
 	for i := range f.keyHits {
 		f.keyHits[i].sentence = -1
 	}
-	f.sc.words, f.sc.filter = f.words, &f.filter
+	f.sc.words, f.sc.shared, f.sc.filter = f.words, numberTables().words, &f.filter
 	return f
 }
 
@@ -152,6 +171,9 @@ func (m *Matcher) entry(w string) *entry {
 	e := m.words[w]
 	if e == nil {
 		e = &entry{}
+		if shared := numberTables().words[w]; shared != nil {
+			*e = *shared
+		}
 		m.words[w] = e
 		m.filter.add(w)
 	}

@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -80,7 +81,7 @@ func TestFirstMentionPosition(t *testing.T) {
 		t.Fatalf("first mentions = %+v, want one at live position 2/20", first)
 	}
 	end := &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Success: true, Selections: [2]string{"Jacob Reyes", "Jacob Reyes"}}}
-	a.Finish(history, end)
+	a.Finish(context.Background(), history, end)
 	if got := end.Metrics[metrics.FirstMentionPos]; got != 0.5 {
 		t.Errorf("first_mention_position = %v, want 2/4", got)
 	}
@@ -106,5 +107,18 @@ func TestAmountsIgnoreNumeralsPastFloatRange(t *testing.T) {
 	huge := "4" + strings.Repeat("5", 400)
 	if got := Amounts("about " + huge + " or $40"); len(got) != 1 || got[0] != 40 {
 		t.Errorf("Amounts = %v, want [40]", got)
+	}
+}
+
+// A fact phrase ending in a number word must not reach other scenarios'
+// matchers through the shared number-word table.
+func TestNumberWordsStayPerScenario(t *testing.T) {
+	withFive := Compile([]scenario.Fact{{ID: "f", Kind: scenario.FactName, Owner: scenario.OwnerPublic, Phrases: []string{"room five"}}})
+	if got := withFive.Find("we met in room five"); len(got) != 1 {
+		t.Fatalf("the scenario's own matcher: %d matches, want 1", len(got))
+	}
+	other := Compile([]scenario.Fact{{ID: "g", Kind: scenario.FactName, Owner: scenario.OwnerPublic, Phrases: []string{"garden"}}})
+	if got := other.Find("we met in room five"); len(got) != 0 {
+		t.Fatalf("another scenario's matcher found %v in a text without its fact", got)
 	}
 }

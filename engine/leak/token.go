@@ -32,6 +32,7 @@ type token struct {
 // adjacency of what is kept. Buffers are reused between turns.
 type scanner struct {
 	words  map[string]*entry // nil: keep every word
+	shared map[string]*entry // looked in after words: the number words
 	filter *bloom
 	src    string
 	lower  []byte
@@ -129,7 +130,7 @@ func (s *scanner) word(text string, c *cursor) {
 	}
 	if s.words != nil {
 		if s.filter.has(w) {
-			t.e = s.words[w]
+			t.e = s.lookup(w)
 		}
 		t.neg = !t.inText && strings.HasSuffix(w, "n't")
 		if t.e == nil && !t.neg {
@@ -218,7 +219,7 @@ func (s *scanner) number(text string, c *cursor) {
 	c.i = j
 	t.end = int32(c.cp)
 	if s.words != nil {
-		t.e = s.words[s.text(&t)] // a phrase may hold digits: "room 101"
+		t.e = s.lookup(s.text(&t)) // a phrase may hold digits: "room 101"
 	}
 	s.tokens = append(s.tokens, t)
 }
@@ -241,6 +242,15 @@ func (s *scanner) text(t *token) string {
 	// The buffer is not written again until the next scan, and callers
 	// copy what they keep, so viewing it as a string is safe.
 	return unsafe.String(unsafe.SliceData(s.lower[t.lo:t.hi]), int(t.hi-t.lo))
+}
+
+// lookup is the entry of a lowered word: the scenario's own, else the
+// shared number word's.
+func (s *scanner) lookup(w string) *entry {
+	if e := s.words[w]; e != nil {
+		return e
+	}
+	return s.shared[w]
 }
 
 // bloom is a one-probe Bloom filter over the word table keyed by a word's

@@ -3,12 +3,10 @@ package llm
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -63,18 +61,6 @@ var actionAliases = map[string]event.ActionType{
 	"select": event.Select, "choose": event.Select, "select friend": event.Select,
 }
 
-// allowedActions lists what a seat may do in a family, in prompt order.
-func allowedActions(f scenario.Family) []event.ActionType {
-	base := []event.ActionType{event.Speak, event.NonVerbal, event.Act, event.Leave, event.None}
-	switch f {
-	case scenario.Craigslist:
-		return append(base, event.Offer, event.Accept, event.Reject)
-	case scenario.MutualFriends:
-		return append(base, event.Select)
-	}
-	return base
-}
-
 // parseAction reads an agent's reply into an action, checking it against
 // what the view allows. The error says what to fix, for the re-ask.
 func parseAction(reply string, v view.View) (event.Action, error) {
@@ -103,37 +89,28 @@ func parseAction(reply string, v view.View) (event.Action, error) {
 	default:
 		a.Type = t
 	}
-	if !allowed(a.Type, v.Family) {
+	move, ok := family.ModelMove(family.Of(v.Family), a.Type)
+	if !ok {
 		return event.Action{}, fmt.Errorf("action %q is not allowed here", a.Type)
 	}
-	switch a.Type {
-	case event.Offer:
-		p, ok := parsePrice(w.Price)
+	switch move.Arg {
+	case family.PriceArg:
+		p, ok := parsePrice(w.Price, move, v)
 		if !ok {
 			return event.Action{}, fmt.Errorf(`an offer needs a positive "price" in dollars`)
 		}
 		a.Price = &p
-	case event.Select:
-		f, ok := matchFriend(firstNonEmpty(w.Friend, w.Name), v.Self().Friends)
-		if !ok {
+	case family.FriendArg:
+		got, err := move.Read(firstNonEmpty(w.Friend, w.Name), v, v.Self().Seat)
+		if err != nil {
 			return event.Action{}, fmt.Errorf(`"friend" must be a name from your own friend list`)
 		}
-		a.Friend = f
-	case event.Speak:
-		if a.Text == "" {
-			return event.Action{}, fmt.Errorf(`"speak" needs a non-empty "text"`)
-		}
+		a.Friend = got.Friend
+	}
+	if a.Type == event.Speak && a.Text == "" {
+		return event.Action{}, fmt.Errorf(`"speak" needs a non-empty "text"`)
 	}
 	return a, nil
-}
-
-func allowed(t event.ActionType, f scenario.Family) bool {
-	for _, a := range allowedActions(f) {
-		if a == t {
-			return true
-		}
-	}
-	return false
 }
 
 func firstNonEmpty(s ...string) string {
@@ -145,10 +122,9 @@ func firstNonEmpty(s ...string) string {
 	return ""
 }
 
-var numberRe = regexp.MustCompile(`\d[\d,]*(\.\d+)?`)
-
-// parsePrice reads a JSON number or a string such as "$1,200".
-func parsePrice(raw json.RawMessage) (float64, bool) {
+// parsePrice reads a JSON number, or a string such as "$1,200" the way
+// the move reads a price.
+func parsePrice(raw json.RawMessage, move family.Move, v view.View) (float64, bool) {
 	var n float64
 	if err := json.Unmarshal(raw, &n); err == nil {
 		return n, n > 0
@@ -157,26 +133,9 @@ func parsePrice(raw json.RawMessage) (float64, bool) {
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return 0, false
 	}
-	return priceIn(s)
-}
-
-func priceIn(s string) (float64, bool) {
-	m := numberRe.FindString(s)
-	if m == "" {
+	got, err := move.Read(s, v, v.Self().Seat)
+	if err != nil {
 		return 0, false
 	}
-	n, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
-	return n, err == nil && n > 0
-}
-
-// matchFriend matches a name against a seat's own friend list and returns
-// the list's spelling, which the referee compares.
-func matchFriend(name string, list []scenario.Friend) (string, bool) {
-	name = strings.TrimSpace(name)
-	for _, f := range list {
-		if strings.EqualFold(f.Name, name) {
-			return f.Name, true
-		}
-	}
-	return "", false
+	return *got.Price, true
 }

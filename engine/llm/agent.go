@@ -41,6 +41,9 @@ func newAgent(name string, c *caller, p Params, v view.View) *Agent {
 // Name says which model plays the seat.
 func (a *Agent) Name() string { return a.name }
 
+// Retries are the calls this seat sent again, by kind.
+func (a *Agent) Retries() map[string]int { return a.call.tally.Counts() }
+
 // Turn asks the model for the seat's next action. A reply that yields no
 // action is a failure (kept with the model's text) and is re-asked once.
 func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {

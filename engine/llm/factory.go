@@ -22,7 +22,7 @@ type Factory struct {
 	limit   *limiter
 	retries *Tally
 	mu      sync.Mutex
-	models  map[string]*caller
+	models  map[string]*model
 }
 
 // NewFactory returns a factory for a resolved configuration.
@@ -39,22 +39,25 @@ func NewFactory(cfg Config) *Factory {
 }
 
 func newFactory(cfg Config, c chat.Client) *Factory {
-	return &Factory{cfg: cfg, client: c, models: map[string]*caller{},
+	return &Factory{cfg: cfg, client: c, models: map[string]*model{},
 		limit: newLimiter(cfg.Limits), retries: &Tally{}}
 }
 
-// Retries are the calls sent again so far, by kind (see RetryRateLimit).
+// Retries are the calls sent again so far by every backend of the
+// factory, by kind (see RetryRateLimit). Each episode's own count is in
+// its ending (event.Ending.Retries).
 func (f *Factory) Retries() map[string]int { return f.retries.Counts() }
 
-func (f *Factory) caller(model string) *caller {
+// caller returns a new way to a model, with a tally of its own.
+func (f *Factory) caller(name string) *caller {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	c, ok := f.models[model]
+	m, ok := f.models[name]
 	if !ok {
-		c = newCaller(f.client, f.cfg.Policy, f.limit, f.retries)
-		f.models[model] = c
+		m = newModel(f.client, f.cfg.Policy, f.limit)
+		f.models[name] = m
 	}
-	return c
+	return &caller{model: m, tally: &Tally{parent: f.retries}}
 }
 
 // params are a role's settings for an episode; the base seed mixes the
@@ -73,18 +76,21 @@ func (f *Factory) label(model string) string {
 // Backends returns the writer for both seats in SCRIPT, and one agent per
 // seat otherwise, each from its own View.
 func (f *Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error) {
-	switch mode {
-	case view.Script:
+	var out [2]run.Backend
+	viewers := view.Viewers(mode)
+	switch {
+	case viewers == nil || mode == view.Humans:
+		// HUMANS seats are people; a transcript plays them.
+		return out, fmt.Errorf("the model backend cannot play mode %q", mode)
+	case viewers[0] == view.Writer:
 		m := f.cfg.ModelFor(RoleWriter)
 		w := newWriter(f.label(m), f.caller(m), f.params(m, seed, 2), view.For(sc, mode, view.Writer))
 		return [2]run.Backend{w, w}, nil
-	case view.Agents, view.Mindreaders:
-		var out [2]run.Backend
-		for seat, role := range []Role{RoleSeat0, RoleSeat1} {
-			m := f.cfg.ModelFor(role)
-			out[seat] = newAgent(f.label(m), f.caller(m), f.params(m, seed, seat), view.For(sc, mode, seat))
-		}
-		return out, nil
 	}
-	return [2]run.Backend{}, fmt.Errorf("the model backend cannot play mode %q", mode)
+	seatRoles := [2]Role{RoleSeat0, RoleSeat1}
+	for _, seat := range viewers {
+		m := f.cfg.ModelFor(seatRoles[seat])
+		out[seat] = newAgent(f.label(m), f.caller(m), f.params(m, seed, seat), view.For(sc, mode, seat))
+	}
+	return out, nil
 }

@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/llm/openaiapi"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // Settings are the endpoint and sampling parameters for a recording's
 // header: what a reader needs to repeat the run. The key is never among
 // them.
-func (f *Factory) Settings() map[string]string {
+func (f *Factory) Settings(view.Mode) map[string]string {
 	c := f.cfg
 	p := c.Policy.orDefault()
 	s := map[string]string{

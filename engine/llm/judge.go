@@ -31,17 +31,40 @@ func (f *Factory) Judge() *Judge {
 
 // Score judges a finished episode and writes each seat's scores into
 // ending.Metrics as judge.seatN.DIMENSION (plus judge.seatN.overall, their
-// mean) with the reasoning in ending.Notes under the same keys. A failure
-// is noted under judge.error and returned.
-func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) error {
-	err := j.score(ctx, sc, history, ending)
-	if err != nil {
+// mean) with the reasoning in ending.Notes under the same keys, and
+// returns the token counts of its calls. Scores are written for both
+// seats or for neither. A failure is noted under judge.error and returned;
+// when ctx ends first, the ending is marked under judge.stopped instead,
+// for stopping is not the judge's failure. Its retries are added to
+// ending.Retries.
+func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) ([]event.Usage, error) {
+	// The judge is shared by the episodes; its retries for this one are
+	// counted apart.
+	one := *j
+	one.call = &caller{model: j.call.model, tally: &Tally{parent: j.call.tally.parent}}
+	s := &scoring{Judge: &one}
+	err := s.score(ctx, sc, history, ending)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		note(ending, report.JudgeStoppedNote, "stopped before the judge answered: no judge scores")
+	case err != nil:
 		note(ending, report.JudgeErrorNote, err.Error())
 	}
-	return err
+	ending.AddRetries(one.call.tally.Counts())
+	return s.used, err
 }
 
-func (j *Judge) score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) error {
+// scoring is the judging of one episode; its calls' token counts add up
+// in used.
+type scoring struct {
+	*Judge
+	used []event.Usage
+}
+
+func (j *scoring) score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	// The judge reads everything, like the SCRIPT writer.
 	v := view.For(sc, view.Script, view.Writer)
 	shared := judgeContext(v, history, ending.Outcome.Summary)
@@ -71,7 +94,7 @@ func (j *Judge) score(ctx context.Context, sc *scenario.Scenario, history []run.
 
 // scoreSeat is one call for one character, re-asked once when the scores
 // cannot be used.
-func (j *Judge) scoreSeat(ctx context.Context, v view.View, shared string, seat int) (map[string]dimScore, error) {
+func (j *scoring) scoreSeat(ctx context.Context, v view.View, shared string, seat int) (map[string]dimScore, error) {
 	msgs := []chat.Message{{Role: chat.System, Content: judgeSystem()}, {Role: chat.User, Content: shared + judgeAsk(v, seat)}}
 	req := chat.Request{Model: j.params.Model, Messages: msgs, Temperature: 0, MaxTokens: j.params.MaxTokens, JSON: true}
 	reply, err := j.ask(ctx, req)
@@ -96,13 +119,14 @@ func (j *Judge) scoreSeat(ctx context.Context, v view.View, shared string, seat 
 
 // ask makes one judge call; a stream cut off mid-reply (or garbled) is
 // sent once more, as for the other roles.
-func (j *Judge) ask(ctx context.Context, req chat.Request) (chat.Reply, error) {
-	reply, _, err := j.call.call(ctx, req, func(string) {})
+func (j *scoring) ask(ctx context.Context, req chat.Request) (chat.Reply, error) {
+	reply, used, err := j.call.call(ctx, req, func(string) {})
 	var ce *chat.Error
 	if err != nil && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
 		j.call.tally.retried(ce)
-		reply, _, err = j.call.call(ctx, req, func(string) {})
+		reply, used, err = j.call.call(ctx, req, func(string) {})
 	}
+	j.used = append(j.used, used...)
 	if reply.FinishReason == "length" && err == nil {
 		err = errors.New("the answer was cut off at the token limit (--judge-max-tokens)")
 	}
@@ -171,11 +195,11 @@ func parseScores(reply string) (map[string]dimScore, error) {
 }
 
 // Annotate wraps an annotator maker (nil for none) so that each run is
-// judged when it ends, unless it was cancelled. Use it as
-// episode.Spec.Annotate or batch.Options.Annotate.
-func (j *Judge) Annotate(ctx context.Context, next func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
+// judged when it ends, unless it was cancelled, under the run's context.
+// Use it as episode.Spec.Annotate or batch.Options.Annotate.
+func (j *Judge) Annotate(next func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
 	return func(sc *scenario.Scenario, mode view.Mode) run.Annotator {
-		a := &judged{ctx: ctx, judge: j, sc: sc}
+		a := &judged{judge: j, sc: sc}
 		if next != nil {
 			a.next = next(sc, mode)
 		}
@@ -184,7 +208,6 @@ func (j *Judge) Annotate(ctx context.Context, next func(*scenario.Scenario, view
 }
 
 type judged struct {
-	ctx   context.Context
 	judge *Judge
 	sc    *scenario.Scenario
 	next  run.Annotator
@@ -197,14 +220,19 @@ func (a *judged) Annotate(history []run.Turn) []event.Annotation {
 	return a.next.Annotate(history)
 }
 
-func (a *judged) Finish(history []run.Turn, ending *event.Ending) {
+// Finish judges the run under ctx, so that stopping the run stops a
+// judge call in flight; the tokens of the judge's calls are returned to
+// the run.
+func (a *judged) Finish(ctx context.Context, history []run.Turn, ending *event.Ending) []event.Usage {
+	var used []event.Usage
 	if a.next != nil {
-		a.next.Finish(history, ending)
+		used = a.next.Finish(ctx, history, ending)
 	}
-	if ending.Reason == event.Canceled || a.ctx.Err() != nil {
-		return
+	if ending.Reason == event.Canceled {
+		return used
 	}
 	// The failure is noted in the ending; the run has no error event left
 	// to carry it.
-	_ = a.judge.Score(a.ctx, a.sc, history, ending)
+	scored, _ := a.judge.Score(ctx, a.sc, history, ending)
+	return append(used, scored...)
 }

@@ -4,11 +4,15 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -18,7 +22,7 @@ func TestJudgeScoresIntoTheFooter(t *testing.T) {
 	f := NewFactory(testConfig(srv))
 	sc := resolve(t, "sotopia/broken-lamp")
 	live, err := episode.Start(context.Background(), episode.Spec{Scenario: sc, Mode: view.Agents, Seed: 1, Factory: f,
-		Annotate: f.Judge().Annotate(context.Background(), nil), RecordDir: t.TempDir(), Buffer: 64})
+		Annotate: f.Judge().Annotate(nil), RecordDir: t.TempDir(), Buffer: 64})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,10 +83,14 @@ func TestJudgeCallsOncePerSeatAndReasksOutOfRange(t *testing.T) {
 	f := NewFactory(testConfig(srv))
 	sc := resolve(t, "craigslist/road-bike")
 	var ending event.Ending
-	if err := f.Judge().Score(context.Background(), sc, nil, &ending); err != nil {
+	used, err := f.Judge().Score(context.Background(), sc, nil, &ending)
+	if err != nil {
 		t.Fatal(err)
 	}
 	reqs := srv.Requests()
+	if len(used) != 3 {
+		t.Errorf("the judge's 3 calls report %d token counts", len(used))
+	}
 	if len(reqs) != 3 || !strings.Contains(reqs[1].Last(), "whole number") {
 		t.Fatalf("%d calls; the re-ask says %q", len(reqs), reqs[1].Last())
 	}
@@ -101,5 +109,102 @@ func TestJudgeCallsOncePerSeatAndReasksOutOfRange(t *testing.T) {
 	}
 	if ending.Metrics["judge.seat1.goal"] != 6 {
 		t.Errorf("metrics %v", ending.Metrics)
+	}
+}
+
+// TestJudgeTokensCountInTheRun: each judge call is a run-level usage event
+// and is counted in the footer's totals with the seats' calls.
+func TestJudgeTokensCountInTheRun(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	f := NewFactory(testConfig(srv))
+	p := playWith(t, context.Background(), episode.Spec{Scenario: resolve(t, "sotopia/broken-lamp"), Mode: view.Agents, Seed: 1,
+		Factory: f, Annotate: f.Judge().Annotate(leak.Annotate)})
+	var sum event.Usage
+	judged := 0
+	for _, ev := range p.rec.Events {
+		if ev.Kind != event.UsageReported {
+			continue
+		}
+		sum.Add(*ev.Usage)
+		if ev.Seat == -1 {
+			judged++
+			if ev.Turn != 0 || ev.Usage.Prompt == 0 {
+				t.Errorf("a judge call's usage event: turn %d, %+v", ev.Turn, *ev.Usage)
+			}
+		}
+	}
+	if judged != 2 {
+		t.Errorf("%d run-level usage events, want one per judge call (2)", judged)
+	}
+	if total := p.rec.Footer.Ending.Usage; total == nil || *total != sum || p.ending.Usage == nil || *p.ending.Usage != sum {
+		t.Errorf("the footer's totals %+v are not the sum of the usage events %+v", total, sum)
+	}
+	if p.ending.Metrics["judge.seat0.goal"] != 6 {
+		t.Errorf("not judged: %v", p.ending.Metrics)
+	}
+}
+
+// TestStoppingAHangingJudgeEndsTheRunAtOnce: with the judge's call
+// hanging and the default 2-minute timeout, cancelling the run's context
+// ends it within a second, and the recording closes with the dialogue's
+// own ending, marked as left without judge scores.
+func TestStoppingAHangingJudgeEndsTheRunAtOnce(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	var judging <-chan struct{}
+	srv.Chaos, judging = llmtest.HangWhen(llmtest.Judging)
+	cfg := testConfig(srv)
+	cfg.Policy.Timeout = 2 * time.Minute
+	f := NewFactory(cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	live, err := episode.Start(ctx, episode.Spec{Scenario: resolve(t, "sotopia/broken-lamp"), Mode: view.Agents, Seed: 1,
+		Factory: f, Annotate: f.Judge().Annotate(leak.Annotate), RecordDir: t.TempDir(), Buffer: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		for range live.Events {
+		}
+	}()
+	select {
+	case <-judging:
+	case <-drained:
+		t.Fatal("the run ended without calling the judge")
+	case <-time.After(time.Minute):
+		t.Fatal("no judge call within a minute")
+	}
+	stopped := time.Now()
+	cancel()
+	select {
+	case <-drained:
+	case <-time.After(time.Second):
+		t.Fatal("the run still waits on the judge 1 s after it was stopped")
+	}
+	t.Logf("the run ended %v after it was stopped", time.Since(stopped))
+	ending, err := live.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ending.Reason == event.Canceled || ending.Notes[report.JudgeStoppedNote] == "" || ending.Notes[report.JudgeErrorNote] != "" {
+		t.Errorf("ending %s with notes %v: want the dialogue's own ending marked %s, not a judge failure", ending.Reason, ending.Notes, report.JudgeStoppedNote)
+	}
+	for k := range ending.Metrics {
+		if strings.HasPrefix(k, "judge.") {
+			t.Errorf("a stopped judge left the score %s", k)
+		}
+	}
+	if _, ok := ending.Metrics[metrics.Leaks]; !ok {
+		t.Errorf("the annotator's metrics are missing: %v", ending.Metrics)
+	}
+	rec, err := record.Read(live.Recording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Footer == nil || rec.Torn || rec.Footer.Ending.Reason != ending.Reason || rec.Footer.Ending.Notes[report.JudgeStoppedNote] == "" {
+		t.Fatalf("the recording does not close with the marked ending: %s", rec.EndNote())
 	}
 }

@@ -103,6 +103,8 @@ func TestPoolRestsAndTriesAgain(t *testing.T) {
 	if down.Count() != resting {
 		t.Fatalf("a resting endpoint was called: %d calls, %d before its rest", down.Count(), resting)
 	}
+	// The sleep is the thing under test: a rest is a span of wall time
+	// (the pool reads the clock), after which the endpoint is tried again.
 	time.Sleep(cfg.Rest)
 	burst()
 	if down.Count() == resting {
@@ -123,7 +125,7 @@ func TestEveryEndpointKeepsItsOwnKeyAndIsRecordedWithout(t *testing.T) {
 	if e := cfg.Endpoints(); len(e) != 2 || e[0].APIKey != "sk-openai" || e[1].APIKey != "" {
 		t.Errorf("endpoints %+v", e)
 	}
-	header := NewFactory(cfg).Settings()["endpoint"]
+	header := NewFactory(cfg).Settings(view.Agents)["endpoint"]
 	if header != "https://api.openai.com/v1 http://replica:8000/v1" {
 		t.Errorf("recorded endpoints %q", header)
 	}

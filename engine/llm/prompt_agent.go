@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -20,29 +20,14 @@ func agentSystem(f scenario.Family) string {
 On your turn, answer with one JSON object only, e.g. {"action": "speak", "text": "Hello there."}
 "action" is one of:
 `)
-	for _, t := range allowedActions(f) {
-		fmt.Fprintf(&b, "- %q: %s\n", t, actionHelp[t])
+	fam := family.Of(f)
+	for _, m := range family.ModelMoves(fam) {
+		fmt.Fprintf(&b, "- %q: %s\n", m.Type, m.Agent)
 	}
-	b.WriteString(familyRules[f])
+	if fam != nil {
+		b.WriteString(fam.Prompt().AgentRule)
+	}
 	return b.String()
-}
-
-var actionHelp = map[event.ActionType]string{
-	event.Speak:     `say "text".`,
-	event.NonVerbal: `a gesture or expression, in "text".`,
-	event.Act:       `a physical action, in "text".`,
-	event.Leave:     `leave for good ("text": parting words), once your goal is reached or out of reach.`,
-	event.None:      `do nothing this turn.`,
-	event.Offer:     `a formal offer: "price" in dollars (a number); "text" may add words.`,
-	event.Accept:    `accept your partner's formal offer; this ends the negotiation.`,
-	event.Reject:    `reject your partner's formal offer; this ends the negotiation.`,
-	event.Select:    `name the friend you believe you share: "friend" is a name from your own list.`,
-}
-
-// familyRules says what ends the game well in each family.
-var familyRules = map[scenario.Family]string{
-	scenario.Craigslist:    "Only a formal offer and its acceptance make a deal; agreeing in words makes none.\n",
-	scenario.MutualFriends: "You win only if you both select the one friend on both lists. Ask and answer about friends' details to find them; do not just recite names.\n",
 }
 
 // agentAsk closes a seat's user message; it is the only part that

@@ -3,6 +3,7 @@ package llm
 import (
 	"fmt"
 
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -12,6 +13,10 @@ import (
 // writerSystem is the writer's system message; it depends only on the
 // family.
 func writerSystem(f scenario.Family) string {
+	var rules family.Prompt
+	if fam := family.Of(f); fam != nil {
+		rules = fam.Prompt()
+	}
 	return `You are a scriptwriter. You write a whole conversation between two characters, both sides of it, from its first turn to its end. You know everything about both, but each character knows only their own goal and private information and reveals them only as they would. Keep both in character, and let neither repeat themselves.
 
 Write only the script: one turn per line, the two characters taking turns, each line a number, the speaker's name, a colon and the words:
@@ -22,14 +27,8 @@ A turn that is not plain speech starts with a tag right after the colon:
   [non-verbal] a gesture or expression
   [action] a physical action
   [leave] parting words; the character leaves and the conversation ends
-` + familyFormat(f) + writerRules[f] + `
+` + rules.ScriptTags + rules.WriterRule + `
 When the conversation is over, write END on a line of its own.`
-}
-
-// writerRules says what ends the game well in each family.
-var writerRules = map[scenario.Family]string{
-	scenario.Craigslist:    "Only a formal offer and its acceptance make a deal; agreeing in words makes none.\n",
-	scenario.MutualFriends: "They succeed only if both select the one friend on both lists; let them compare friends' details rather than recite names.\n",
 }
 
 // continueAsk asks the writer to go on after the script so far, as a
@@ -49,16 +48,4 @@ func writerAsk(v view.View, n int, onlyOne bool) string {
 		return fmt.Sprintf("(nothing yet)\nWrite the script now: at most %d turns, starting with turn 1 by %s.", v.MaxTurns, name)
 	}
 	return fmt.Sprintf("\nContinue the script from turn %d, spoken by %s; the conversation has at most %d turns.", n, name, v.MaxTurns)
-}
-
-// familyFormat is the part of the script format that depends on the
-// family's structured moves.
-func familyFormat(f scenario.Family) string {
-	switch f {
-	case scenario.Craigslist:
-		return "  [offer $120] words: a formal offer of a price\n  [accept] or [reject]: the answer to the partner's formal offer; the conversation ends\n"
-	case scenario.MutualFriends:
-		return "  [select Name] words: the speaker names the friend they believe both have, exactly as on the speaker's list\n"
-	}
-	return ""
 }

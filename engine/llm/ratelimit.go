@@ -24,11 +24,16 @@ type limiter struct {
 	mu      sync.Mutex
 	slots   []*slot
 	changed chan struct{} // closed and replaced when a slot is stamped or freed
+	// under is the most a server's count has exceeded a guess by (the
+	// reply, when no --max-tokens bounds it, and the server's overhead per
+	// message); later guesses add it, so the cap holds at the server.
+	under int
 }
 
 type slot struct {
 	at     time.Time // zero while the request is in flight
 	tokens int
+	guess  int // the estimate before the server's count
 }
 
 func newLimiter(l Limits) *limiter {
@@ -64,8 +69,8 @@ func (l *limiter) acquire(ctx context.Context, tokens int) (func(used int), erro
 		l.mu.Lock()
 		now := time.Now()
 		wait, changed := l.prune(now), l.changed
-		if l.fits(tokens) {
-			s := &slot{tokens: tokens}
+		if l.fits(tokens + l.under) {
+			s := &slot{tokens: tokens + l.under, guess: tokens}
 			l.slots = append(l.slots, s)
 			l.mu.Unlock()
 			return func(used int) { l.stamp(s, used) }, nil
@@ -130,6 +135,7 @@ func (l *limiter) stamp(s *slot, used int) {
 	}
 	if used > 0 {
 		s.tokens = used
+		l.under = max(l.under, used-s.guess)
 	}
 	close(l.changed)
 	l.changed = make(chan struct{})

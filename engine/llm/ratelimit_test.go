@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -23,12 +24,7 @@ func TestRPMHoldsInEveryWindowAtTheServer(t *testing.T) {
 	cfg := testConfig(srv)
 	cfg.Limits = Limits{RPM: rpm, Window: window}
 	start := time.Now()
-	if _, err := batch.Run(context.Background(), batch.Options{
-		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: 4, Seed: 1,
-		Concurrency: 4, OutDir: t.TempDir(), Resolve: library.Resolve, Factory: NewFactory(cfg),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	runFourAtOnce(t, cfg)
 	reqs := srv.Requests()
 	if len(reqs) < 60 {
 		t.Fatalf("only %d requests", len(reqs))
@@ -83,5 +79,65 @@ func TestTPMWaitsForTokensToLeaveTheWindow(t *testing.T) {
 	cancel()
 	if _, err := l.acquire(cancelled, 90); err == nil {
 		t.Error("a cancelled wait for the cap went through")
+	}
+}
+
+// TestTPMHoldsInEveryWindowAtTheServer runs four AGENTS episodes at once
+// under a cap of 4,000 tokens per 200 ms window (a shortened minute) and
+// checks, from the tokens the server counted for each request and the
+// time it arrived, that no window held more than the cap: with the
+// replies capped (--max-tokens) and without, when the limiter only learns
+// a reply's length from the server's count.
+func TestTPMHoldsInEveryWindowAtTheServer(t *testing.T) {
+	for _, maxTokens := range []int{120, 0} {
+		t.Run(fmt.Sprintf("max-tokens=%d", maxTokens), func(t *testing.T) { checkTPMAtServer(t, maxTokens) })
+	}
+}
+
+func checkTPMAtServer(t *testing.T, maxTokens int) {
+	const tpm, window = 4000, 200 * time.Millisecond
+	srv := llmtest.Start()
+	defer srv.Close()
+	cfg := testConfig(srv)
+	cfg.MaxTokens = maxTokens
+	cfg.Limits = Limits{TPM: tpm, Window: window}
+	start := time.Now()
+	runFourAtOnce(t, cfg)
+	spent := srv.Spending()
+	if len(spent) < 60 {
+		t.Fatalf("only %d requests answered", len(spent))
+	}
+	slices.SortFunc(spent, func(a, b llmtest.Spent) int { return a.At.Compare(b.At) })
+	total, most := 0, 0
+	for i, s := range spent {
+		total += s.Tokens
+		inWindow := 0
+		for _, later := range spent[i:] {
+			if later.At.Sub(s.At) >= window {
+				break
+			}
+			inWindow += later.Tokens
+		}
+		if inWindow > tpm {
+			t.Fatalf("%d tokens arrived in the %v from request %d (at %v), more than %d", inWindow, window, i, s.At.Sub(start), tpm)
+		}
+		most = max(most, inWindow)
+	}
+	// The cap is used, not just respected.
+	need := time.Duration(total/tpm-1) * window
+	if took := time.Since(start); took > 2*need+time.Second {
+		t.Errorf("%d tokens took %v; the cap allows them in about %v", total, took, need)
+	}
+	t.Logf("%d requests, %d tokens in %v under %d per %v; the fullest window held %d", len(spent), total, time.Since(start).Round(time.Millisecond), tpm, window, most)
+}
+
+// runFourAtOnce plays four AGENTS episodes at once against cfg.
+func runFourAtOnce(t *testing.T, cfg Config) {
+	t.Helper()
+	if _, err := batch.Run(context.Background(), batch.Options{
+		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: 4, Seed: 1,
+		Concurrency: 4, OutDir: t.TempDir(), Resolve: library.Resolve, Factory: NewFactory(cfg),
+	}); err != nil {
+		t.Fatal(err)
 	}
 }

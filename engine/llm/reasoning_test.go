@@ -55,7 +55,7 @@ func TestReasoningIsNeverContent(t *testing.T) {
 			srv.ChunkDelay = 100 * time.Microsecond
 			f := NewFactory(testConfig(srv))
 			p := playWith(t, context.Background(), episode.Spec{Scenario: resolve(t, "craigslist/road-bike"), Mode: mode, Seed: 1,
-				Factory: f, Annotate: f.Judge().Annotate(context.Background(), nil)})
+				Factory: f, Annotate: f.Judge().Annotate(nil)})
 			srv.Close()
 			if errs := p.errors(); len(errs) > 0 {
 				t.Fatalf("%s (reasoning_content %v): errors %v", mode, field, errs)

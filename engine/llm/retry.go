@@ -11,6 +11,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/run"
 )
 
 // Policy bounds one model call: its timeout and its retries.
@@ -59,22 +60,28 @@ func (p Policy) orDefault() Policy {
 	return d
 }
 
-// caller sends calls to one model with the policy. It remembers the
+// model sends calls to one model with the policy. It remembers the
 // optional parameters the server refused (response_format, seed,
 // stream_options) and leaves them out from then on. It is shared by every
 // backend that uses the model.
-type caller struct {
+type model struct {
 	client  chat.Client
 	policy  Policy
 	limit   *limiter
-	tally   *Tally
 	noJSON  atomic.Bool
 	noSeed  atomic.Bool
 	noUsage atomic.Bool
 }
 
-func newCaller(c chat.Client, p Policy, l *limiter, t *Tally) *caller {
-	return &caller{client: c, policy: p.orDefault(), limit: l, tally: t}
+func newModel(c chat.Client, p Policy, l *limiter) *model {
+	return &model{client: c, policy: p.orDefault(), limit: l}
+}
+
+// caller is one backend's way to a model: the model's calls, with the
+// retries counted for the episode the backend plays (and the factory).
+type caller struct {
+	*model
+	tally *Tally
 }
 
 // call sends req, retrying what may be retried, and returns the reply and
@@ -128,7 +135,7 @@ func (c *caller) send(ctx context.Context, req chat.Request, jsonRole bool, onDe
 			return thought, nil, err
 		}
 		c.tally.retried(ce)
-		if err := sleep(ctx, c.wait(attempt, ce.RetryAfter)); err != nil {
+		if err := run.Sleep(ctx, c.wait(attempt, ce.RetryAfter)); err != nil {
 			return thought, nil, err
 		}
 	}
@@ -207,15 +214,4 @@ func (c *caller) wait(attempt int, retryAfter time.Duration) time.Duration {
 		d = min(retryAfter, c.policy.MaxRetryAfter)
 	}
 	return d
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -36,6 +36,9 @@ func newWriter(name string, c *caller, p Params, v view.View) *Writer {
 // Name says which model writes.
 func (w *Writer) Name() string { return w.name }
 
+// Retries are the calls the writer sent again, by kind.
+func (w *Writer) Retries() map[string]int { return w.call.tally.Counts() }
+
 // Turn returns turn req.Turn of the script, starting the script on the
 // first call. When the history is not what the writer wrote (a human took
 // a seat), it asks the model for the next turn given the real history.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -172,23 +173,24 @@ func (s speakers) tag(seat int, tag string, a *event.Action) string {
 	if !ok {
 		return fmt.Sprintf("unknown tag [%s]", tag)
 	}
-	if !allowed(t, s.view.Family) {
+	move, ok := family.ModelMove(family.Of(s.view.Family), t)
+	if !ok {
 		return fmt.Sprintf("tag [%s] is not allowed in this scenario", tag)
 	}
 	a.Type = t
-	switch t {
-	case event.Offer:
-		p, ok := priceIn(rest)
-		if !ok {
+	switch move.Arg {
+	case family.PriceArg:
+		got, err := move.Read(rest, s.view, seat)
+		if err != nil {
 			return fmt.Sprintf("[%s] needs a price", tag)
 		}
-		a.Price = &p
-	case event.Select:
-		f, ok := matchFriend(strings.Trim(rest, `"' `), s.view.Seats[seat].Friends)
-		if !ok {
+		a.Price = got.Price
+	case family.FriendArg:
+		got, err := move.Read(strings.Trim(rest, `"' `), s.view, seat)
+		if err != nil {
 			return fmt.Sprintf("[%s] does not name a friend on %s's list", tag, s.view.Seats[seat].Name)
 		}
-		a.Friend = f
+		a.Friend = got.Friend
 	}
 	return ""
 }

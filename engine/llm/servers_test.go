@@ -153,12 +153,12 @@ func TestJudgeRetriesACutStream(t *testing.T) {
 	f := NewFactory(testConfig(srv))
 	sc := resolve(t, "sotopia/broken-lamp")
 	var ending event.Ending
-	if err := f.Judge().Score(context.Background(), sc, nil, &ending); err != nil {
+	if _, err := f.Judge().Score(context.Background(), sc, nil, &ending); err != nil {
 		t.Fatal(err)
 	}
 	srv.Push(llmtest.Fault{DropAfter: 3})
 	ending = event.Ending{}
-	if err := f.Judge().Score(context.Background(), sc, nil, &ending); err != nil {
+	if _, err := f.Judge().Score(context.Background(), sc, nil, &ending); err != nil {
 		t.Fatalf("a judge stream cut once failed the judge: %v", err)
 	}
 	if ending.Metrics["judge.seat0.goal"] != 6 {

@@ -102,9 +102,15 @@ func TestFaultSoak(t *testing.T) {
 		t.Errorf("progress shows %d retries, the summary %v", outcome.Progress.Retries, retries)
 	}
 	// Every goroutine the run started ends once the server is gone.
-	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	deadline := time.After(5 * time.Second)
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for waiting := true; waiting && runtime.NumGoroutine() > before; {
+		select {
+		case <-deadline:
+			waiting = false
+		case <-tick.C:
+		}
 	}
 	if n := runtime.NumGoroutine(); n > before {
 		buf := make([]byte, 1<<16)

@@ -8,8 +8,9 @@ import (
 )
 
 // Kinds of retry a run counts. No event carries a retry (only the final
-// failure is recorded), so the factory tallies them for the summary and
-// the progress display.
+// failure is recorded): each backend tallies its own, and the episode's
+// ending holds them (event.Ending.Retries), so a study resumed from its
+// recordings counts the same as one that ran at once.
 const (
 	RetryRateLimit  = "rate_limit"   // a 429, sent again after the wait asked for
 	RetryServer     = "server_error" // a 5xx
@@ -18,11 +19,12 @@ const (
 	RetryReask      = "reask"        // a reply that broke the format, re-asked
 )
 
-// Tally counts retries by kind; it is safe for concurrent use, and a nil
-// Tally counts nothing.
+// Tally counts retries by kind, and adds each to its parent's count too;
+// it is safe for concurrent use, and a nil Tally counts nothing.
 type Tally struct {
-	mu sync.Mutex
-	n  map[string]int
+	parent *Tally
+	mu     sync.Mutex
+	n      map[string]int
 }
 
 func (t *Tally) add(kind string) {
@@ -30,11 +32,12 @@ func (t *Tally) add(kind string) {
 		return
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	if t.n == nil {
 		t.n = map[string]int{}
 	}
 	t.n[kind]++
+	t.mu.Unlock()
+	t.parent.add(kind)
 }
 
 // retried counts a call sent again after err.

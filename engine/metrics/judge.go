@@ -1,6 +1,6 @@
 package metrics
 
-import "fmt"
+import "strconv"
 
 // JudgeDimension is one Sotopia-Eval scoring dimension, its range, and the
 // question the judge answers for it.
@@ -24,7 +24,7 @@ var JudgeDimensions = []JudgeDimension{
 
 // JudgeSeatKey is the metric holding the judge's score of one seat on one
 // dimension ("overall" for the mean of the seven).
-func JudgeSeatKey(seat int, dim string) string { return fmt.Sprintf("judge.seat%d.%s", seat, dim) }
+func JudgeSeatKey(seat int, dim string) string { return "judge.seat" + strconv.Itoa(seat) + "." + dim }
 
 // JudgeKey is the metric holding the mean of both seats' scores on one
 // dimension, which reports aggregate.

@@ -4,9 +4,11 @@
 package metrics
 
 import (
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
@@ -39,14 +41,7 @@ const (
 
 // Mark is one annotation with the turn it belongs to (0-based index into
 // the history).
-type Mark struct {
-	Turn int
-	event.Annotation
-}
-
-// MutualFriendFact is the id of the environment fact naming the mutual
-// friend (derived by the scenario package).
-const MutualFriendFact = "mutual-friend"
+type Mark = family.Mark
 
 // Compute returns the episode's metrics from its turns, its annotations
 // and how it ended.
@@ -62,21 +57,32 @@ func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event
 	for _, mk := range marks {
 		m[counts[mk.Kind]]++
 	}
-	switch sc.Family {
-	case scenario.Craigslist:
-		if sc.Craigslist != nil {
-			craigslist(m, sc.Craigslist, end.Outcome)
-		}
-	case scenario.MutualFriends:
-		if sc.Friends != nil {
-			mutualFriends(m, sc, history, marks, end.Outcome)
-		}
-	case scenario.DealOrNoDeal:
-		if sc.Deal != nil {
-			dealOrNoDeal(m, sc.Deal, end.Outcome)
-		}
+	if f := family.Of(sc.Family); f != nil {
+		f.Metrics(m, sc, family.Episode{Turns: len(history), Marks: marks, Outcome: end.Outcome})
 	}
 	return m
+}
+
+// wordCount is len(strings.Fields(s)) without making the fields: runs of
+// characters between Unicode white space.
+func wordCount(s string) int {
+	n, inWord := 0, false
+	for i := 0; i < len(s); {
+		var space bool
+		if c := s[i]; c < utf8.RuneSelf {
+			space = c == ' ' || c >= '\t' && c <= '\r'
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+			i += size
+		}
+		if !space && !inWord {
+			n++
+		}
+		inWord = !space
+	}
+	return n
 }
 
 // words sets the mean word count of the turns that said something, over
@@ -84,7 +90,7 @@ func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event
 func words(m map[string]float64, history []run.Turn) {
 	var sum, n [3]float64
 	for _, t := range history {
-		w := float64(len(strings.Fields(t.Action.Text)))
+		w := float64(wordCount(t.Action.Text))
 		if w == 0 || t.Seat < 0 || t.Seat > 1 {
 			continue
 		}
@@ -110,7 +116,8 @@ func Position(i, n int) float64 {
 	return float64(i) / float64(n-1)
 }
 
-func boolValue(b bool) float64 {
+// Flag is a yes-or-no metric's value: 1 or 0.
+func Flag(b bool) float64 {
 	if b {
 		return 1
 	}

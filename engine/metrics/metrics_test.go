@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -54,7 +55,7 @@ func TestMutualFriends(t *testing.T) {
 	sc := &scenario.Scenario{Family: scenario.MutualFriends, MaxTurns: 22, Friends: &scenario.FriendLists{
 		Attributes: []string{"school"}, Lists: [2][]scenario.Friend{{row, other}, {row}}}}
 	history := make([]run.Turn, 12)
-	marks := []Mark{{Turn: 3, Annotation: event.Annotation{Kind: event.FirstMention, FactID: MutualFriendFact}}}
+	marks := []Mark{{Turn: 3, Annotation: event.Annotation{Kind: event.FirstMention, FactID: "mutual-friend"}}}
 	m := Compute(sc, history, marks, &event.Ending{Outcome: event.Outcome{Success: true}})
 	// 10 - 5 x (12-2)/(22-2) = 7.5; first mention at 3/11.
 	if m[GoalCompletion] != 7.5 || m[TurnsToSuccess] != 12 || math.Abs(m[FirstMentionPos]-3.0/11) > 1e-12 {
@@ -64,4 +65,17 @@ func TestMutualFriends(t *testing.T) {
 	if half[GoalCompletionSeat0] != 5 || half[GoalCompletionSeat1] != 0 || half[Success] != 0 {
 		t.Errorf("failure metrics: %v", half)
 	}
+}
+
+// FuzzWordCount: words are counted as strings.Fields splits them, on any
+// text (Unicode spaces, invalid UTF-8, none at all).
+func FuzzWordCount(f *testing.F) {
+	for _, s := range []string{"", " ", "two words", "  two words ", "a\u00a0b\u2003c\td\ne", "x\xffy \xff", "\u3000lead and trail\u3000", "日本 語"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := wordCount(s), len(strings.Fields(s)); got != want {
+			t.Errorf("wordCount(%q) = %d, strings.Fields gives %d", s, got, want)
+		}
+	})
 }

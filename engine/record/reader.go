@@ -1,7 +1,6 @@
 package record
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -40,63 +39,47 @@ func Decode(name string, r io.Reader) (*Recording, error) {
 
 // DecodeContext is Decode that stops, with ctx's error, when ctx is done.
 func DecodeContext(ctx context.Context, name string, r io.Reader) (*Recording, error) {
-	rec := &Recording{Path: name}
-	lines := newLineReader(r, MaxLineBytes)
-	for n := 1; ; n++ {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
-		}
-		line, complete, err := lines.next()
-		if len(line) == 0 && err == io.EOF {
-			break
-		}
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
-		}
-		if perr := rec.parseLine(n, bytes.TrimSpace(line)); perr != nil {
-			if !complete && n > 1 {
-				rec.Torn = true
-				break
-			}
-			return nil, fmt.Errorf("%s:%d: %w", name, n, perr)
-		}
-		rec.Lines = n
-		if !complete {
-			break
-		}
+	d := newDecoder(name, r)
+	if err := d.header(ctx); err != nil {
+		return nil, err
 	}
-	if rec.Lines == 0 {
-		return nil, fmt.Errorf("%s:1: empty recording (no header)", name)
+	for {
+		ev, err := d.next(ctx)
+		if err == io.EOF {
+			return d.rec, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		d.rec.Events = append(d.rec.Events, ev)
 	}
-	return rec, nil
 }
 
 // parseLine decodes one line, once: the first as the header, every other
-// as an event (a footer is an event-shaped line of kind footer).
-func (rec *Recording) parseLine(n int, line []byte) error {
+// as an event (a footer is an event-shaped line of kind footer). isEvent
+// reports an event to pass on.
+func (rec *Recording) parseLine(n int, line []byte) (ev event.Event, isEvent bool, err error) {
 	if n == 1 {
-		return rec.parseHeader(line)
+		return ev, false, rec.parseHeader(line)
 	}
-	var ev event.Event
 	if err := json.Unmarshal(line, &ev); err != nil {
-		return fmt.Errorf("not a JSON event: %w", err)
+		return ev, false, fmt.Errorf("not a JSON event: %w", err)
 	}
 	switch {
 	case rec.Footer != nil:
-		return fmt.Errorf("kind: line after the footer")
+		return ev, false, fmt.Errorf("kind: line after the footer")
 	case ev.Kind == headerKind:
-		return fmt.Errorf("kind: second header")
+		return ev, false, fmt.Errorf("kind: second header")
 	case ev.Kind == footerKind:
 		rec.Footer = &Footer{Kind: footerKind, Ending: ev.Ending}
+		return ev, false, nil
 	case ev.Kind == "":
-		return fmt.Errorf("kind: missing")
-	default:
-		if err := rec.checkEvent(ev); err != nil {
-			return err
-		}
-		rec.Events = append(rec.Events, ev)
+		return ev, false, fmt.Errorf("kind: missing")
 	}
-	return nil
+	if err := rec.checkEvent(ev); err != nil {
+		return ev, false, err
+	}
+	return ev, true, nil
 }
 
 func (rec *Recording) parseHeader(line []byte) error {

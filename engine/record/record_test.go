@@ -121,3 +121,50 @@ func TestCreateRefusesToOverwrite(t *testing.T) {
 		t.Fatal("overwrote a recording")
 	}
 }
+
+// A line waits in the writer's buffer at most FlushDelay: a run that stops
+// on a slow model call (or a crash) has its turns so far on disk.
+func TestLinesReachTheFileWithinFlushDelay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	w, err := Create(path, Header{RunID: "r1", Scenario: sample(), Mode: view.Agents, Backends: [2]string{"builtin", "builtin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close(nil)
+	written := time.Now()
+	if err := w.Event(event.Event{RunID: "r1", Seq: 1, Kind: event.TurnCompleted, Turn: 1, Action: &event.Action{Type: event.Speak, Text: "hello"}}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(10 * FlushDelay)
+	tick := time.NewTicker(FlushDelay / 10)
+	defer tick.Stop()
+	for {
+		if data, _ := os.ReadFile(path); strings.Contains(string(data), `"text":"hello"`) {
+			break
+		}
+		select {
+		case <-deadline:
+			t.Fatalf("the line is not in the file %v after it was written", 10*FlushDelay)
+		case <-tick.C:
+		}
+	}
+	t.Logf("on disk after %v", time.Since(written).Round(time.Millisecond))
+}
+
+// FlushAll writes every open recording's buffered lines at once, as a
+// second ctrl-c does before the process ends.
+func TestFlushAllWritesBufferedLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	w, err := Create(path, Header{RunID: "r1", Scenario: sample(), Mode: view.Agents, Backends: [2]string{"builtin", "builtin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close(nil)
+	if err := w.Event(event.Event{RunID: "r1", Seq: 1, Kind: event.TurnCompleted, Turn: 1, Action: &event.Action{Type: event.Speak, Text: "hello"}}); err != nil {
+		t.Fatal(err)
+	}
+	FlushAll()
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), `"text":"hello"`) {
+		t.Fatalf("the line is not in the file after FlushAll:\n%s", data)
+	}
+}

@@ -6,74 +6,202 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/omnigap/omnigap/engine"
 	"github.com/omnigap/omnigap/engine/event"
 )
 
-// Writer appends a run's lines to a file. Lines are buffered and written
-// at turn boundaries: every event but a text delta or a usage report
-// flushes the buffer, and so does Close. A crash loses at most the
-// streamed text of the turn in progress, and the reader tolerates a line
-// cut off mid-write.
+// Writer appends a run's lines to a file. Lines are buffered and reach
+// the file at most FlushDelay after they were written, when the buffer
+// fills, and on Close. A run of the built-in engine then costs a write or
+// two instead of one per event, and a crash loses at most the last
+// FlushDelay of a run; the reader tolerates a line cut off mid-write.
 type Writer struct {
-	mu   sync.Mutex
-	f    *os.File
-	bw   *bufio.Writer
-	path string
-	buf  []byte
+	mu      sync.Mutex
+	f       *os.File
+	bw      *bufio.Writer
+	path    string
+	buf     []byte
+	pending *time.Timer // armed while lines wait in bw
+	// ended is the ending of the run-ended event and endedJSON its
+	// encoding, which the footer of the same ending repeats.
+	ended     *event.Ending
+	endedJSON []byte
 }
+
+// FlushDelay is the longest a written line waits in the buffer.
+const FlushDelay = 100 * time.Millisecond
 
 // Create starts a recording at path with the given header. The header's
 // kind, format and app version are filled in. If the header cannot be
 // written the file is removed, so no empty recording is left behind.
 func Create(path string, h Header) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := createNew(path)
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{f: f, bw: bufio.NewWriterSize(f, 32<<10), path: path}
+	b := buffers.Get().(*buffer)
+	b.bw.Reset(f)
+	w := &Writer{f: f, bw: b.bw, buf: b.line, path: path}
+	writing.add(w)
 	h.Kind, h.Format, h.App = headerKind, FormatVersion, engine.Version
-	if err := w.line(h, true); err != nil {
+	if err := w.header(h); err != nil {
 		f.Close()
 		os.Remove(path)
+		w.release()
 		return nil, err
 	}
 	return w, nil
 }
 
+// buffers are the writers' buffers, reused: a study creates a recording
+// per episode, and a buffer is bigger than most built-in recordings.
+var buffers = sync.Pool{New: func() any { return &buffer{bw: bufio.NewWriterSize(nil, 32<<10)} }}
+
+type buffer struct {
+	bw   *bufio.Writer
+	line []byte
+}
+
+func (w *Writer) release() {
+	writing.remove(w)
+	w.bw.Reset(nil)
+	buffers.Put(&buffer{bw: w.bw, line: w.buf[:0]})
+	w.bw, w.buf = nil, nil
+}
+
 // Path returns the file being written.
 func (w *Writer) Path() string { return w.path }
 
-// Event appends one event.
-func (w *Writer) Event(ev event.Event) error {
-	return w.line(ev, ev.Kind != event.Delta && ev.Kind != event.UsageReported)
-}
-
-// Close writes the footer, flushes and closes the file.
-func (w *Writer) Close(end *event.Ending) error {
-	err := w.line(Footer{Kind: footerKind, Ending: end}, true)
-	if cerr := w.f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-func (w *Writer) line(v any, flush bool) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	b, err := json.Marshal(v)
+// header writes the first line at once, so a recording that exists has
+// one.
+func (w *Writer) header(h Header) error {
+	b, err := json.Marshal(h)
 	if err != nil {
 		return fmt.Errorf("%s: encode: %w", w.path, err)
 	}
-	w.buf = append(append(w.buf[:0], b...), '\n')
+	if _, err := w.f.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("%s: %w", w.path, err)
+	}
+	return nil
+}
+
+// Event appends one event.
+func (w *Writer) Event(ev event.Event) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.bw == nil {
+		return fmt.Errorf("%s: event after the footer", w.path)
+	}
+	b, ending, err := appendEvent(w.buf[:0], &ev)
+	w.buf = b
+	if err != nil {
+		return fmt.Errorf("%s: encode: %w", w.path, err)
+	}
+	if ending >= 0 {
+		w.ended, w.endedJSON = ev.Ending, append(w.endedJSON[:0], b[ending:len(b)-1]...)
+	}
+	if err := w.write(); err != nil {
+		return err
+	}
+	if w.pending == nil {
+		w.pending = time.AfterFunc(FlushDelay, w.flushPending)
+	}
+	return nil
+}
+
+// Close writes the footer, flushes and closes the file. An ending that is
+// the one of the run-ended event written last (the same pointer) is not
+// encoded again.
+func (w *Writer) Close(end *event.Ending) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.bw == nil {
+		return fmt.Errorf("%s: closed twice", w.path)
+	}
+	if w.pending != nil {
+		w.pending.Stop()
+		w.pending = nil
+	}
+	var encoded []byte
+	if end != nil && end == w.ended {
+		encoded = w.endedJSON
+	}
+	b, err := appendFooter(w.buf[:0], end, encoded)
+	if err != nil {
+		err = fmt.Errorf("%s: encode: %w", w.path, err)
+	} else {
+		w.buf = b
+		err = w.write()
+	}
+	if ferr := w.bw.Flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("%s: %w", w.path, ferr)
+	}
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	w.release()
+	return err
+}
+
+// write adds w.buf, one line, to the buffer. A failed flush of earlier
+// lines stays with bw and is returned here.
+func (w *Writer) write() error {
+	w.buf = append(w.buf, '\n')
 	if _, err := w.bw.Write(w.buf); err != nil {
 		return fmt.Errorf("%s: %w", w.path, err)
 	}
-	if flush {
-		if err := w.bw.Flush(); err != nil {
-			return fmt.Errorf("%s: %w", w.path, err)
-		}
-	}
 	return nil
+}
+
+// openWriters are the recordings being written, for FlushAll.
+type openWriters struct {
+	mu sync.Mutex
+	ws map[*Writer]struct{}
+}
+
+var writing = openWriters{ws: map[*Writer]struct{}{}}
+
+func (o *openWriters) add(w *Writer) {
+	o.mu.Lock()
+	o.ws[w] = struct{}{}
+	o.mu.Unlock()
+}
+
+func (o *openWriters) remove(w *Writer) {
+	o.mu.Lock()
+	delete(o.ws, w)
+	o.mu.Unlock()
+}
+
+// FlushAll writes out the buffered lines of every recording being
+// written, for a process about to exit without closing them (a second
+// ctrl-c).
+func FlushAll() {
+	writing.mu.Lock()
+	ws := make([]*Writer, 0, len(writing.ws))
+	for w := range writing.ws {
+		ws = append(ws, w)
+	}
+	writing.mu.Unlock()
+	for _, w := range ws {
+		w.mu.Lock()
+		if w.bw != nil {
+			w.bw.Flush()
+		}
+		w.mu.Unlock()
+	}
+}
+
+// flushPending writes the buffered lines out, FlushDelay after the first
+// of them.
+func (w *Writer) flushPending() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.pending == nil {
+		return // closed meanwhile
+	}
+	w.pending = nil
+	w.bw.Flush() // an error stays with bw: the next Event or Close returns it
 }

@@ -1,7 +1,9 @@
-// Package replay plays recordings back through the normal run path: a
-// recorded run becomes a pair of backends that repeat its turns, so the
-// runner, the annotator and every front end treat a replay exactly like a
-// live run.
+// Package replay plays recordings back: a Set is an episode.Player that
+// sends each recorded event again, as recorded (kind, turn, seat, speaker,
+// backend, text, usage, reasoning, control, errors and annotations), at
+// the recorded pace or a multiple of it, and ends as the footer says. No
+// backend, annotator or judge runs again; a fork (episode.Fork) plays on
+// from a replayed turn with backends of its own.
 package replay
 
 import (
@@ -10,7 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -26,15 +27,18 @@ type Set struct {
 	speed    speed
 }
 
-// Open reads recordings of the same scenario, one per mode. A recording
-// that ends early (a torn line, no footer) is played up to where it ends.
-func Open(paths []string) (*Set, error) {
+// Open reads the headers of recordings of the same scenario, one per
+// mode. The events are read as they are played, so opening a long
+// recording costs no more than a short one; a line that cannot be read
+// ends its replay there with an error naming it, and a recording that
+// ends early (a torn line, no footer) plays up to where it ends.
+func Open(ctx context.Context, paths []string) (*Set, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("name at least one recording")
 	}
 	s := &Set{Seeds: map[view.Mode]int64{}, runs: map[view.Mode]*record.Recording{}}
 	for _, p := range paths {
-		rec, err := record.Read(p)
+		rec, err := record.ReadHeader(ctx, p)
 		if err != nil {
 			return nil, err
 		}
@@ -63,77 +67,34 @@ func Open(paths []string) (*Set, error) {
 	return s, nil
 }
 
-// Recording returns the recording played in mode.
+// Settings are the endpoint and sampling parameters mode's recording was
+// made with, so a recorded copy of the replay keeps them.
+func (s *Set) Settings(mode view.Mode) map[string]string {
+	if rec := s.runs[mode]; rec != nil {
+		return rec.Header.Settings
+	}
+	return nil
+}
+
+// Recording returns the recording played in mode: its header and path.
 func (s *Set) Recording(mode view.Mode) *record.Recording { return s.runs[mode] }
 
-// Backends implements episode.Factory: both seats repeat the recording of
-// mode. The scenario and seed are the recording's own.
-func (s *Set) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([2]run.Backend, error) {
+// Players implements episode.Player: the recorded backends, marked as
+// replayed.
+func (s *Set) Players(mode view.Mode) ([2]string, error) {
 	rec, ok := s.runs[mode]
 	if !ok {
-		return [2]run.Backend{}, fmt.Errorf("no %s recording to replay", mode)
+		return [2]string{}, fmt.Errorf("no %s recording to replay", mode)
 	}
-	t := newTape(rec)
-	return [2]run.Backend{&player{tape: t, seat: 0, speed: &s.speed}, &player{tape: t, seat: 1, speed: &s.speed}}, nil
+	var names [2]string
+	for i, b := range rec.Header.Backends {
+		names[i] = "replay:" + strings.TrimPrefix(b, "replay:")
+	}
+	return names, nil
 }
 
-// tape is a recording's turns by number.
-type tape struct {
-	rec      *record.Recording
-	turns    map[int]event.Action
-	errors   map[int]string
-	timing   map[int]*turnTiming
-	backends [2]string
-	last     int
-}
-
-func newTape(rec *record.Recording) *tape {
-	t := &tape{rec: rec, turns: map[int]event.Action{}, errors: map[int]string{}, timing: map[int]*turnTiming{}, backends: rec.Header.Backends}
-	t.time(rec.Events)
-	for _, ev := range rec.Events {
-		switch ev.Kind {
-		case event.TurnCompleted:
-			if ev.Action != nil {
-				t.turns[ev.Turn] = *ev.Action
-				t.last = max(t.last, ev.Turn)
-			}
-		case event.Error:
-			t.errors[ev.Turn] = ev.Error
-		}
-	}
-	return t
-}
-
-// player repeats one seat's recorded turns.
-type player struct {
-	tape  *tape
-	seat  int
-	speed *speed
-}
-
-func (p *player) Name() string {
-	return "replay:" + strings.TrimPrefix(p.tape.backends[p.seat], "replay:")
-}
-
-// Turn repeats the recorded turn, streaming its text at the run's pace; a
-// recorded error is raised again, and a turn past the recording's end is an
-// error that says where it ended.
-func (p *player) Turn(ctx context.Context, req run.Request) (run.Result, error) {
-	if msg, failed := p.tape.errors[req.Turn]; failed {
-		return run.Result{}, fmt.Errorf("%s", msg)
-	}
-	a, ok := p.tape.turns[req.Turn]
-	if !ok {
-		return run.Result{}, fmt.Errorf("nothing recorded for turn %d: %s", req.Turn, p.tape.rec.EndNote())
-	}
-	if p.speed.get() > 0 {
-		if err := p.tape.replayTimed(ctx, req, p.speed); err != nil {
-			return run.Result{}, err
-		}
-		return run.Result{Action: a}, nil
-	}
-	if err := req.Stream(ctx, a.Text); err != nil {
-		return run.Result{}, err
-	}
-	return run.Result{Action: a}, nil
+// Backends implements episode.Factory for the sake of episode.Spec: a
+// recording has no backends to run, it is played back (Play).
+func (s *Set) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([2]run.Backend, error) {
+	return [2]run.Backend{}, fmt.Errorf("a %s recording is played back as recorded, not run again; fork it to play on", mode)
 }

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 )
 
@@ -33,88 +32,32 @@ func (s *Set) SetSpeed(x float64) {
 // when they stream at the run's word pace.
 func (s *Set) Speed() float64 { return s.speed.get() }
 
-// turnTiming is when a turn's pieces happened, relative to the end of the
-// turn before it.
-type turnTiming struct {
-	start  time.Duration // from the previous turn's completion to this turn's start
-	deltas []timedDelta
-}
-
-type timedDelta struct {
-	after time.Duration // since the previous piece (or the turn's start)
-	text  string
-}
-
-// time reads each turn's recorded timing from the events.
-func (t *tape) time(events []event.Event) {
-	var last time.Duration // the previous turn's completion, or the run's start
-	var prev time.Duration
-	for _, ev := range events {
-		switch ev.Kind {
-		case event.RunStarted:
-			last = ev.At
-		case event.TurnStarted:
-			// A turn started again after a hand-back keeps its first start.
-			if _, seen := t.timing[ev.Turn]; !seen {
-				t.timing[ev.Turn] = &turnTiming{start: max(ev.At-last, 0)}
-			}
-			prev = ev.At
-		case event.Delta:
-			if tt := t.timing[ev.Turn]; tt != nil {
-				tt.deltas = append(tt.deltas, timedDelta{after: max(ev.At-prev, 0), text: ev.Delta})
-				prev = ev.At
-			}
-		case event.TurnCompleted:
-			last = ev.At
-		}
-	}
-}
-
 // speedCheck is how often a wait looks at the speed again, so a change
 // (to 0: the rest at once) takes effect within a wait.
 const speedCheck = 50 * time.Millisecond
 
-// replayTimed streams turn req.Turn's recorded pieces with the recorded
-// gaps divided by the speed; a turn recorded without pieces gets its text
-// at once.
-func (t *tape) replayTimed(ctx context.Context, req run.Request, sp *speed) error {
-	wait := func(d time.Duration) error {
-		for d > 0 {
-			x := sp.get()
-			if x <= 0 {
-				break
-			}
-			// The last step covers the whole rest: d/x rounds down, and
-			// step*x of a rounded step can fall short of d by a few
-			// nanoseconds, whose step would then round to zero forever.
-			step, covered := time.Duration(float64(d)/x), d
-			if step > speedCheck {
-				step, covered = speedCheck, time.Duration(float64(speedCheck)*x)
-			}
-			timer := time.NewTimer(step)
-			select {
-			case <-ctx.Done():
-				timer.Stop()
-				return ctx.Err()
-			case <-timer.C:
-			}
-			d -= covered
+// wait holds an event back for its recorded gap divided by the speed. At
+// speed 0 only a piece of text that continues its turn's (paced) waits,
+// for the run's word pace.
+func wait(ctx context.Context, sp *speed, control *run.Controller, gap time.Duration, paced bool) error {
+	for {
+		x := sp.get()
+		switch {
+		case x <= 0 && paced:
+			return run.Sleep(ctx, control.Pace())
+		case x <= 0 || gap <= 0:
+			return ctx.Err()
 		}
-		return ctx.Err()
-	}
-	tt := t.timing[req.Turn]
-	if tt == nil || len(tt.deltas) == 0 {
-		req.Emit(t.turns[req.Turn].Text)
-		return ctx.Err()
-	}
-	if err := wait(tt.start); err != nil {
-		return err
-	}
-	for _, d := range tt.deltas {
-		if err := wait(d.after); err != nil {
+		// The last step covers the whole rest: gap/x rounds down, and
+		// step*x of a rounded step can fall short of gap by a few
+		// nanoseconds, whose step would then round to zero forever.
+		step, covered := time.Duration(float64(gap)/x), gap
+		if step > speedCheck {
+			step, covered = speedCheck, time.Duration(float64(speedCheck)*x)
+		}
+		if err := run.Sleep(ctx, step); err != nil {
 			return err
 		}
-		req.Emit(d.text)
+		gap -= covered
 	}
-	return nil
 }

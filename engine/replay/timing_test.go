@@ -2,76 +2,154 @@ package replay
 
 import (
 	"context"
-	"strings"
+	"errors"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
-// timedRecording is one turn streamed in three pieces 100 ms apart, after
-// 200 ms of thinking.
-func timedRecording() *record.Recording {
-	ms := time.Millisecond
-	text := "one two three"
-	return &record.Recording{Events: []event.Event{
-		{Kind: event.RunStarted, At: 0, Seat: -1},
-		{Kind: event.TurnStarted, At: 200 * ms, Turn: 1},
-		{Kind: event.Delta, At: 200 * ms, Turn: 1, Delta: "one "},
-		{Kind: event.Delta, At: 300 * ms, Turn: 1, Delta: "two "},
-		{Kind: event.Delta, At: 400 * ms, Turn: 1, Delta: "three"},
-		{Kind: event.TurnCompleted, At: 400 * ms, Turn: 1, Action: &event.Action{Type: event.Speak, Text: text}},
-	}}
-}
-
-func TestRecordedTimingIsRead(t *testing.T) {
-	tp := newTape(timedRecording())
-	tt := tp.timing[1]
-	if tt == nil || tt.start != 200*time.Millisecond || len(tt.deltas) != 3 || tt.deltas[1].after != 100*time.Millisecond {
-		t.Fatalf("timing %+v", tt)
-	}
-}
-
-// At 8x the turn's 400 ms take at least 50 ms, and its pieces come in order.
-func TestReplayAtASpeedKeepsThePieces(t *testing.T) {
-	tp := newTape(timedRecording())
-	var got []string
-	req := run.Request{Turn: 1, Emit: func(d string) { got = append(got, d) }}
-	start := time.Now()
-	var sp speed
-	sp.set(8)
-	if err := tp.replayTimed(context.Background(), req, &sp); err != nil {
+// timedRecording is a recording of two turns, each streamed in three
+// pieces 100 ms apart after 200 ms of thinking: 800 ms in all.
+func timedRecording(t *testing.T) *Set {
+	t.Helper()
+	sc, err := library.Resolve("craigslist/road-bike", 1)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took < 50*time.Millisecond {
-		t.Errorf("8x of 400 ms took %v, less than 50 ms", took)
+	path := filepath.Join(t.TempDir(), "timed.jsonl")
+	w, err := record.Create(path, record.Header{RunID: "timed", Scenario: sc, Mode: view.Agents, Backends: [2]string{"builtin", "builtin"}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if strings.Join(got, "|") != "one |two |three" {
-		t.Errorf("pieces %q", got)
+	ms := time.Millisecond
+	evs := []event.Event{{Kind: event.RunStarted, Seat: -1}}
+	for n, at := 1, time.Duration(0); n <= 2; n++ {
+		seat := n - 1
+		at += 200 * ms
+		evs = append(evs, event.Event{Kind: event.TurnStarted, At: at, Turn: n, Seat: seat})
+		for _, piece := range []string{"one ", "two ", "three"} {
+			evs = append(evs, event.Event{Kind: event.Delta, At: at, Turn: n, Seat: seat, Delta: piece})
+			at += 100 * ms
+		}
+		evs = append(evs, event.Event{Kind: event.TurnCompleted, At: at, Turn: n, Seat: seat, Action: &event.Action{Type: event.Speak, Text: "one two three"}})
+	}
+	for _, ev := range evs {
+		if err := w.Event(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(&event.Ending{Reason: event.TurnLimit, Turns: 2}); err != nil {
+		t.Fatal(err)
+	}
+	set, err := Open(context.Background(), []string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// play plays the set's recording in the background; its events arrive on
+// the returned channel, which is closed after the last.
+func play(ctx context.Context, set *Set, control *run.Controller) <-chan event.Event {
+	out := make(chan event.Event)
+	go func() {
+		set.Play(ctx, view.Agents, "r", control, out)
+		close(out)
+	}()
+	return out
+}
+
+// At 8x the 800 ms recording takes at least 100 ms, its pieces in order.
+func TestReplayAtASpeedKeepsTheTiming(t *testing.T) {
+	set := timedRecording(t)
+	set.SetSpeed(8)
+	start := time.Now()
+	var pieces string
+	for ev := range play(context.Background(), set, run.NewController(0)) {
+		pieces += ev.Delta
+	}
+	if took := time.Since(start); took < 100*time.Millisecond {
+		t.Errorf("8x of 800 ms took %v, less than 100 ms", took)
+	}
+	if pieces != "one two threeone two three" {
+		t.Errorf("pieces %q", pieces)
 	}
 }
 
-// Setting the speed to 0 during a long wait lets the turn finish at once.
-func TestSpeedZeroEndsTheWait(t *testing.T) {
-	tp := newTape(timedRecording())
-	var sp speed
-	sp.set(0.25) // 1.6 s for the turn
-	var got []string
-	req := run.Request{Turn: 1, Emit: func(d string) { got = append(got, d) }}
-	// Without the speed change the turn would outlast this context.
+// Setting the speed to 0 during a long wait plays the rest at once: at
+// 0.25x the recording would outlast the context.
+func TestSpeedZeroPlaysTheRestAtOnce(t *testing.T) {
+	set := timedRecording(t)
+	set.SetSpeed(0.25)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	done := make(chan error)
-	go func() { done <- tp.replayTimed(ctx, req, &sp) }()
-	time.Sleep(20 * time.Millisecond)
-	sp.set(0)
-	if err := <-done; err != nil {
-		t.Fatal(err)
+	var last event.Event
+	for ev := range play(ctx, set, run.NewController(0)) {
+		if ev.Kind == event.Delta {
+			set.SetSpeed(0)
+		}
+		last = ev
 	}
-	if len(got) != 3 {
-		t.Errorf("pieces %q", got)
+	if last.Ending == nil || last.Ending.Reason != event.TurnLimit {
+		t.Fatalf("ended %+v", last.Ending)
+	}
+}
+
+// A paused replay waits before each turn until a step: it sends nothing
+// of the next turn until its context ends, and one step plays one turn.
+func TestReplayWaitsForTheController(t *testing.T) {
+	set := timedRecording(t)
+	set.SetSpeed(0)
+	control := run.NewController(0)
+	control.Pause()
+	out := make(chan event.Event, 64)
+	p := &playback{speed: &set.speed, control: control, out: out, id: "r", start: time.Now()}
+	turn := func(n int) []event.Event {
+		return []event.Event{{Kind: event.TurnStarted, Turn: n}, {Kind: event.Delta, Turn: n, Delta: "hi"},
+			{Kind: event.TurnCompleted, Turn: n, Action: &event.Action{Type: event.Speak, Text: "hi"}}}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	if err := p.send(ctx, turn(1)[0]); !errors.Is(err, context.DeadlineExceeded) || len(out) != 0 {
+		t.Fatalf("paused: %v, %d events sent", err, len(out))
+	}
+	control.Step()
+	for _, ev := range turn(1) {
+		if err := p.send(context.Background(), ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(out) != 3 {
+		t.Fatalf("a step sent %d events of the turn's 3", len(out))
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	if err := p.send(ctx, turn(2)[0]); !errors.Is(err, context.DeadlineExceeded) || len(out) != 3 {
+		t.Fatalf("after the step: %v, %d events sent", err, len(out))
+	}
+}
+
+// Cancelling a replay ends it as canceled with the turns played so far.
+func TestCanceledReplayEnds(t *testing.T) {
+	set := timedRecording(t)
+	set.SetSpeed(1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last event.Event
+	for ev := range play(ctx, set, run.NewController(0)) {
+		if ev.Kind == event.TurnCompleted {
+			cancel()
+		}
+		last = ev
+	}
+	if last.Ending == nil || last.Ending.Reason != event.Canceled || last.Ending.Turns != 1 {
+		t.Fatalf("ended %+v", last.Ending)
 	}
 }
 
@@ -81,28 +159,6 @@ func TestSetSpeedClamps(t *testing.T) {
 		s.SetSpeed(in)
 		if s.Speed() != want {
 			t.Errorf("SetSpeed(%v): %v, want %v", in, s.Speed(), want)
-		}
-	}
-}
-
-// Recorded gaps are whole nanoseconds that need not divide by the speed;
-// at every speed the turn still ends, in about its recorded time.
-func TestReplayEndsWhenGapsDoNotDivideBySpeed(t *testing.T) {
-	for _, x := range Speeds {
-		tp := newTape(timedRecording())
-		tt := tp.timing[1]
-		tt.start = 20*time.Millisecond + 3
-		for i := range tt.deltas {
-			tt.deltas[i].after = 10*time.Millisecond + 7
-		}
-		var sp speed
-		sp.set(x)
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		var got []string
-		err := tp.replayTimed(ctx, run.Request{Turn: 1, Emit: func(d string) { got = append(got, d) }}, &sp)
-		cancel()
-		if err != nil || len(got) != 3 {
-			t.Errorf("at %gx: %v after %d of 3 pieces", x, err, len(got))
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
+	_ "github.com/omnigap/omnigap/engine/family/all" // every family's rows
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -26,20 +28,14 @@ type Measure struct {
 
 // Measures are the report's rows, in order. Rows no episode has are left
 // out of every output.
-var Measures = append([]Measure{
+// The families' own rows follow the goal completion, families in name
+// order (engine/family/all is imported so that every family is registered
+// before this list is made).
+var Measures = slices.Concat([]Measure{
 	{Key: metrics.GoalCompletion, Label: "goal completion (0-10)", Max: 10},
 	{Key: metrics.GoalCompletionSeat0, Label: "goal completion, seat 0", Max: 10},
 	{Key: metrics.GoalCompletionSeat1, Label: "goal completion, seat 1", Max: 10},
-	{Key: metrics.Deal, Label: "deal rate", Rate: true, Max: 1},
-	{Key: metrics.PriceFraction, Label: "agreed price / listing", Max: 1},
-	{Key: metrics.Agreement, Label: "agreement rate", Rate: true, Max: 1},
-	{Key: metrics.Pareto, Label: "Pareto-optimal agreements", Rate: true, Max: 1},
-	{Key: metrics.PointsSeat0, Label: "points, seat 0"},
-	{Key: metrics.PointsSeat1, Label: "points, seat 1"},
-	{Key: metrics.JointPoints, Label: "joint points"},
-	{Key: metrics.Success, Label: "success rate", Rate: true, Max: 1},
-	{Key: metrics.FirstMentionPos, Label: "first mention position (0-1)", Max: 1},
-	{Key: metrics.TurnsToSuccess, Label: "turns to success"},
+}, familyMeasures(), []Measure{
 	{Key: metrics.Messages, Label: "messages per dialogue"},
 	{Key: metrics.WordsPerTurn, Label: "words per turn"},
 	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages},
@@ -50,7 +46,18 @@ var Measures = append([]Measure{
 	{Key: metrics.TokensPrompt, Label: "prompt tokens"},
 	{Key: metrics.TokensCompletion, Label: "completion tokens"},
 	{Key: metrics.TokensCached, Label: "cached prompt tokens"},
-}, judgeMeasures()...)
+}, judgeMeasures())
+
+// familyMeasures are the rows of every family's outcome metrics.
+func familyMeasures() []Measure {
+	var out []Measure
+	for _, f := range family.All() {
+		for _, m := range f.Measures() {
+			out = append(out, Measure{Key: m.Key, Label: m.Label, Rate: m.Rate, Max: m.Max})
+		}
+	}
+	return out
+}
 
 // judgeMeasures are the rows of an LLM judge's scores (both seats' mean).
 func judgeMeasures() []Measure {

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"context"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/record"
@@ -21,11 +22,14 @@ type Episode struct {
 	// Ended says whether the run reached its end (a torn recording
 	// without a run-ended event has no outcome and no metrics).
 	Ended bool
-	// Completed says the run ended by its rules, without errors.
+	// Completed says the run ended by its rules, without errors, and was
+	// not cut short (CutShort).
 	Completed bool
 	Metrics   map[string]float64
 	// Failures counts the run's error events and failed judge calls per kind.
 	Failures map[event.FailureKind]int
+	// Retries counts the run's model calls sent again, by kind.
+	Retries map[string]int
 	// Pair names the scenario and seed (PairKey), for paired differences
 	// between modes; empty when unknown.
 	Pair string
@@ -36,11 +40,12 @@ type Episode struct {
 // same annotator a live run uses.
 func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run.Turn, end event.Ending, errors int) Episode {
 	ep := Episode{Source: source, Family: sc.Family, Mode: mode, Ended: true,
-		Completed: errors == 0 && end.Reason != event.Canceled && end.Reason != event.Failed}
+		Completed: errors == 0 && !CutShort(end) && end.Reason != event.Failed}
 	if end.Metrics == nil {
-		leak.New(sc, mode).Finish(history, &end)
+		leak.New(sc, mode).Finish(context.Background(), history, &end)
 	}
 	ep.Metrics = runFigures(sc.Family, end)
+	ep.Retries = end.Retries
 	ep.AddFailures(judgeFailure(end))
 	return ep
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // WriteJSON writes the report as indented JSON.
@@ -25,7 +26,7 @@ func (r Report) WriteCSV(w io.Writer) error {
 			if !ok {
 				continue
 			}
-			rows = append(rows, []string{string(g.Family), string(g.Mode), strconv.Itoa(g.Episodes), m.Key,
+			rows = append(rows, []string{csvText(string(g.Family)), csvText(string(g.Mode)), strconv.Itoa(g.Episodes), m.Key,
 				strconv.Itoa(s.N), f(s.Mean), f(s.Lo), f(s.Hi)})
 		}
 	}
@@ -33,4 +34,15 @@ func (r Report) WriteCSV(w io.Writer) error {
 		return err
 	}
 	return cw.Error()
+}
+
+// csvText makes a label read from a recording safe in a CSV cell: no
+// control characters, and a leading =, +, - or @ is preceded by ' so that
+// a spreadsheet shows the label instead of running it as a formula.
+func csvText(s string) string {
+	s = clean(s)
+	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }

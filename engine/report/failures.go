@@ -10,6 +10,17 @@ import (
 // JudgeErrorNote is the ending note a failed judge call leaves.
 const JudgeErrorNote = "judge.error"
 
+// JudgeStoppedNote marks an ending left without judge scores because the
+// run was stopped while the judge was working (not a failure).
+const JudgeStoppedNote = "judge.stopped"
+
+// CutShort reports whether an interruption stopped a run before it was
+// done: during the dialogue (canceled), or while the judge was scoring it
+// (its scores are missing).
+func CutShort(end event.Ending) bool {
+	return end.Reason == event.Canceled || end.Notes[JudgeStoppedNote] != ""
+}
+
 // AddFailures adds counts of failures per kind to the episode.
 func (ep *Episode) AddFailures(kinds map[event.FailureKind]int) {
 	for k, n := range kinds {

@@ -43,3 +43,19 @@ func TestRunFiguresAddTokensAndJudgeMeans(t *testing.T) {
 		t.Error("a run without model calls reported tokens")
 	}
 }
+
+// An episode whose judging was stopped is cut short, as `run` counts it:
+// ended, but not completed; a judged one with the same dialogue is both.
+func TestStoppedJudgingIsNotCompleted(t *testing.T) {
+	sc := &scenario.Scenario{ID: "t/x", Family: scenario.Sotopia}
+	figs := map[string]float64{metrics.GoalCompletion: 5}
+	judged := FromRun("r", sc, "agents", nil, event.Ending{Reason: event.TurnLimit, Metrics: figs}, 0)
+	stopped := FromRun("r", sc, "agents", nil, event.Ending{Reason: event.TurnLimit, Metrics: figs,
+		Notes: map[string]string{JudgeStoppedNote: "stopped"}}, 0)
+	if !judged.Completed || !judged.Ended {
+		t.Errorf("a judged episode: completed %v, ended %v", judged.Completed, judged.Ended)
+	}
+	if stopped.Completed || !stopped.Ended || !CutShort(event.Ending{Notes: map[string]string{JudgeStoppedNote: "x"}}) {
+		t.Errorf("an episode with judging stopped: completed %v, ended %v", stopped.Completed, stopped.Ended)
+	}
+}

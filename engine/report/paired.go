@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/omnigap/omnigap/engine/metrics"
@@ -31,7 +32,7 @@ var pairedMeasures = [...]string{metrics.GoalCompletion, metrics.GoalCompletionS
 	metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.WordsPerTurn, metrics.Turns, metrics.Leaks}
 
 // modePairs are the comparisons, each in the order the study reads them.
-var modePairs = [][2]view.Mode{{view.Script, view.Mindreaders}, {view.Mindreaders, view.Agents}, {view.Script, view.Agents}}
+var modePairs = [...][2]view.Mode{{view.Script, view.Mindreaders}, {view.Mindreaders, view.Agents}, {view.Script, view.Agents}}
 
 // pairedEpisode is what pairing needs of an episode: its mode, its pair
 // key and its paired measures (has marks the ones it has).
@@ -54,43 +55,104 @@ func pairable(ep Episode) (pairedEpisode, bool) {
 	return p, true
 }
 
-// pair computes the paired differences of one family's episodes. Episodes
-// whose key a mode played twice are left out.
-func pair(f scenario.Family, eps []pairedEpisode) []Paired {
-	byMode := map[view.Mode]map[string]pairedEpisode{}
-	twice := map[string]bool{}
-	for _, ep := range eps {
-		if byMode[ep.mode] == nil {
-			byMode[ep.mode] = map[string]pairedEpisode{}
+// pairSums holds the running differences of one family, per comparison
+// and measure.
+type pairSums [len(modePairs)][len(pairedMeasures)]moments
+
+// add counts the differences of one scenario and seed; of returns the
+// episode a mode played on it, if it is to be paired.
+func (s *pairSums) add(of func(view.Mode) (pairedEpisode, bool)) {
+	for p, mp := range modePairs {
+		x, ok1 := of(mp[0])
+		y, ok2 := of(mp[1])
+		if !ok1 || !ok2 {
+			continue
 		}
-		if _, dup := byMode[ep.mode][ep.key]; dup {
-			twice[string(ep.mode)+"\x00"+ep.key] = true
+		for i := range pairedMeasures {
+			if x.has[i] && y.has[i] {
+				s[p][i].add(x.values[i] - y.values[i])
+			}
 		}
-		byMode[ep.mode][ep.key] = ep
 	}
+}
+
+// paired lists the differences with at least one pair.
+func (s *pairSums) paired(f scenario.Family) []Paired {
 	var out []Paired
-	for _, mp := range modePairs {
-		a, b := byMode[mp[0]], byMode[mp[1]]
-		var keys []string
-		for k := range a {
-			if _, ok := b[k]; ok && !twice[string(mp[0])+"\x00"+k] && !twice[string(mp[1])+"\x00"+k] {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
+	for p, mp := range modePairs {
 		for i, m := range pairedMeasures {
-			var diffs moments
-			for _, k := range keys {
-				x, y := a[k], b[k]
-				if x.has[i] && y.has[i] {
-					diffs.add(x.values[i] - y.values[i])
-				}
+			if s[p][i].n > 0 {
+				out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: s[p][i].tInterval()})
 			}
-			if diffs.n == 0 {
-				continue
-			}
-			out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: diffs.tInterval()})
 		}
 	}
 	return out
+}
+
+// pair computes the paired differences of one family's episodes, scenarios
+// and seeds in key order. Episodes whose key a mode played twice are left
+// out.
+func pair(f scenario.Family, eps []pairedEpisode) []Paired {
+	byKey := map[string]*pendingPair{}
+	for _, ep := range eps {
+		pp := byKey[ep.key]
+		if pp == nil {
+			pp = &pendingPair{}
+			byKey[ep.key] = pp
+		}
+		pp.put(ep)
+	}
+	var sums pairSums
+	for _, k := range slices.Sorted(maps.Keys(byKey)) {
+		sums.add(byKey[k].of)
+	}
+	return sums.paired(f)
+}
+
+// pairedModes are the modes the comparisons involve.
+var pairedModes = [...]view.Mode{view.Script, view.Mindreaders, view.Agents}
+
+// pendingPair is what one scenario and seed has of each mode so far.
+type pendingPair struct {
+	eps   [len(pairedModes)]pairedEpisode
+	has   [len(pairedModes)]bool
+	twice [len(pairedModes)]bool
+	// in marks the modes that have come in, pairable or not.
+	in [len(pairedModes)]bool
+}
+
+// arrive marks a mode as in.
+func (pp *pendingPair) arrive(m view.Mode) {
+	if i := slices.Index(pairedModes[:], m); i >= 0 {
+		pp.in[i] = true
+	}
+}
+
+// arrived says whether a mode is in; a mode that is never paired counts
+// as in.
+func (pp *pendingPair) arrived(m view.Mode) bool {
+	i := slices.Index(pairedModes[:], m)
+	return i < 0 || pp.in[i]
+}
+
+// put keeps a pairable episode; a second one of the same mode marks the
+// mode as played twice.
+func (pp *pendingPair) put(ep pairedEpisode) {
+	i := slices.Index(pairedModes[:], ep.mode)
+	if i < 0 {
+		return
+	}
+	if pp.has[i] {
+		pp.twice[i] = true
+	}
+	pp.eps[i], pp.has[i] = ep, true
+}
+
+// of returns a mode's episode unless it has none or played twice.
+func (pp *pendingPair) of(m view.Mode) (pairedEpisode, bool) {
+	i := slices.Index(pairedModes[:], m)
+	if i < 0 || !pp.has[i] || pp.twice[i] {
+		return pairedEpisode{}, false
+	}
+	return pp.eps[i], true
 }

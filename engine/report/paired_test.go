@@ -2,6 +2,7 @@ package report
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -43,5 +44,47 @@ func TestPairedDifferencesMatchEpisodesBySeed(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "SCRIPT - AGENTS") || !strings.Contains(b.String(), "+3.00 [") {
 		t.Errorf("table without the paired difference:\n%s", b.String())
+	}
+}
+
+// TestStudyAggregatorMatchesAggregateAndKeepsOnlyOpenPairs: a study's
+// aggregator, given episodes in key order, gives the paired differences
+// Aggregate gives to the last bit (a missing measure, an episode that did
+// not end and a scenario missing modes included), while it
+// keeps only the scenarios and seeds still missing a mode.
+func TestStudyAggregatorMatchesAggregateAndKeepsOnlyOpenPairs(t *testing.T) {
+	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
+	var eps []Episode
+	for seed := int64(10); seed < 50; seed++ { // two digits: key order is seed order
+		for i, m := range modes {
+			ep := Episode{Family: scenario.Craigslist, Mode: m, Ended: seed != 17 || m != view.Agents, Pair: PairKey("craigslist/gen-1", seed),
+				Metrics: map[string]float64{metrics.GoalCompletion: float64(seed%5) + float64(i)/3, metrics.WordsPerTurn: 7.1 * float64(seed%3+int64(i))}}
+			if seed%4 == 0 {
+				ep.Metrics[metrics.Deal] = float64((seed + int64(i)) % 2)
+			}
+			eps = append(eps, ep)
+		}
+	}
+	a := NewStudyAggregator(modes)
+	for i, ep := range eps {
+		a.Add(ep)
+		if len(a.pending) > 1 {
+			t.Fatalf("after %d episodes %d scenarios and seeds kept, want at most 1", i+1, len(a.pending))
+		}
+	}
+	if len(a.pending) != 0 {
+		t.Errorf("%d scenarios and seeds kept after all their modes came in", len(a.pending))
+	}
+	if got, want := a.Report(), Aggregate(eps); !reflect.DeepEqual(got, want) {
+		t.Errorf("study aggregator:\n%+v\nAggregate:\n%+v", got.Paired, want.Paired)
+	}
+	// A study stopped before the last scenario's AGENTS and MINDREADERS runs.
+	cut := eps[:len(eps)-2]
+	a = NewStudyAggregator(modes)
+	for _, ep := range cut {
+		a.Add(ep)
+	}
+	if got, want := a.Report(), Aggregate(cut); !reflect.DeepEqual(got, want) {
+		t.Errorf("stopped study:\n%+v\nAggregate:\n%+v", got.Paired, want.Paired)
 	}
 }

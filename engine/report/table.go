@@ -6,12 +6,18 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// WriteTable prints one block per family: a row per measure, a column per
-// mode, each cell "mean [95% CI]".
+// TableWidth is the most columns a table takes: a person reads it in an
+// 80-column terminal. Columns that do not fit go to a further block below,
+// with the row labels again.
+const TableWidth = 80
+
+// WriteTable prints one table per family: a row per measure, a column per
+// mode, each cell "mean [95% CI]", then the paired differences.
 func (r Report) WriteTable(w io.Writer) error {
 	var b strings.Builder
 	for i, f := range r.families() {
@@ -19,45 +25,96 @@ func (r Report) WriteTable(w io.Writer) error {
 			b.WriteByte('\n')
 		}
 		gs := r.of(f)
-		ms := measuresOf(gs)
-		// Columns are as wide as their widest entry plus two spaces.
-		labelWidth, cellWidth := 0, 0
-		for _, g := range gs {
-			cellWidth = max(cellWidth, len(failureCell(g))+2)
-		}
+		ms := tableMeasures(gs)
+		labels := make([]string, 0, len(ms)+1)
 		for _, m := range ms {
-			labelWidth = max(labelWidth, len(m.Label)+2)
-			for _, g := range gs {
-				cellWidth = max(cellWidth, len(cell(g.Stats[m.Key], g.Stats, m.Key))+2)
+			labels = append(labels, m.Label)
+		}
+		labels = append(labels, "failures")
+		cols := make([]column, len(gs))
+		for j, g := range gs {
+			cols[j].head = clean(g.Mode.Label())
+			for _, m := range ms {
+				cols[j].cells = append(cols[j].cells, cell(g.Stats[m.Key], g.Stats, m.Key))
 			}
+			cols[j].cells = append(cols[j].cells, failureCell(g))
 		}
 		fmt.Fprintf(&b, "%s\n", familyTitle(f, gs))
-		fmt.Fprintf(&b, "%-*s", labelWidth, "")
-		for _, g := range gs {
-			fmt.Fprintf(&b, "%-*s", cellWidth, clean(g.Mode.Label()))
-		}
-		b.WriteByte('\n')
-		for _, m := range ms {
-			fmt.Fprintf(&b, "%-*s", labelWidth, m.Label)
-			for _, g := range gs {
-				fmt.Fprintf(&b, "%-*s", cellWidth, cell(g.Stats[m.Key], g.Stats, m.Key))
-			}
-			b.WriteByte('\n')
-		}
-		fmt.Fprintf(&b, "%-*s", labelWidth, "failures")
-		for _, g := range gs {
-			fmt.Fprintf(&b, "%-*s", cellWidth, failureCell(g))
-		}
-		b.WriteByte('\n')
-		r.writePaired(&b, f, labelWidth)
+		writeGrid(&b, labels, cols)
+		r.writePaired(&b, f)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+// tableMeasures are the measures a family's table shows: those with data,
+// less the messages and words per message when every dialogue's messages
+// are its turns (each turn said something), where they repeat the turns
+// and words per turn.
+func tableMeasures(gs []Group) []Measure {
+	ms := measuresOf(gs)
+	for _, g := range gs {
+		if g.Stats[metrics.Messages] != g.Stats[metrics.Turns] {
+			return ms
+		}
+	}
+	return slices.DeleteFunc(ms, func(m Measure) bool { return m.Key == metrics.Messages || m.Den == metrics.Messages })
+}
+
+// column is one column of a grid: its heading and a cell per row.
+type column struct {
+	head  string
+	cells []string
+}
+
+// writeGrid prints rows of labels and cells, the columns two spaces apart,
+// in as many blocks of columns as TableWidth needs.
+func writeGrid(b *strings.Builder, labels []string, cols []column) {
+	labelWidth := 0
+	for _, l := range labels {
+		labelWidth = max(labelWidth, len(l)+2)
+	}
+	widths := make([]int, len(cols))
+	for i, c := range cols {
+		widths[i] = len(c.head)
+		for _, s := range c.cells {
+			widths[i] = max(widths[i], len(s))
+		}
+	}
+	line := func(label string, parts []string, from int) {
+		var row strings.Builder
+		fmt.Fprintf(&row, "%-*s", labelWidth, label)
+		for i, p := range parts {
+			fmt.Fprintf(&row, "%-*s", widths[from+i]+2, p)
+		}
+		b.WriteString(strings.TrimRight(row.String(), " "))
+		b.WriteByte('\n')
+	}
+	for from := 0; from < len(cols); {
+		to, used := from+1, labelWidth+widths[from]
+		for to < len(cols) && used+2+widths[to] <= TableWidth {
+			used += 2 + widths[to]
+			to++
+		}
+		heads := make([]string, 0, to-from)
+		for _, c := range cols[from:to] {
+			heads = append(heads, c.head)
+		}
+		line("", heads, from)
+		for row, label := range labels {
+			cells := make([]string, 0, to-from)
+			for _, c := range cols[from:to] {
+				cells = append(cells, c.cells[row])
+			}
+			line(label, cells, from)
+		}
+		from = to
+	}
+}
+
 // writePaired prints a family's paired differences: a row per measure, a
 // column per pair of modes.
-func (r Report) writePaired(b *strings.Builder, f scenario.Family, labelWidth int) {
+func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
 	var ps []Paired
 	for _, p := range r.Paired {
 		if p.Family == f {
@@ -67,50 +124,48 @@ func (r Report) writePaired(b *strings.Builder, f scenario.Family, labelWidth in
 	if len(ps) == 0 {
 		return
 	}
-	type col struct{ a, b string }
-	var cols []col
-	cellWidth := 0
+	type pair struct{ a, b string }
+	var pairs []pair
 	for _, p := range ps {
-		c := col{clean(p.First.Label()), clean(p.Second.Label())}
-		if !slices.Contains(cols, c) {
-			cols = append(cols, c)
+		c := pair{clean(p.First.Label()), clean(p.Second.Label())}
+		if !slices.Contains(pairs, c) {
+			pairs = append(pairs, c)
 		}
-		cellWidth = max(cellWidth, len(c.a)+len(c.b)+5, len(pairedCell(p))+2)
+	}
+	cols := make([]column, len(pairs))
+	for i, c := range pairs {
+		cols[i].head = c.a + " - " + c.b
+	}
+	var labels []string
+	for _, m := range Measures {
+		row := make([]string, len(pairs))
+		shown := false
+		for i, c := range pairs {
+			row[i] = "-"
+			for _, p := range ps {
+				if p.Key == m.Key && clean(p.First.Label()) == c.a && clean(p.Second.Label()) == c.b {
+					row[i], shown = pairedCell(p), true
+				}
+			}
+		}
+		if !shown {
+			continue
+		}
+		labels = append(labels, m.Label)
+		for i := range cols {
+			cols[i].cells = append(cols[i].cells, row[i])
+		}
 	}
 	n := 0
 	for _, p := range ps {
 		n = max(n, p.N)
 	}
-	pairs := "pairs"
+	noun := "pairs"
 	if n == 1 {
-		pairs = "pair"
+		noun = "pair"
 	}
-	fmt.Fprintf(b, "paired differences on the same scenarios and seeds (up to %d %s), mean [95%% CI]\n", n, pairs)
-	fmt.Fprintf(b, "%-*s", labelWidth, "")
-	for _, c := range cols {
-		fmt.Fprintf(b, "%-*s", cellWidth, c.a+" - "+c.b)
-	}
-	b.WriteByte('\n')
-	for _, m := range Measures {
-		var row []string
-		for _, c := range cols {
-			cell := "-"
-			for _, p := range ps {
-				if p.Key == m.Key && clean(p.First.Label()) == c.a && clean(p.Second.Label()) == c.b {
-					cell = pairedCell(p)
-				}
-			}
-			row = append(row, cell)
-		}
-		if slices.IndexFunc(row, func(s string) bool { return s != "-" }) < 0 {
-			continue
-		}
-		fmt.Fprintf(b, "%-*s", labelWidth, m.Label)
-		for _, cell := range row {
-			fmt.Fprintf(b, "%-*s", cellWidth, cell)
-		}
-		b.WriteByte('\n')
-	}
+	fmt.Fprintf(b, "paired differences on the same scenarios and seeds (up to %d %s),\nmean [95%% CI]\n", n, noun)
+	writeGrid(b, labels, cols)
 }
 
 func pairedCell(p Paired) string {
@@ -149,9 +204,10 @@ func cell(s Stat, stats map[string]Stat, key string) string {
 	return fmt.Sprintf("%s [%s, %s]", num(s.Mean), num(s.Lo), num(s.Hi))
 }
 
-// num prints a figure with two decimals, or one from 100 up.
+// num prints a figure with two decimals, or one from 10 up: three
+// figures, so that three modes fit in 80 columns.
 func num(v float64) string {
-	if v >= 100 || v <= -100 {
+	if v >= 10 || v <= -10 {
 		return fmt.Sprintf("%.1f", v)
 	}
 	return fmt.Sprintf("%.2f", v)

@@ -169,11 +169,32 @@ func (t *Tally) Group() Group {
 type Aggregator struct {
 	byKey map[groupKey]*Tally
 	pairs map[scenario.Family][]pairedEpisode
+	// study, when set, lists the modes every scenario and seed will be
+	// played in once each; the differences of one are then counted as soon
+	// as all its modes are in, and only unfinished ones are kept.
+	study   []view.Mode
+	pending map[pairID]*pendingPair
+	sums    map[scenario.Family]*pairSums
 }
 
 type groupKey struct {
 	f scenario.Family
 	m view.Mode
+}
+
+type pairID struct {
+	f    scenario.Family
+	pair string
+}
+
+// NewStudyAggregator is an Aggregator for episodes as a study plays them:
+// every scenario and seed in each of modes, once. Its memory does not grow
+// with the number of episodes: the paired differences of a scenario and
+// seed are added up as soon as its last mode is in, in the order they
+// complete (Aggregate adds them in key order, so the last bits of a
+// difference's mean and interval may differ between the two).
+func NewStudyAggregator(modes []view.Mode) *Aggregator {
+	return &Aggregator{study: modes, pending: map[pairID]*pendingPair{}, sums: map[scenario.Family]*pairSums{}}
 }
 
 // Add counts one episode in its family and mode.
@@ -188,12 +209,46 @@ func (a *Aggregator) Add(ep Episode) {
 		a.byKey[k] = t
 	}
 	t.Add(ep)
+	if a.study != nil {
+		a.addToStudy(ep)
+		return
+	}
 	if p, ok := pairable(ep); ok {
 		if a.pairs == nil {
 			a.pairs = map[scenario.Family][]pairedEpisode{}
 		}
 		a.pairs[ep.Family] = append(a.pairs[ep.Family], p)
 	}
+}
+
+// addToStudy keeps an episode's pairing figures until every mode of its
+// scenario and seed is in (ended or not), then adds up its differences.
+func (a *Aggregator) addToStudy(ep Episode) {
+	if ep.Pair == "" {
+		return
+	}
+	id := pairID{ep.Family, ep.Pair}
+	pp := a.pending[id]
+	if pp == nil {
+		pp = &pendingPair{}
+		a.pending[id] = pp
+	}
+	pp.arrive(ep.Mode)
+	if p, ok := pairable(ep); ok {
+		pp.put(p)
+	}
+	for _, m := range a.study {
+		if !pp.arrived(m) {
+			return
+		}
+	}
+	s := a.sums[ep.Family]
+	if s == nil {
+		s = &pairSums{}
+		a.sums[ep.Family] = s
+	}
+	s.add(pp.of)
+	delete(a.pending, id)
 }
 
 // Report returns every group so far, families in name order and modes in
@@ -216,7 +271,32 @@ func (a *Aggregator) Report() Report {
 		r.Groups = append(r.Groups, g)
 	}
 	for _, f := range r.families() {
-		r.Paired = append(r.Paired, pair(f, a.pairs[f])...)
+		if a.study != nil {
+			r.Paired = append(r.Paired, a.studyPaired(f)...)
+		} else {
+			r.Paired = append(r.Paired, pair(f, a.pairs[f])...)
+		}
 	}
 	return r
+}
+
+// studyPaired is a family's differences so far, with those of the
+// scenarios and seeds that are still missing a mode (a study stopped
+// early) added in key order.
+func (a *Aggregator) studyPaired(f scenario.Family) []Paired {
+	var sums pairSums
+	if s := a.sums[f]; s != nil {
+		sums = *s
+	}
+	var open []string
+	for id := range a.pending {
+		if id.f == f {
+			open = append(open, id.pair)
+		}
+	}
+	slices.Sort(open)
+	for _, k := range open {
+		sums.add(a.pending[pairID{f, k}].of)
+	}
+	return sums.paired(f)
 }

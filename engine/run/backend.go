@@ -52,5 +52,9 @@ type Backend interface {
 // run ends, metrics. It is called from the run's goroutine, in order.
 type Annotator interface {
 	Annotate(history []Turn) []event.Annotation
-	Finish(history []Turn, ending *event.Ending)
+	// Finish fills the ending's metrics under the run's context and must
+	// return promptly when it ends. It returns the token counts of the
+	// model calls it made (a judge's), which the run reports as usage
+	// events and adds to its totals.
+	Finish(ctx context.Context, history []Turn, ending *event.Ending) []event.Usage
 }

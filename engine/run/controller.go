@@ -4,21 +4,29 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/omnigap/omnigap/engine/event"
 )
 
 // Controller pauses, resumes and steps one run, sets its pace, and hands a
 // seat to another backend (a human) and back. Every method is safe to call
 // from any goroutine; every front end drives runs through it.
 type Controller struct {
-	mu        sync.Mutex
-	paused    bool
-	steps     int
+	mu     sync.Mutex
+	paused bool
+	steps  int
+	// started counts the turns let through; parked is set while the run
+	// waits at the gate before a turn.
+	started   int
+	parked    bool
 	pace      time.Duration
 	overrides [2]Backend
 	// handed[seat] is closed when the seat changes hands, so that a turn
 	// waiting on a person can be given back at once.
 	handed [2]chan struct{}
 	wake   chan struct{}
+	// pauseAfter, when set, pauses the run after an event it matches.
+	pauseAfter func(event.Event) bool
 }
 
 // NewController returns a running controller with the given word pace.
@@ -91,6 +99,25 @@ func (c *Controller) Pace() time.Duration {
 	return c.pace
 }
 
+// PauseAfter makes the run pause itself, before its next turn, after each
+// event that stop matches (the presenter stops at every leak).
+func (c *Controller) PauseAfter(stop func(event.Event) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pauseAfter = stop
+}
+
+// Passed is called by the run, from its own goroutine, for every event it
+// has sent, so that a PauseAfter condition stops it right there.
+func (c *Controller) Passed(ev event.Event) {
+	c.mu.Lock()
+	stop := c.pauseAfter
+	c.mu.Unlock()
+	if stop != nil && stop(ev) {
+		c.Pause()
+	}
+}
+
 // TakeOver makes b play seat from the next turn on.
 func (c *Controller) TakeOver(seat int, b Backend) { c.setOverride(seat, b) }
 
@@ -114,31 +141,53 @@ func (c *Controller) override(seat int) (Backend, <-chan struct{}) {
 	return c.overrides[seat], c.handed[seat]
 }
 
-// awaitTurn blocks while the run is paused and no step is pending.
-func (c *Controller) awaitTurn(ctx context.Context) error {
+// AwaitTurn blocks while the run is paused and no step is pending. A run
+// calls it before each turn.
+func (c *Controller) AwaitTurn(ctx context.Context) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	defer func() { c.parked = false }()
 	for {
-		c.mu.Lock()
 		if !c.paused {
-			c.mu.Unlock()
+			c.started++
 			return nil
 		}
 		if c.steps > 0 {
 			c.steps--
-			c.mu.Unlock()
+			c.started++
 			return nil
 		}
+		c.parked = true
 		wake := c.wake
 		c.mu.Unlock()
 		select {
 		case <-ctx.Done():
+			c.mu.Lock()
 			return ctx.Err()
 		case <-wake:
 		}
+		c.mu.Lock()
 	}
 }
 
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
+// Parked reports whether the run waits at the gate before a turn with no
+// step pending: until Resume or Step it plays nothing. Tests use it to
+// know that a paused run has stopped, without waiting to see.
+func (c *Controller) Parked() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.parked && c.paused && c.steps == 0
+}
+
+// Started is how many turns the controller has let the run start.
+func (c *Controller) Started() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.started
+}
+
+// Sleep waits d, or less if ctx ends first (its error then).
+func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()
 	}

@@ -115,6 +115,9 @@ func TestRoundRobinSeatZeroFirst(t *testing.T) {
 	}
 }
 
+// A paused run parks before its first turn and plays nothing; two steps
+// play exactly two turns and park it again. Parked says it has stopped,
+// so nothing needs a wait to show that no turn comes.
 func TestPauseAndStep(t *testing.T) {
 	ctrl := NewController(0)
 	ctrl.Pause()
@@ -127,7 +130,9 @@ func TestPauseAndStep(t *testing.T) {
 		done <- Run(ctx, Config{ID: "r", Scenario: sc, Backends: [2]Backend{b, b}, Control: ctrl}, out)
 	}()
 
-	turns := func() int {
+	// The runner sends a turn's events before it comes back to the
+	// gate, so once parked every event so far is in out.
+	completed := func() int {
 		n := 0
 		for {
 			select {
@@ -135,22 +140,42 @@ func TestPauseAndStep(t *testing.T) {
 				if ev.Kind == event.TurnCompleted {
 					n++
 				}
-			case <-time.After(50 * time.Millisecond):
+			default:
 				return n
 			}
 		}
 	}
-	if n := turns(); n != 0 {
-		t.Fatalf("paused run played %d turns", n)
+	waitUntil(t, ctrl.Parked)
+	if n, s := completed(), ctrl.Started(); n != 0 || s != 0 {
+		t.Fatalf("paused run played %d turns (%d started)", n, s)
 	}
 	ctrl.Step()
 	ctrl.Step()
-	if n := turns(); n != 2 {
+	waitUntil(t, func() bool { return ctrl.Parked() && ctrl.Started() == 2 })
+	if n := completed(); n != 2 {
 		t.Fatalf("two steps played %d turns", n)
+	}
+	if ctrl.Started() != 2 || !ctrl.Parked() {
+		t.Fatalf("the run went on after two steps: %d turns started", ctrl.Started())
 	}
 	cancel()
 	if end := <-done; end.Reason != event.Canceled {
 		t.Fatalf("ending %+v", end)
+	}
+}
+
+// waitUntil checks cond every millisecond until it holds, for at most 5 s.
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		select {
+		case <-deadline:
+			t.Fatal("condition not met within 5s")
+		case <-tick.C:
+		}
 	}
 }
 

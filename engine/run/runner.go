@@ -19,6 +19,8 @@ type Config struct {
 	Backends  [2]Backend
 	Control   *Controller
 	Annotator Annotator // optional
+	// Order says who speaks each turn; nil is Alternate.
+	Order Order
 	// MaxUtterance caps a turn's text in characters, the cut marked:
 	// 0 is DefaultMaxUtterance, a negative value no cap.
 	MaxUtterance int
@@ -28,9 +30,12 @@ type Config struct {
 // ended. It sends nothing after returning and never closes out. Cancelling
 // ctx ends the run with reason canceled.
 func Run(ctx context.Context, cfg Config, out chan<- event.Event) event.Ending {
-	r := &runner{cfg: cfg, out: out, start: time.Now(), ref: &referee{sc: cfg.Scenario}}
+	r := &runner{cfg: cfg, out: out, start: time.Now(), ref: newReferee(cfg.Scenario)}
 	if r.cfg.Control == nil {
 		r.cfg.Control = NewController(0)
+	}
+	if r.cfg.Order == nil {
+		r.cfg.Order = Alternate
 	}
 	return r.play(ctx)
 }
@@ -50,10 +55,14 @@ func (r *runner) emit(ev event.Event) {
 	r.seq++
 	ev.RunID, ev.Seq, ev.At = r.cfg.ID, r.seq, time.Since(r.start)
 	r.out <- ev
+	r.cfg.Control.Passed(ev)
 }
 
 func (r *runner) play(ctx context.Context) event.Ending {
 	sc := r.cfg.Scenario
+	// Room for the turns up front: growing by doubling allocates about
+	// three times the history of a whole episode.
+	r.history = make([]Turn, 0, min(sc.MaxTurns, 64))
 	r.emit(event.Event{Kind: event.RunStarted, Seat: -1})
 	var end *event.Ending
 	for n := 1; end == nil; n++ {
@@ -61,7 +70,7 @@ func (r *runner) play(ctx context.Context) event.Ending {
 			end = r.ref.timeUp()
 			break
 		}
-		if err := r.cfg.Control.awaitTurn(ctx); err != nil {
+		if err := r.cfg.Control.AwaitTurn(ctx); err != nil {
 			end = r.canceled()
 			break
 		}
@@ -72,10 +81,11 @@ func (r *runner) play(ctx context.Context) event.Ending {
 		}
 		end = r.ref.judge(t)
 	}
-	end.Turns, end.Usage = len(r.history), r.usage
+	end.Turns = len(r.history)
 	if a := r.cfg.Annotator; a != nil {
-		a.Finish(r.history, end)
+		r.finish(ctx, a, end)
 	}
+	end.Usage = r.usage
 	r.emit(event.Event{Kind: event.RunEnded, Seat: -1, Ending: end})
 	return *end
 }
@@ -113,7 +123,7 @@ func (r *runner) name(seat int) string { return r.cfg.Scenario.Seats[seat].Chara
 // When a taken-over seat is handed back while its turn waits on the
 // player, the turn is started again with the seat's own backend.
 func (r *runner) turn(ctx context.Context, n int) (Turn, error) {
-	seat := (n - 1) % 2
+	seat := r.cfg.Order(r.history)
 	for {
 		b, handed := r.backendFor(seat)
 		base := event.Event{Turn: n, Seat: seat, Speaker: r.name(seat), Backend: b.Name()}
@@ -162,15 +172,7 @@ func (r *runner) attempt(ctx context.Context, base event.Event, b Backend, hande
 // complete records the turn's usage, error and action, and annotates it.
 func (r *runner) complete(ctx context.Context, base event.Event, res Result, err error) (Turn, error) {
 	n, seat := base.Turn, base.Seat
-	for _, u := range res.Usage {
-		if r.usage == nil {
-			r.usage = &event.Usage{}
-		}
-		r.usage.Add(u)
-		ev := base
-		ev.Kind, ev.Usage = event.UsageReported, &u
-		r.emit(ev)
-	}
+	r.reportUsage(base, res.Usage)
 	if res.Reasoning != "" {
 		ev := base
 		ev.Kind, ev.Thought = event.Reasoning, res.Reasoning
@@ -215,10 +217,15 @@ func (r *runner) emitError(base event.Event, err error) {
 	r.emit(ev)
 }
 
-// stream emits text word by word at the controller's pace; at pace 0 it
-// emits the whole text at once.
+// stream emits text word by word at the controller's pace.
 func (r *runner) stream(ctx context.Context, text string, emit func(string)) error {
-	if r.cfg.Control.Pace() <= 0 {
+	return StreamWords(ctx, text, r.cfg.Control.Pace(), emit)
+}
+
+// StreamWords emits text word by word (each word with the spaces before
+// it and one after), pace apart; at pace 0 it emits the whole text at once.
+func StreamWords(ctx context.Context, text string, pace time.Duration, emit func(string)) error {
+	if pace <= 0 {
 		emit(text)
 		return nil
 	}
@@ -232,7 +239,7 @@ func (r *runner) stream(ctx context.Context, text string, emit func(string)) err
 		emit(rest[:cut])
 		rest = rest[cut:]
 		if rest != "" {
-			if err := sleep(ctx, r.cfg.Control.Pace()); err != nil {
+			if err := Sleep(ctx, pace); err != nil {
 				return err
 			}
 		}

@@ -115,7 +115,7 @@ func TestParseBroken(t *testing.T) {
 		{
 			name: "bad family", src: validSotopia,
 			old: "family: sotopia", new: "family: poker",
-			want: `broken.yaml:3:1: family: must be craigslist, mutualfriends, dealornodeal or sotopia (got "poker")`,
+			want: `broken.yaml:3:1: family: must be craigslist, dealornodeal, mutualfriends or sotopia (got "poker")`,
 		},
 		{
 			name: "duplicate fact id", src: validSotopia,
@@ -136,6 +136,11 @@ func TestParseBroken(t *testing.T) {
 			name: "yaml bad indentation", src: validSotopia,
 			old: "title: A test\n", new: "title: A test\n  family: sotopia\n",
 			want: `broken.yaml:2:8: title: mapping value is not allowed in this context`,
+		},
+		{
+			name: "another family's data", src: validSotopia,
+			old: "relationship: friends\n", new: "relationship: friends\ndealornodeal: {items: [{name: book, count: 1}]}\n",
+			want: `broken.yaml:6:1: dealornodeal: is only allowed in the dealornodeal family`,
 		},
 		{
 			name: "two mutual friends", src: validFriends,

@@ -6,22 +6,43 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 )
 
-// Tagged renders a move as one line: its words after a bracketed tag for
-// a move that is more than speech ("[offer $530] Deal?"), the tags the
-// script format uses. Prompts and exports show past turns this way.
-func Tagged(a event.Action) string {
-	tag := ""
+// Label names a structured move with its argument: "offer $530",
+// "select Jacob Reyes", "offer book=2 hat=0", "says nothing". Plain
+// speech has none. Prompts, exports, the plain printer and the panes all
+// name moves this way; the friend's and items' names are untrusted.
+func Label(a event.Action) string {
 	switch a.Type {
 	case event.Offer:
+		label := "offer"
 		if a.Price != nil {
-			tag = "[offer " + Money(*a.Price) + "]"
+			label += " " + Money(*a.Price)
 		}
+		if a.Split != nil {
+			label += " " + a.SplitText()
+		}
+		return label
 	case event.Select:
-		tag = "[select " + a.Friend + "]"
-	case event.NonVerbal, event.Act, event.Accept, event.Reject, event.Leave:
-		tag = "[" + string(a.Type) + "]"
+		return "select " + a.Friend + a.SplitText()
+	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
+		return string(a.Type)
 	case event.None:
-		return "[says nothing]"
+		return "says nothing"
 	}
-	return strings.TrimSpace(tag + " " + strings.Join(strings.Fields(a.Text), " "))
+	return ""
+}
+
+// Tagged renders a move as one line: its words after its Label in
+// brackets for a move that is more than speech ("[offer $530] Deal?"),
+// the tags the script format uses. Prompts and exports show past turns
+// this way.
+func Tagged(a event.Action) string {
+	words := strings.Join(strings.Fields(a.Text), " ")
+	if a.Type == event.None {
+		words = ""
+	}
+	label := Label(a)
+	if label == "" {
+		return words
+	}
+	return strings.TrimSpace("[" + label + "] " + words)
 }

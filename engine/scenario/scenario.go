@@ -42,13 +42,17 @@ type Fact struct {
 	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
 	Number    *float64 `yaml:"number,omitempty" json:"number,omitempty"`
 	Tolerance float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
-	// Attribute names the family-data column a fact is carried by: a
-	// MutualFriends attribute, or "value" for a Deal-or-No-Deal item value.
-	// Views show such facts through the family data, not as a list.
+	// Attribute names what carries a fact: a MutualFriends attribute,
+	// "value" for a Deal-or-No-Deal item value, GoalAttribute for what a
+	// seat's goal or secret says. Views show such facts through what
+	// carries them, not as a list.
 	Attribute string `yaml:"attribute,omitempty" json:"attribute,omitempty"`
 	// Derived facts come from family data rather than the file's fact lists.
 	Derived bool `yaml:"-" json:"derived,omitempty"`
 }
+
+// GoalAttribute marks a fact found in its owner's goal or secret.
+const GoalAttribute = "goal"
 
 // Character is who sits in a seat.
 type Character struct {

@@ -46,10 +46,8 @@ func (s *Scenario) validate() problems {
 	if strings.TrimSpace(s.Setting) == "" {
 		ps.add("setting", "is required")
 	}
-	switch s.Family {
-	case Craigslist, MutualFriends, DealOrNoDeal, Sotopia:
-	default:
-		ps.add("family", "must be craigslist, mutualfriends, dealornodeal or sotopia (got %q)", s.Family)
+	if rules[s.Family] == nil {
+		ps.add("family", "must be %s (got %q)", familyNames(), s.Family)
 	}
 	if !validRelationship(s.Relationship) {
 		ps.add("relationship", "must be one of %s (got %q)", relationshipNames(), s.Relationship)
@@ -129,111 +127,13 @@ func validateFacts(at string, facts []Fact, ids map[string]string, ps *problems)
 }
 
 func (s *Scenario) validateFamilyData(ps *problems) {
-	if s.Family != Craigslist && s.Craigslist != nil {
-		ps.add("craigslist", "is only allowed in the craigslist family")
-	}
-	if s.Family != MutualFriends && s.Friends != nil {
-		ps.add("mutualfriends", "is only allowed in the mutualfriends family")
-	}
-	if s.Family != DealOrNoDeal && s.Deal != nil {
-		ps.add("dealornodeal", "is only allowed in the dealornodeal family")
-	}
-	switch s.Family {
-	case DealOrNoDeal:
-		s.validateDeal(ps)
-	case Craigslist:
-		s.validateListing(ps)
-	case MutualFriends:
-		s.validateFriends(ps)
-	}
-}
-
-func (s *Scenario) validateListing(ps *problems) {
-	l := s.Craigslist
-	if l == nil {
-		ps.add("craigslist", "is required in the craigslist family")
-		return
-	}
-	if len(s.Seats) == 2 {
-		if s.Seats[SellerSeat].Role != "seller" {
-			ps.add("seats[0].role", "must be seller in the craigslist family (got %q)", s.Seats[SellerSeat].Role)
-		}
-		if s.Seats[BuyerSeat].Role != "buyer" {
-			ps.add("seats[1].role", "must be buyer in the craigslist family (got %q)", s.Seats[BuyerSeat].Role)
+	for _, f := range registered() {
+		if key, ok := rules[f].Data(s); ok && f != s.Family {
+			ps.add(key, "is only allowed in the %s family", f)
 		}
 	}
-	if strings.TrimSpace(l.Item) == "" {
-		ps.add("craigslist.item", "is required")
-	}
-	ps.finite("craigslist.listing_price", l.ListingPrice)
-	if l.ListingPrice <= 0 {
-		ps.add("craigslist.listing_price", "must be positive")
-	}
-	for _, side := range []struct {
-		name   string
-		limits PriceLimits
-	}{{"seller", l.Seller}, {"buyer", l.Buyer}} {
-		ps.finite("craigslist."+side.name+".target", side.limits.Target)
-		ps.finite("craigslist."+side.name+".bottomline", side.limits.Bottomline)
-		if side.limits.Target <= 0 {
-			ps.add("craigslist."+side.name+".target", "must be positive")
-		}
-		if side.limits.Bottomline < 0 {
-			ps.add("craigslist."+side.name+".bottomline", "must be positive, or left out for a target-only side")
-		}
-	}
-	if l.Seller.Bottomline > l.Seller.Target {
-		ps.add("craigslist.seller.bottomline", "must not be above the seller's target (%g > %g)", l.Seller.Bottomline, l.Seller.Target)
-	}
-	if l.Buyer.Bottomline > 0 && l.Buyer.Bottomline < l.Buyer.Target {
-		ps.add("craigslist.buyer.bottomline", "must not be below the buyer's target (%g < %g)", l.Buyer.Bottomline, l.Buyer.Target)
-	}
-}
-
-func (s *Scenario) validateFriends(ps *problems) {
-	f := s.Friends
-	if f == nil {
-		ps.add("mutualfriends", "is required in the mutualfriends family")
-		return
-	}
-	if len(f.Attributes) == 0 {
-		ps.add("mutualfriends.attributes", "needs at least one attribute")
-	}
-	seen := map[string]bool{}
-	for i, a := range f.Attributes {
-		if a == "" || a == "name" || seen[a] {
-			ps.add(fmt.Sprintf("mutualfriends.attributes[%d]", i), "must be a distinct attribute other than name (got %q)", a)
-		}
-		seen[a] = true
-	}
-	for side, list := range f.Lists {
-		at := fmt.Sprintf("mutualfriends.lists[%d]", side)
-		if len(list) < 2 {
-			ps.add(at, "needs at least 2 friends (got %d)", len(list))
-		}
-		names := map[string]bool{}
-		for j, fr := range list {
-			fp := fmt.Sprintf("%s[%d]", at, j)
-			if fr.Name == "" {
-				ps.add(fp+".name", "is required")
-			} else if names[fr.Name] {
-				ps.add(fp+".name", "%q appears twice in this list", fr.Name)
-			}
-			names[fr.Name] = true
-			for _, a := range f.Attributes {
-				if fr.Values[a] == "" {
-					ps.add(fp+".values", "needs a value for %q", a)
-				}
-			}
-			for k := range fr.Values {
-				if !seen[k] {
-					ps.add(fp+".values."+k, "is not one of the attributes %v", f.Attributes)
-				}
-			}
-		}
-	}
-	if n := f.MutualCount(); n != 1 {
-		ps.add("mutualfriends.lists", "must share exactly one identical friend (found %d)", n)
+	if r := rules[s.Family]; r != nil {
+		r.Validate(s, ps.add)
 	}
 }
 

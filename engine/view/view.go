@@ -97,10 +97,31 @@ type PublicListing struct {
 	ListingPrice float64
 }
 
-// For computes what viewer (a seat index, or Writer) is given in mode.
+// Viewers lists who is given a View in mode, in display order: the SCRIPT
+// writer alone, or seat 0 and seat 1 (the agents of AGENTS and
+// MINDREADERS, the two people of HUMANS). It is nil for an unknown mode.
+func Viewers(mode Mode) []int {
+	switch mode {
+	case Script:
+		return []int{Writer}
+	case Agents, Mindreaders, Humans:
+		return []int{0, 1}
+	}
+	return nil
+}
+
+// For computes what viewer (one of Viewers(mode)) is given in mode.
 // SCRIPT is the only mode with a writer; in it, seat viewers get the
-// writer's view too, because one mind writes both.
+// writer's view too, because one mind writes both. In HUMANS each person
+// is given exactly an AGENTS seat's View: people know their own side and
+// what the relationship shows of the partner, so a person who says the
+// partner's private fact could not have known it (a leak, as for agents).
 func For(sc *scenario.Scenario, mode Mode, viewer int) View {
+	if mode == Humans {
+		v := For(sc, Agents, viewer)
+		v.Mode = Humans
+		return v
+	}
 	v := View{
 		Mode: mode, Viewer: viewer, ScenarioID: sc.ID, Title: sc.Title, Family: sc.Family,
 		Setting: sc.Setting, Relationship: sc.Relationship, MaxTurns: sc.MaxTurns,
@@ -115,7 +136,7 @@ func For(sc *scenario.Scenario, mode Mode, viewer int) View {
 	if sc.Deal != nil {
 		v.Items = sc.Deal.Items
 	}
-	omniscient := mode == Script || mode == Humans
+	omniscient := mode == Script
 	if omniscient || mode == Mindreaders {
 		v.Background = sc.Background
 	}

@@ -114,3 +114,38 @@ func keys(m map[string]bool) string {
 	}
 	return fmt.Sprint(out)
 }
+
+// TestViewersOfEachMode: SCRIPT has one viewer, the writer; the other
+// modes one per seat. A HUMANS person is given exactly an AGENTS seat's
+// View, never the partner's private side: real people know their own.
+func TestViewersOfEachMode(t *testing.T) {
+	want := map[view.Mode][]int{view.Script: {view.Writer}, view.Agents: {0, 1}, view.Mindreaders: {0, 1}, view.Humans: {0, 1}}
+	for mode, w := range want {
+		if got := view.Viewers(mode); !reflect.DeepEqual(got, w) {
+			t.Errorf("Viewers(%s) = %v, want %v", mode, got, w)
+		}
+	}
+	if got := view.Viewers("telepaths"); got != nil {
+		t.Errorf("an unknown mode has viewers %v", got)
+	}
+	for _, sc := range allScenarios(t) {
+		for seat := range 2 {
+			humans, agents := view.For(sc, view.Humans, seat), view.For(sc, view.Agents, seat)
+			if humans.Mode != view.Humans || humans.Viewer != seat {
+				t.Fatalf("%s: the HUMANS view of seat %d is mode %s, viewer %d", sc.ID, seat, humans.Mode, humans.Viewer)
+			}
+			if humans.Render() != agents.Render() {
+				t.Errorf("%s: seat %d's HUMANS view differs from its AGENTS view:\n%s\n---\n%s", sc.ID, seat, humans.Render(), agents.Render())
+			}
+			for _, f := range sc.Facts() {
+				if humans.Knows(f) != agents.Knows(f) {
+					t.Errorf("%s: seat %d's HUMANS view knows %s: %v, its AGENTS view %v", sc.ID, seat, f.ID, humans.Knows(f), agents.Knows(f))
+				}
+			}
+			partner := owned(sc, scenario.Partner(seat))
+			if got := mentioned(partner, humans.Render()); len(got) > 0 {
+				t.Errorf("%s: seat %d's HUMANS view shows the partner's %v", sc.ID, seat, keys(got))
+			}
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	leakCallout = regexp.MustCompile(`LEAK in (SCRIPT|AGENTS|MINDREADERS), turn \d+: \S+ says`)
+	leakCallout = regexp.MustCompile(`LEAK in (SCRIPT|AGENTS|MINDREADERS), turn \d+: \S+ says[^\n]*`)
 	// a pane caption says what the pane is, under its header, whole.
 	caption = regexp.MustCompile(`(one writer knows both sides|one writer, both sides) .*(each side knows only its own|each knows its own facts)`)
 )
@@ -45,21 +45,16 @@ func presentShipped(t *testing.T, name string, w, h int, env ...string) {
 	if !regexp.MustCompile(`comparison 1 of \d`).MatchString(s) {
 		t.Errorf("the title does not say which comparison plays:\n%s", s)
 	}
-	// space goes on past each leak until the scoreboard shows.
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		s = tm.capture()
-		if strings.Contains(s, "Scoreboard") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no scoreboard; screen:\n%s", s)
-		}
-		if leakCallout.MatchString(s) {
+	// space goes on past each leak until the scoreboard shows: once per
+	// callout, so a callout still on screen is not answered twice.
+	answered := ""
+	s = tm.waitFor("the scoreboard", 30*time.Second, func(s string) bool {
+		if c := leakCallout.FindString(s); c != "" && c != answered {
 			tm.keys("Space")
+			answered = c
 		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		return strings.Contains(s, "Scoreboard")
+	})
 	for _, row := range []string{"outcome", "goal (0-10)", "leaks", "turns", "SCRIPT", "AGENTS"} {
 		if !strings.Contains(s, row) {
 			t.Errorf("the scoreboard lacks %q:\n%s", row, s)

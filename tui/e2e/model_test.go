@@ -1,11 +1,16 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/record/recordtest"
+	"github.com/omnigap/omnigap/engine/report"
 )
 
 // TestWatchAgainstAStreamingEndpointInTmux points the real binary at a
@@ -24,5 +29,43 @@ func TestWatchAgainstAStreamingEndpointInTmux(t *testing.T) {
 	tm.quit(dir)
 	if srv.Count() < 6 {
 		t.Errorf("the server saw %d requests", srv.Count())
+	}
+}
+
+// TestQuitWhileTheJudgeHangsInTmux: with --judge and an endpoint whose
+// judge calls hang, q exits within a second (not after the call's
+// timeout), and the run's recording is closed with its ending marked
+// unjudged.
+func TestQuitWhileTheJudgeHangsInTmux(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	var judging <-chan struct{}
+	srv.Chaos, judging = llmtest.HangWhen(llmtest.Judging)
+	tm, dir := launch(t, "judge", "watch", "--backend", "openai", "--base-url", srv.URL, "--model", "fake",
+		"--modes", "agents", "--judge")
+	select {
+	case <-judging:
+	case <-time.After(time.Minute):
+		t.Fatalf("no judge call within a minute; screen:\n%s", tm.capture())
+	}
+	pressed := time.Now()
+	tm.keys("q")
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "status"))
+		if err == nil {
+			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
+				t.Fatalf("omnigap exited with %s", got)
+			}
+			break
+		}
+		if time.Since(pressed) > time.Second {
+			t.Fatalf("omnigap still runs 1 s after q while the judge hangs; screen:\n%s", tm.capture())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Logf("omnigap exited within %v of q", time.Since(pressed))
+	rec := recordtest.Only(t, filepath.Join(dir, "rec"))
+	if end := rec.Footer.Ending; end.Reason == event.Canceled || end.Notes[report.JudgeStoppedNote] == "" {
+		t.Errorf("ending %s, notes %v: want the dialogue's ending marked %s", end.Reason, end.Notes, report.JudgeStoppedNote)
 	}
 }

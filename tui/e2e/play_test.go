@@ -27,15 +27,27 @@ func turnsDone(s string) int {
 // after at least n completed turns.
 func yourTurn(n int) func(string) bool {
 	return func(s string) bool {
-		return turnsDone(s) >= n && strings.Contains(s, "waiting for human") && strings.Contains(s, "your turn")
+		return turnsDone(s) >= n && strings.Contains(s, "waiting for human") && strings.Contains(s, "── your turn")
 	}
 }
 
-// esc presses escape alone: a key that follows an escape too closely is
-// read as that key with alt.
+// esc leaves the input with escape alone: a key that follows an escape
+// too closely is read as that key with alt, so it waits until the app
+// has taken the escape: the seat's own hint reads "enter types" instead
+// of "esc leaves the input". (The footer is no proof: a notice can take
+// its help line.) It first waits for the input to hold the keyboard on
+// screen: a busy app may still show a frame from before the keys just
+// sent, in which the input had already let go. An escape that hands a
+// seat back is followed by a wait for the hand-back instead.
 func (tm term) esc() {
+	tm.t.Helper()
+	tm.waitFor("the input to hold the keyboard", patient, func(s string) bool {
+		return strings.Contains(s, "esc leaves the input")
+	})
 	tm.keys("Escape")
-	time.Sleep(300 * time.Millisecond)
+	tm.waitFor("the input to let go of the keyboard", patient, func(s string) bool {
+		return strings.Contains(s, "enter types") && !strings.Contains(s, "esc leaves the input")
+	})
 }
 
 // oneRecording reads the only recording in the run's folder.
@@ -166,10 +178,12 @@ func TestTakeOverAndHandBackInTmux(t *testing.T) {
 	tm.keys("1")
 	tm.waitFor("the input box", patient, func(s string) bool { return strings.Contains(s, "Pavel Novak ›") })
 	// While typing, single letters are text: n does not step.
+	// A key goes either to the input or to the app, so n in the input is
+	// n that did not step.
 	tm.typeText("n")
-	time.Sleep(time.Second)
-	if s := tm.capture(); turnsDone(s) != 2 || !strings.Contains(s, "Pavel Novak › n") {
-		t.Fatalf("n should have been typed into the input:\n%s", s)
+	s = tm.waitFor("n in the input", patient, func(s string) bool { return strings.Contains(s, "Pavel Novak › n") })
+	if turnsDone(s) != 2 {
+		t.Fatalf("n should have been typed into the input, not stepped:\n%s", s)
 	}
 	tm.keys("BSpace")
 	tm.esc() // leave the input
@@ -196,7 +210,7 @@ func TestTakeOverAndHandBackInTmux(t *testing.T) {
 		_, states := panes(s)
 		return turnsDone(s) == 7 && all(states, "paused")
 	})
-	tm.esc()
+	tm.keys("Escape") // the input has let go: esc hands the seat back
 	tm.waitFor("the hand-back", patient, func(s string) bool {
 		return strings.Contains(s, "handed back to builtin") && !strings.Contains(s, "Pavel Novak ›")
 	})

@@ -6,8 +6,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -39,8 +39,8 @@ func TestBuiltinOnImportedDeals(t *testing.T) {
 			if end.Reason == event.Failed || end.Reason == event.EmptyTurns {
 				t.Fatalf("%s %s: ended %s", tr.Scenario.ID, mode, end.Reason)
 			}
-			agreed[mode] += end.Metrics[metrics.Agreement] / float64(n)
-			pareto[mode] += end.Metrics[metrics.Pareto] / float64(n)
+			agreed[mode] += end.Metrics[dealornodeal.Agreement] / float64(n)
+			pareto[mode] += end.Metrics[dealornodeal.Pareto] / float64(n)
 		}
 	}
 	for _, mode := range view.Modes {

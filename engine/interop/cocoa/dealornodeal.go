@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -22,7 +23,9 @@ type Transcript struct {
 	UUID     string
 	Scenario *scenario.Scenario
 	Agent    [2]int
-	Turns    []event.Action // in order, alternating seats from seat 0
+	// Turns are the events in order, each by the seat that sent it: a
+	// side may send two in a row.
+	Turns []run.Turn
 	// Agreed is cocoa's own outcome, kept to check the replay against.
 	Agreed bool
 }
@@ -119,18 +122,19 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 	}
 	t.Scenario = sc
 	for i, ev := range r.Events {
-		seat := i % 2
 		field := fmt.Sprintf("events[%d]", i)
-		if ev.Agent != t.Agent[seat] {
-			return nil, field + ".agent", fmt.Errorf("agent %d speaks out of turn (the sides alternate)", ev.Agent)
+		seat := slices.Index(t.Agent[:], ev.Agent)
+		if seat < 0 {
+			return nil, field + ".agent", fmt.Errorf("must be 0 or 1 (got %d)", ev.Agent)
 		}
+		var a event.Action
 		switch ev.Action {
 		case "message":
 			var text string
 			if err := json.Unmarshal(ev.Data, &text); err != nil {
 				return nil, field + ".data", fmt.Errorf("a message must be text")
 			}
-			t.Turns = append(t.Turns, event.Action{Type: event.Speak, Text: textsafe.Clean(text)})
+			a = event.Action{Type: event.Speak, Text: textsafe.Clean(text)}
 		case "select":
 			var split scenario.Split
 			if err := json.Unmarshal(ev.Data, &split); err != nil {
@@ -139,10 +143,11 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 			if err := d.Fits(split); err != nil {
 				return nil, field + ".data", err
 			}
-			t.Turns = append(t.Turns, event.Action{Type: event.Select, Split: split})
+			a = event.Action{Type: event.Select, Split: split}
 		default:
 			return nil, field + ".action", fmt.Errorf("unknown action %q (want message or select)", ev.Action)
 		}
+		t.Turns = append(t.Turns, run.Turn{Number: i + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name, Backend: HumansBackend, Action: a})
 	}
 	return t, "", nil
 }
@@ -170,9 +175,20 @@ func dealScenario(uuid string, d *scenario.Deal, events int) *scenario.Scenario 
 	}
 }
 
+// Order implements episode.Orderer: each turn goes to the side that sent
+// it; after the transcript, the sides alternate.
+func (t *Transcript) Order(view.Mode) run.Order {
+	seats := make([]int, len(t.Turns))
+	for i, turn := range t.Turns {
+		seats[i] = turn.Seat
+	}
+	return run.Then(seats, run.Alternate)
+}
+
 // Backends implements episode.Factory: both seats repeat the humans'
-// turns, in HUMANS mode only. Once the transcript is over, a seat's turns
-// are empty: nothing is said that the people did not say.
+// turns, in HUMANS mode only, each turn in the seat that Order gives it.
+// Once the transcript is over, a seat's turns are empty: nothing is said
+// that the people did not say.
 func (t *Transcript) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([2]run.Backend, error) {
 	if mode != view.Humans {
 		return [2]run.Backend{}, fmt.Errorf("a transcript plays the HUMANS run only (asked for %s)", mode)
@@ -195,7 +211,10 @@ func (p *tape) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	if i < 0 || i >= len(p.t.Turns) {
 		return run.Result{Action: event.Action{Type: event.None}}, nil
 	}
-	a := p.t.Turns[i]
+	if seat := p.t.Turns[i].Seat; seat != req.Seat {
+		return run.Result{}, fmt.Errorf("turn %d was sent by seat %d, not %d", req.Turn, seat, req.Seat)
+	}
+	a := p.t.Turns[i].Action
 	if a.Text != "" && req.Stream != nil {
 		if err := req.Stream(ctx, a.Text); err != nil {
 			return run.Result{}, err
@@ -225,7 +244,7 @@ func (t *Transcript) Play(ctx context.Context) ([]run.Turn, event.Ending, int) {
 		}
 	}()
 	end := run.Run(ctx, run.Config{ID: "humans-" + t.UUID, Scenario: t.Scenario, Mode: view.Humans, Backends: backends,
-		Annotator: leak.Annotate(t.Scenario, view.Humans)}, out)
+		Order: t.Order(view.Humans), Annotator: leak.Annotate(t.Scenario, view.Humans)}, out)
 	close(out)
 	<-done
 	return history, end, errors

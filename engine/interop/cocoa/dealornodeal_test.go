@@ -58,3 +58,32 @@ func TestBadTranscriptIsSkipped(t *testing.T) {
 		t.Fatalf("%d transcripts, problems %v, %v", len(ts), probs, err)
 	}
 }
+
+// TestTwoMessagesInARowKeepTheirOrder: a dialogue in which one side sends
+// two messages in a row is read, not skipped, and plays as it happened:
+// each turn in the seat of the side that sent it. In the file, agent 1
+// speaks first, then agent 0 sends two messages in a row.
+func TestTwoMessagesInARowKeepTheirOrder(t *testing.T) {
+	ts, probs, err := Transcripts("testdata/two-in-a-row.json")
+	if err != nil || len(probs) > 0 || len(ts) != 1 {
+		t.Fatalf("%d transcripts, %v, %v", len(ts), probs, err)
+	}
+	tr := ts[0]
+	if tr.Agent != [2]int{1, 0} {
+		t.Fatalf("agents in seats %v, want the first speaker (agent 1) in seat 0", tr.Agent)
+	}
+	history, end, errs := tr.Play(context.Background())
+	var seats []int
+	for _, turn := range history {
+		seats = append(seats, turn.Seat)
+	}
+	if want := []int{0, 1, 1, 0, 0, 1}; !reflect.DeepEqual(seats, want) || errs > 0 {
+		t.Fatalf("turns by seats %v (%d errors), want %v", seats, errs, want)
+	}
+	if history[2].Action.Text != "deal?" || history[2].Speaker != tr.Scenario.Seats[1].Character.Name {
+		t.Errorf("turn 3 %+v", history[2])
+	}
+	if end.Reason != event.Selected || !end.Outcome.Deal || end.Outcome.Splits[1]["book"] != 2 {
+		t.Errorf("ending %+v", end)
+	}
+}

@@ -1,6 +1,7 @@
 package sotopia
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,7 +16,7 @@ import (
 func TestWrittenFilesLoadBack(t *testing.T) {
 	r := readExport(t).Import(Filter{})
 	dir := t.TempDir()
-	written, errs := r.Write(dir)
+	written, errs := r.Write(context.Background(), dir)
 	if len(errs) > 0 || written != len(r.Scenarios) {
 		t.Fatalf("wrote %d of %d: %v", written, len(r.Scenarios), errs)
 	}

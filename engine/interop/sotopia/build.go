@@ -174,18 +174,18 @@ func (d *Data) addPrivateFacts(sc *scenario.Scenario, text marked, order [2]int)
 	for seat := 0; seat < 2; seat++ {
 		visible[seat] = view.For(sc, view.Agents, seat).Render()
 	}
-	if sc.Family == scenario.Sotopia {
-		// Amounts and names in a goal, found as the annotator finds them.
-		for _, f := range leak.Facts(sc) {
-			seat := int(f.Owner)
-			if !f.Derived || seat < 0 || seat > 1 {
+	// The amounts and names in a goal that the family derives become the
+	// seat's own listed facts, unless the partner reads them too.
+	for seat := 0; seat < 2; seat++ {
+		facts := sc.Seats[seat].Facts
+		for i, f := range facts {
+			if !f.Derived || f.Attribute != scenario.GoalAttribute {
 				continue
 			}
 			if len(leak.Compile([]scenario.Fact{f}).Find(visible[scenario.Partner(seat)])) > 0 {
 				continue // the partner reads it too: not this side's alone
 			}
-			f.Derived = false
-			addFact(sc, seat, f)
+			facts[i].Derived, facts[i].Attribute = false, ""
 		}
 	}
 	for seat, i := range order {

@@ -1,6 +1,7 @@
 package sotopia
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -85,12 +86,16 @@ func FileName(sc *scenario.Scenario) string {
 }
 
 // Write writes each imported scenario to dir as a scenario file. A file
-// that cannot be written is reported and the others are still written.
-func (r *Result) Write(dir string) (written int, errs []error) {
+// that cannot be written is reported and the others are still written. It
+// stops between two files when ctx is done.
+func (r *Result) Write(ctx context.Context, dir string) (written int, errs []error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, []error{err}
 	}
 	for _, im := range r.Scenarios {
+		if err := ctx.Err(); err != nil {
+			return written, append(errs, err)
+		}
 		data, err := interop.Marshal(im.Scenario)
 		if err == nil {
 			header := fmt.Sprintf("# Imported from Sotopia combo %s (line %d of %s).\n", im.Combo.ID, im.Combo.at.Line, CombosFile)

@@ -1,6 +1,7 @@
 package sotopia
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"reflect"
@@ -231,7 +232,7 @@ func BenchmarkImportAndWriteAll(b *testing.B) {
 			b.Fatal(err)
 		}
 		r := d.Import(Filter{})
-		if n, errs := r.Write(dir); n != 450 || len(errs) > 0 {
+		if n, errs := r.Write(context.Background(), dir); n != 450 || len(errs) > 0 {
 			b.Fatalf("wrote %d: %v", n, errs)
 		}
 	}

@@ -16,7 +16,7 @@ func Default(r *Request) string {
 	switch {
 	case strings.Contains(sys, "scriptwriter"):
 		return Script(r)
-	case strings.Contains(sys, "evaluator"):
+	case Judging(r):
 		return Judgement(r)
 	}
 	return Action(r)

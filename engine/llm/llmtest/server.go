@@ -105,6 +105,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	faults   []Fault
+	spent    []Spent
 	requests []*Request
 	count    int
 	left     int
@@ -180,6 +181,21 @@ func (s *Server) Busy() time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.busy
+}
+
+// Spent is the tokens of one answered request, prompt and reply, as the
+// usage chunk counts them, with the time the request arrived.
+type Spent struct {
+	At     time.Time
+	Tokens int
+}
+
+// Spending lists the tokens of every request answered so far (reported
+// or not), in the order the answers began.
+func (s *Server) Spending() []Spent {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Spent(nil), s.spent...)
 }
 
 // Count is how many chat requests arrived.
@@ -263,6 +279,9 @@ func (s *Server) chat(w http.ResponseWriter, hr *http.Request) {
 			content, thought = "<think>"+thought+"</think>\n\n"+content, ""
 		}
 	}
+	s.mu.Lock()
+	s.spent = append(s.spent, Spent{At: r.At, Tokens: tokens(r.Prompt()) + tokens(content)})
+	s.mu.Unlock()
 	if s.Plain {
 		s.whole(w, r, content, thought, f, cached)
 		return

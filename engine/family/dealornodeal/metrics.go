@@ -1,7 +1,8 @@
-package metrics
+package dealornodeal
 
 import (
-	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
+	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -14,19 +15,23 @@ const (
 	Pareto      = "pareto_optimal"
 )
 
-// dealOrNoDeal sets agreement, each side's points (0 without agreement,
+// Metrics sets agreement, each side's points (0 without agreement,
 // as in Lewis et al. 2017), the joint points, whether an agreed split is
 // Pareto optimal (no other split gives one side more and the other no
 // less), and goal completion: 10 x points / the side's value of
 // everything on the table.
-func dealOrNoDeal(m map[string]float64, d *scenario.Deal, out event.Outcome) {
-	m[Agreement] = boolValue(out.Deal)
+func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
+	d, out := sc.Deal, ep.Outcome
+	if d == nil {
+		return
+	}
+	m[Agreement] = metrics.Flag(out.Deal)
 	var pts [2]int
 	if out.Deal {
 		for side := 0; side < 2; side++ {
 			pts[side] = d.Points(side, out.Splits[side])
 		}
-		m[Pareto] = boolValue(ParetoOptimal(d, out.Splits[0]))
+		m[Pareto] = metrics.Flag(ParetoOptimal(d, out.Splits[0]))
 	}
 	m[PointsSeat0], m[PointsSeat1] = float64(pts[0]), float64(pts[1])
 	m[JointPoints] = float64(pts[0] + pts[1])
@@ -40,7 +45,19 @@ func dealOrNoDeal(m map[string]float64, d *scenario.Deal, out event.Outcome) {
 			gc[side] = 10 * float64(pts[side]) / float64(total)
 		}
 	}
-	setGoal(m, gc)
+	metrics.SetGoal(m, gc)
+}
+
+// Measures are the agreement rate, the share of Pareto-optimal
+// agreements and the points.
+func (Family) Measures() []family.Measure {
+	return []family.Measure{
+		{Key: Agreement, Label: "agreement rate", Rate: true, Max: 1},
+		{Key: Pareto, Label: "Pareto-optimal agreements", Rate: true, Max: 1},
+		{Key: PointsSeat0, Label: "points, seat 0"},
+		{Key: PointsSeat1, Label: "points, seat 1"},
+		{Key: JointPoints, Label: "joint points"},
+	}
 }
 
 // ParetoOptimal reports whether no split improves on seat 0 taking first

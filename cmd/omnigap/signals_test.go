@@ -1,0 +1,357 @@
+//go:build linux
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// stopWithin is how soon after ctrl-c any command must have ended.
+const stopWithin = time.Second
+
+// interrupted starts the app with args, waits until busy says it is in the
+// middle of its work, sends it SIGINT (signals times, back to back) and
+// returns how it ended; wall is the time from the first signal to the
+// exit.
+func interrupted(t *testing.T, signals int, busy func(pid int) bool, args ...string) appRun {
+	t.Helper()
+	cmd, stdout, stderr := appCommand(t, args...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(60 * time.Second)
+	for !busy(cmd.Process.Pid) {
+		select {
+		case err := <-exited:
+			r := finished(t, cmd, err, 0, stdout, stderr)
+			t.Fatalf("%v ended (exit %d) before it was busy:\n%s", args[:2], r.code, r.stderr)
+		case <-deadline:
+			cmd.Process.Kill()
+			t.Fatalf("%v was not busy within a minute", args[:2])
+		case <-tick.C:
+		}
+	}
+	signaled := time.Now()
+	for range signals {
+		cmd.Process.Signal(syscall.SIGINT)
+	}
+	select {
+	case err := <-exited:
+		return finished(t, cmd, err, time.Since(signaled), stdout, stderr)
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("%v still running 30 s after ctrl-c", args[:2])
+	}
+	return appRun{}
+}
+
+// readSoFar is how many bytes process pid has read (rchar of /proc/PID/io).
+func readSoFar(pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "rchar: "); ok {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// filesIn counts the files in dir with the suffix.
+func filesIn(dir, suffix string) int {
+	entries, _ := os.ReadDir(dir)
+	n := 0
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), suffix) {
+			n++
+		}
+	}
+	return n
+}
+
+// checkRecordingsValid reads every recording in dir back.
+func checkRecordingsValid(t *testing.T, dir string) int {
+	t.Helper()
+	files, err := record.Files(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if _, err := record.Read(f); err != nil {
+			t.Fatalf("an invalid recording was left: %v", err)
+		}
+	}
+	return len(files)
+}
+
+// TestCtrlCStopsRunWithinASecond: a study stopped halfway ends within a
+// second, exits non-zero, leaves only valid recordings and writes a
+// summary marked interrupted.
+func TestCtrlCStopsRunWithinASecond(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	r := interrupted(t, 1, func(int) bool { return filesIn(out, ".jsonl") >= 1000 },
+		"run", "--scenario", "craigslist/gen-*", "--episodes", "20000", "--concurrency", "8", "--out", out)
+	t.Logf("run: stopped %v after ctrl-c, exit %d", r.wall, r.code)
+	if r.code != 1 || r.wall > stopWithin {
+		t.Fatalf("run: exit %d %v after ctrl-c, want 1 within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
+	}
+	checkRecordingsValid(t, out)
+	if s := readSummary(t, out); s["interrupted"] != true {
+		t.Fatalf("the summary is not marked interrupted: %v", s)
+	}
+}
+
+// TestSecondCtrlCQuitsAtOnce: a run whose clean stop is stuck (its
+// output goes to a pipe that is full and nobody reads) ends at once on a
+// second ctrl-c, with exit code 130, and what it leaves is valid: every
+// recording reads back (cut short, with what was buffered written out)
+// and summary.json, written before the stop got stuck, is whole.
+func TestSecondCtrlCQuitsAtOnce(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	cmd, _, _ := appCommand(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "20000", "--concurrency", "8", "--out", out)
+	full, stuck := fullPipe(t)
+	stderr, stderrW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderr.Close()
+	cmd.Stdout, cmd.Stderr = stuck, stderrW
+	var said strings.Builder
+	notice := make(chan struct{})
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		buf := make([]byte, 4096)
+		noticed := false
+		for {
+			n, err := stderr.Read(buf)
+			said.Write(buf[:n])
+			if !noticed && strings.Contains(said.String(), "press ctrl-c again") {
+				close(notice)
+				noticed = true
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stuck.Close()
+	stderrW.Close()
+	defer full.Close()
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	waitFor(t, func() bool { return filesIn(out, ".jsonl") >= 1000 }, exited)
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case <-notice:
+	case err := <-exited:
+		t.Fatalf("the run ended on the first ctrl-c (%v) although its output was stuck", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("no notice 10 s after the first ctrl-c")
+	}
+	// The clean stop is now stuck writing the table to the full pipe.
+	waitFor(t, func() bool { return fileExists(filepath.Join(out, "summary.json")) }, exited)
+	signaled := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case <-exited:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the second ctrl-c did not end the run within 10 s")
+	}
+	wall := time.Since(signaled)
+	<-readDone
+	code := cmd.ProcessState.ExitCode()
+	t.Logf("run: quit %v after the second ctrl-c, exit %d", wall, code)
+	if code != 130 || wall > stopWithin {
+		t.Fatalf("run: exit %d %v after a second ctrl-c, want 130 within %v\n%s", code, wall, stopWithin, said.String())
+	}
+	n := checkRecordingsValid(t, out)
+	data, err := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err != nil || !json.Valid(data) {
+		t.Fatalf("summary.json is not whole (%v):\n%s", err, data)
+	}
+	t.Logf("%d valid recordings left", n)
+}
+
+// fullPipe returns a pipe whose buffer is full: a write to w blocks until
+// r is read.
+func fullPipe(t *testing.T) (r, w *os.File) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const getPipeSize = 1032 // F_GETPIPE_SZ
+	size, _, errno := syscall.Syscall(syscall.SYS_FCNTL, w.Fd(), getPipeSize, 0)
+	if errno != 0 {
+		t.Fatal(errno)
+	}
+	if _, err := w.Write(make([]byte, size)); err != nil {
+		t.Fatal(err)
+	}
+	return r, w
+}
+
+// waitFor waits until cond holds, failing the test if the process exits
+// first or a minute passes.
+func waitFor(t *testing.T, cond func() bool, exited <-chan error) {
+	t.Helper()
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(time.Minute)
+	for !cond() {
+		select {
+		case err := <-exited:
+			t.Fatalf("the process ended early: %v", err)
+		case <-deadline:
+			t.Fatal("timed out")
+		case <-tick.C:
+		}
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// TestCtrlCStopsReportWithinASecond: report reading 20,000 recordings stops
+// within a second of ctrl-c.
+func TestCtrlCStopsReportWithinASecond(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "src")
+	if r := runApp(t, "run", "--scenario", "craigslist/road-bike", "--modes", "agents", "--out", src); r.code != 0 {
+		t.Fatalf("run: exit %d\n%s", r.code, r.stderr)
+	}
+	files, _ := record.Files(src)
+	dir := t.TempDir()
+	for i := range 20000 {
+		// Links: the same bytes under 20,000 names, read 20,000 times.
+		if err := os.Link(files[0], filepath.Join(dir, fmt.Sprintf("r%05d.jsonl", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := interrupted(t, 1, func(pid int) bool { return readSoFar(pid) > 20<<20 }, "report", dir)
+	t.Logf("report: stopped %v after ctrl-c, exit %d", r.wall, r.code)
+	if r.code == 0 || r.wall > stopWithin {
+		t.Fatalf("report: exit %d %v after ctrl-c, want non-zero within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
+	}
+}
+
+// TestCtrlCStopsReplayWithinASecond: replay opening a recording of
+// 1,000,000 lines stops within a second of ctrl-c.
+func TestCtrlCStopsReplayWithinASecond(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.jsonl")
+	writeManyDeltas(t, path, 2000, 500)
+	r := interrupted(t, 1, func(pid int) bool { return readSoFar(pid) > 10<<20 }, "replay", path)
+	t.Logf("replay: stopped %v after ctrl-c, exit %d", r.wall, r.code)
+	if r.code == 0 || r.wall > stopWithin {
+		t.Fatalf("replay: exit %d %v after ctrl-c, want non-zero within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
+	}
+}
+
+// writeManyDeltas writes a recording of turns turns, each streamed in
+// deltas deltas.
+func writeManyDeltas(t *testing.T, path string, turns, deltas int) {
+	t.Helper()
+	sc, err := scenario.LoadFile(filepath.Join("..", "..", "scenarios", "craigslist-road-bike.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.MaxTurns = turns
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := json.NewEncoder(f)
+	w.Encode(record.Header{Kind: "header", Format: record.FormatVersion, RunID: "long", Scenario: sc, Mode: "agents", Backends: [2]string{"builtin", "builtin"}})
+	seq := 0
+	for n := 1; n <= turns; n++ {
+		seat := (n - 1) % 2
+		speaker := sc.Seats[seat].Character.Name
+		for range deltas {
+			seq++
+			fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"delta","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","delta":"word "}`+"\n", seq, seq, n, seat, speaker)
+		}
+		seq++
+		fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"turn_completed","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","action":{"type":"speak","text":"words"}}`+"\n", seq, seq, n, seat, speaker)
+	}
+}
+
+// TestCtrlCStopsImportWithinASecond: importing 12,660 Deal-or-No-Deal
+// dialogues (the validation set thirty times over, each under a new id)
+// stops within a second of ctrl-c, and every file it wrote is whole.
+func TestCtrlCStopsImportWithinASecond(t *testing.T) {
+	data, err := os.ReadFile("../../../shared/data/cocoa/dealornodeal-val.json")
+	if err != nil {
+		t.Skipf("no Deal-or-No-Deal data: %v", err)
+	}
+	var dialogues []map[string]any
+	if err := json.Unmarshal(data, &dialogues); err != nil {
+		t.Fatal(err)
+	}
+	var many []map[string]any
+	for i := range 30 {
+		for _, d := range dialogues {
+			c := map[string]any{}
+			for k, v := range d {
+				c[k] = v
+			}
+			sc := map[string]any{}
+			for k, v := range d["scenario"].(map[string]any) {
+				sc[k] = v
+			}
+			c["uuid"] = fmt.Sprintf("%v-%d", d["uuid"], i)
+			sc["uuid"] = fmt.Sprintf("%v-%d", sc["uuid"], i)
+			c["scenario"], c["scenario_uuid"] = sc, sc["uuid"]
+			many = append(many, c)
+		}
+	}
+	big := filepath.Join(t.TempDir(), "dealornodeal-many.json")
+	body, _ := json.Marshal(many)
+	if err := os.WriteFile(big, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	r := interrupted(t, 1, func(int) bool { return filesIn(out, ".yaml") >= 200 }, "scenarios", "import", "cocoa", big, "--out", out)
+	t.Logf("import: stopped %v after ctrl-c, exit %d, %d scenario files written", r.wall, r.code, filesIn(out, ".yaml"))
+	if r.code == 0 || r.wall > stopWithin {
+		t.Fatalf("import: exit %d %v after ctrl-c, want non-zero within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		path := filepath.Join(out, e.Name())
+		switch {
+		case strings.HasSuffix(e.Name(), ".yaml"):
+			if _, err := scenario.LoadFile(path); err != nil {
+				t.Fatalf("a torn scenario file was left: %v", err)
+			}
+		case strings.HasSuffix(e.Name(), ".jsonl"):
+			if _, err := record.Read(path); err != nil {
+				t.Fatalf("an invalid recording was left: %v", err)
+			}
+		}
+	}
+}

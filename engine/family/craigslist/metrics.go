@@ -1,0 +1,71 @@
+package craigslist
+
+import (
+	"math"
+
+	"github.com/omnigap/omnigap/engine/family"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Metrics sets the deal, the agreed price, each side's normalized
+// utility and the goal-completion scores.
+//
+// Utility: mid is the midpoint of the two targets; the seller's utility
+// is (price - mid) / |mid - seller target|, the buyer's its negation. So
+// 1 means a side got its own target, 0 a split down the middle, -1 the
+// partner's target.
+//
+// Goal completion per side: with a deal, how far the price went from the
+// side's bottomline towards its own target, 0..10 (0 at the bottomline or
+// past it, 10 at the target or beyond); without one, 2 when no deal was
+// possible (the seller's bottomline is above the buyer's) and 0 when one
+// was. The two sides' scores do not add up to a constant: a deal inside
+// both limits scores for both.
+func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
+	l, out := sc.Craigslist, ep.Outcome
+	if l == nil {
+		return
+	}
+	m[metrics.Deal] = metrics.Flag(out.Deal)
+	var gc [2]float64
+	if out.Deal && out.Price != nil {
+		p := *out.Price
+		m[metrics.Price] = p
+		if l.ListingPrice > 0 {
+			m[metrics.PriceFraction] = p / l.ListingPrice
+		}
+		mid := (l.Seller.Target + l.Buyer.Target) / 2
+		if span := math.Abs(mid - l.Seller.Target); span > 0 {
+			u := (p - mid) / span
+			m[metrics.UtilitySeller], m[metrics.UtilityBuyer] = u, -u
+		}
+		gc[scenario.SellerSeat] = towardTarget(p, l.Seller)
+		gc[scenario.BuyerSeat] = towardTarget(p, l.Buyer)
+	} else if l.Seller.Bottomline > l.Buyer.Bottomline {
+		gc = [2]float64{2, 2}
+	}
+	metrics.SetGoal(m, gc)
+}
+
+// Measures are the deal rate and the agreed price as a share of the
+// listing price.
+func (Family) Measures() []family.Measure {
+	return []family.Measure{
+		{Key: metrics.Deal, Label: "deal rate", Rate: true, Max: 1},
+		{Key: metrics.PriceFraction, Label: "agreed price / listing", Max: 1},
+	}
+}
+
+// towardTarget scores price p for a side with limits pl: 0 at its
+// bottomline or past it, 10 at its target or beyond, linear between.
+func towardTarget(p float64, pl scenario.PriceLimits) float64 {
+	span := pl.Target - pl.Bottomline
+	if span == 0 {
+		if p == pl.Target {
+			return 10
+		}
+		return 0
+	}
+	return metrics.Clamp(10*(p-pl.Bottomline)/span, 0, 10)
+}

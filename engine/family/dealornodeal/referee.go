@@ -1,0 +1,67 @@
+package dealornodeal
+
+import (
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// referee keeps the open proposal and each side's selection.
+type referee struct {
+	sc           *scenario.Scenario
+	proposal     scenario.Split // what the proposer would take
+	proposalSeat int
+	picks        [2]scenario.Split
+}
+
+// Referee starts the rules of one game.
+func (Family) Referee(sc *scenario.Scenario) family.Referee { return &referee{sc: sc} }
+
+// Judge applies Deal-or-No-Deal's rules to a turn. A proposal (an offer
+// with a split) stays open until the partner accepts it, which settles
+// the split, or rejects it, which withdraws it. The game also ends when
+// both sides have selected: in agreement when their selections divide
+// every item exactly, as in cocoa's transcripts.
+func (r *referee) Judge(t family.Turn) *event.Ending {
+	d, a := r.sc.Deal, t.Action
+	if d == nil {
+		return nil
+	}
+	switch a.Type {
+	case event.Offer:
+		if a.Split != nil && d.Fits(a.Split) == nil {
+			r.proposal, r.proposalSeat = a.Split, t.Seat
+		}
+	case event.Reject:
+		if r.proposal != nil && r.proposalSeat != t.Seat {
+			r.proposal = nil
+		}
+	case event.Accept:
+		if r.proposal == nil || r.proposalSeat == t.Seat {
+			return nil
+		}
+		var splits [2]map[string]int
+		splits[r.proposalSeat], splits[t.Seat] = r.proposal, d.Rest(r.proposal)
+		return &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Splits: splits,
+			Summary: "agreed: " + r.sc.Seats[0].Character.Name + " takes " + d.Words(splits[0])}}
+	case event.Select:
+		if a.Split == nil || d.Fits(a.Split) != nil {
+			return nil
+		}
+		r.picks[t.Seat] = a.Split
+		if r.picks[0] == nil || r.picks[1] == nil {
+			return nil
+		}
+		splits := [2]map[string]int{r.picks[0], r.picks[1]}
+		if d.Complements(r.picks[0], r.picks[1]) {
+			return &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Deal: true, Splits: splits,
+				Summary: "agreed: " + r.sc.Seats[0].Character.Name + " takes " + d.Words(splits[0])}}
+		}
+		return &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Splits: splits, Summary: "no agreement: the selections do not divide the items"}}
+	}
+	return nil
+}
+
+func (r *referee) NoDeal(why string) event.Outcome {
+	return event.Outcome{Summary: "no agreement: " + why}
+}

@@ -1,0 +1,99 @@
+package record
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/engine/event"
+)
+
+// The hand-written encoder writes what encoding/json writes, byte for
+// byte, so recordings do not change with it.
+func TestAppendEventMatchesEncodingJSON(t *testing.T) {
+	price := 4450.5
+	tiny, huge := 1e-9, 3e21
+	ending := event.Ending{Reason: event.Selected, Turns: 12,
+		Outcome: event.Outcome{Selections: [2]string{"Ana <3", "Bo"}, Splits: [2]map[string]int{{"hat": 1}, nil}, Success: true, Summary: "both chose \"Ana\""},
+		Metrics: map[string]float64{"words": 378, "goal_completion": 4.002290294875465, "tiny": 1e-7, "huge": -2e22, "zero": 0},
+		Notes:   map[string]string{"believability": "sounded \x1b]0;real\x07", "goal": ""},
+		Usage:   &event.Usage{Prompt: 1, Completion: 2}, Retries: map[string]int{"rate_limit": 2, "reask": 1}}
+	events := []event.Event{
+		{RunID: "craigslist_gen-1-agents-s1", Seq: 1, At: 1663, Kind: event.RunStarted, Seat: -1},
+		{RunID: "r", Seq: 2, At: 4137 * time.Microsecond, Kind: event.TurnStarted, Turn: 1, Speaker: "Luther", Backend: "builtin"},
+		{RunID: "r", Seq: 3, Kind: event.Delta, Turn: 1, Seat: 1, Speaker: "Amara", Delta: "I'm asking $4450 for it."},
+		{RunID: "r", Kind: event.TurnCompleted, Turn: 7, Action: &event.Action{Type: event.Offer, Text: "<b>ok</b> & \"so\" \\ \x00\x1b[2J\t\n", Price: &price}},
+		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Select, Friend: "Ana \u2028 Bé \xff", Split: map[string]int{"hat": 1, "book": 2, "ball": 0}}},
+		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &tiny}},
+		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &huge}},
+		{RunID: "r", Kind: event.Annotated, Turn: 3, Annotation: &event.Annotation{Kind: event.FirstMention, FactID: "seller-target", Start: 4, End: 9, Negated: true, Position: 0.35}},
+		{RunID: "r", Kind: event.Annotated, Annotation: &event.Annotation{Kind: event.Leak, FactID: "f", Position: math.SmallestNonzeroFloat64}},
+		{RunID: "r", Kind: event.Control, Seat: 1, Control: "take-over", Backend: "human"},
+		{RunID: "r", Kind: event.Error, Error: "status 500", Failure: event.TransportFailure, Reply: "{\"a\": 1}"},
+		{RunID: "r", Kind: event.Reasoning, Thought: "hmm…"},
+		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{Prompt: 10, Completion: 3, Cached: 8}},
+		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{}},
+		{RunID: "r", Kind: event.RunEnded, Seat: -1, Ending: &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Price: &price}}},
+		{RunID: "r", Kind: event.RunEnded, Seat: -1, Ending: &ending},
+		{},
+	}
+	for i, ev := range events {
+		want, err := json.Marshal(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := appendEvent([]byte("x"), &ev)
+		if err != nil {
+			t.Fatalf("event %d: %v", i, err)
+		}
+		if string(got[1:]) != string(want) {
+			t.Errorf("event %d:\ngot  %s\nwant %s", i, got[1:], want)
+		}
+		if ev.Ending == nil {
+			continue
+		}
+		want, _ = json.Marshal(Footer{Kind: footerKind, Ending: ev.Ending})
+		if got, _ := appendFooter(nil, ev.Ending, nil); string(got) != string(want) {
+			t.Errorf("footer %d:\ngot  %s\nwant %s", i, got, want)
+		}
+		line, at, _ := appendEvent(nil, &ev)
+		if got, _ := appendFooter(nil, ev.Ending, line[at:len(line)-1]); at >= 0 && string(got) != string(want) {
+			t.Errorf("footer %d from the event's ending:\ngot  %s\nwant %s", i, got, want)
+		}
+	}
+	nan := &event.Ending{Metrics: map[string]float64{"x": math.NaN()}}
+	if _, _, err := appendEvent(nil, &event.Event{Ending: nan}); err == nil {
+		t.Error("an event with a NaN metric encoded without an error")
+	}
+	if _, err := appendFooter(nil, nan, nil); err == nil {
+		t.Error("a footer with a NaN metric encoded without an error")
+	}
+	want, _ := json.Marshal(Footer{Kind: footerKind})
+	if got, _ := appendFooter(nil, nil, nil); string(got) != string(want) {
+		t.Errorf("footer without ending:\ngot  %s\nwant %s", got, want)
+	}
+}
+
+func FuzzAppendEvent(f *testing.F) {
+	f.Add("r", 3, int64(4137), "turn_completed", 2, 1, "Luther", "I'm asking $4450.", 4450.0, "seller-target", 0.5, "boom")
+	f.Add("\x1b]52;c;aGk=\x07", -1, int64(-5), "delta", 0, -1, "\u202e", "\xff\xfe<&>", -1e-7, "", 1e300, "\u2029")
+	f.Fuzz(func(t *testing.T, run string, seq int, at int64, kind string, turn, seat int, speaker, text string, price float64, fact string, pos float64, errText string) {
+		ev := event.Event{RunID: run, Seq: seq, At: time.Duration(at), Kind: event.Kind(kind), Turn: turn, Seat: seat, Speaker: speaker,
+			Backend: speaker, Delta: text, Error: errText, Failure: event.FailureKind(kind), Reply: text, Thought: errText, Control: fact,
+			Action:     &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
+			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Position: pos},
+			Usage:      &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
+			Ending: &event.Ending{Reason: event.EndReason(kind), Turns: turn, Outcome: event.Outcome{Price: &pos, Selections: [2]string{fact, text}, Summary: errText},
+				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}},
+		}
+		want, werr := json.Marshal(ev)
+		got, _, gerr := appendEvent(nil, &ev)
+		if (werr == nil) != (gerr == nil) {
+			t.Fatalf("errors differ: %v, %v", werr, gerr)
+		}
+		if werr == nil && string(got) != string(want) {
+			t.Fatalf("\ngot  %s\nwant %s", got, want)
+		}
+	})
+}

@@ -1,0 +1,322 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/plotutil"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// exportEpisodes are craigslist runs with known figures: SCRIPT's goal
+// completion is 2, 4, 6, 8 (mean 5) and AGENTS' 1, 2, 3 (mean 2); deals
+// and leaks vary, and one AGENTS run failed on a timeout.
+func exportEpisodes(family scenario.Family) []Episode {
+	ep := func(mode view.Mode, goal, deal, leaks float64) Episode {
+		return Episode{Source: fmt.Sprintf("%s-%v", mode, goal), Family: family, Mode: mode, Ended: true, Completed: true,
+			Metrics: map[string]float64{metrics.GoalCompletion: goal, metrics.Deal: deal, metrics.Leaks: leaks}}
+	}
+	eps := []Episode{
+		ep(view.Script, 2, 1, 3), ep(view.Script, 4, 1, 1), ep(view.Script, 6, 0, 2), ep(view.Script, 8, 1, 2),
+		ep(view.Agents, 1, 0, 0), ep(view.Agents, 2, 1, 0), ep(view.Agents, 3, 0, 1),
+	}
+	eps[6].Completed = false
+	eps[6].AddFailures(map[event.FailureKind]int{event.OtherFailure: 1})
+	return eps
+}
+
+// tableCells reads WriteTable's output back: the figures of each mode
+// column by measure label.
+func tableCells(t *testing.T, r Report) map[string]map[string]string {
+	t.Helper()
+	var b strings.Builder
+	if err := r.WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	cols := regexp.MustCompile(`\s{2,}`)
+	modes := cols.Split(strings.TrimSpace(lines[1]), -1)
+	out := map[string]map[string]string{}
+	for _, l := range lines[2:] {
+		f := cols.Split(strings.TrimSpace(l), -1)
+		if len(f) != len(modes)+1 {
+			t.Fatalf("table row %q has %d cells for modes %v", l, len(f)-1, modes)
+		}
+		for i, mode := range modes {
+			if out[mode] == nil {
+				out[mode] = map[string]string{}
+			}
+			out[mode][f[0]] = f[i+1]
+		}
+	}
+	return out
+}
+
+// The CSV has the documented columns and one row per family, mode and
+// measure, and its figures are the table's.
+func TestCSVHasTheTablesFigures(t *testing.T) {
+	r := Aggregate(exportEpisodes(scenario.Craigslist))
+	var b bytes.Buffer
+	if err := r.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatalf("the CSV does not parse: %v", err)
+	}
+	if want := []string{"family", "mode", "episodes", "metric", "n", "mean", "ci95_lo", "ci95_hi"}; !slices.Equal(rows[0], want) {
+		t.Fatalf("header %v, want %v", rows[0], want)
+	}
+	table := tableCells(t, r)
+	keys := []string{metrics.GoalCompletion, metrics.Deal, metrics.Leaks}
+	if len(rows) != 1+2*len(keys) {
+		t.Fatalf("%d rows, want a header and %d:\n%v", len(rows), 2*len(keys), rows)
+	}
+	seen := map[string]bool{}
+	for _, row := range rows[1:] {
+		family, mode, episodes, key := row[0], view.Mode(row[1]), row[2], row[3]
+		n, _ := strconv.Atoi(row[4])
+		var fig [3]float64
+		for i, s := range row[5:] {
+			if fig[i], err = strconv.ParseFloat(s, 64); err != nil {
+				t.Fatalf("row %v: %v", row, err)
+			}
+		}
+		seen[string(mode)+" "+key] = true
+		if family != "craigslist" || !slices.Contains(keys, key) {
+			t.Errorf("unexpected row %v", row)
+			continue
+		}
+		if want := map[view.Mode]string{view.Script: "4", view.Agents: "3"}[mode]; episodes != want || row[4] != want {
+			t.Errorf("row %v: episodes and n should be %s", row, want)
+		}
+		// The table prints two decimals; the CSV keeps six figures.
+		var mean, lo, hi float64
+		if _, err := fmt.Sscanf(table[mode.Label()][measure(key).Label], "%f [%f, %f]", &mean, &lo, &hi); err != nil {
+			t.Fatalf("%s %s: table cell %q: %v", mode, key, table[mode.Label()][measure(key).Label], err)
+		}
+		for i, tv := range []float64{mean, lo, hi} {
+			if math.Abs(tv-fig[i]) > 0.005 {
+				t.Errorf("%s %s: CSV %v, table %q", mode, key, row[5:], table[mode.Label()][measure(key).Label])
+			}
+		}
+		if n < 2 || fig[1] > fig[0] || fig[0] > fig[2] {
+			t.Errorf("row %v: the mean should lie in its interval", row)
+		}
+	}
+	for _, mode := range []view.Mode{view.Script, view.Agents} {
+		for _, key := range keys {
+			if !seen[string(mode)+" "+key] {
+				t.Errorf("no row for %s %s", mode, key)
+			}
+		}
+	}
+	if goal := table["SCRIPT"]["goal completion (0-10)"]; !strings.HasPrefix(goal, "5.00 [") {
+		t.Errorf("SCRIPT goal completion %q, want a mean of 5.00", goal)
+	}
+	if goal := table["AGENTS"]["goal completion (0-10)"]; !strings.HasPrefix(goal, "2.00 [") {
+		t.Errorf("AGENTS goal completion %q, want a mean of 2.00", goal)
+	}
+}
+
+// The JSON reads back into the same report.
+func TestJSONRoundTrips(t *testing.T) {
+	r := Aggregate(append(exportEpisodes(scenario.Craigslist), exportEpisodes(scenario.MutualFriends)...))
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	dec := json.NewDecoder(&b)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, r) {
+		t.Errorf("read back %+v\nwrote %+v", back, r)
+	}
+	if got := back.stat(scenario.Craigslist, view.Script, metrics.GoalCompletion); got.Mean != 5 || got.N != 4 {
+		t.Errorf("SCRIPT goal completion %+v, want mean 5 over 4", got)
+	}
+	if back.Groups[1].Failures[event.OtherFailure] != 1 {
+		t.Errorf("AGENTS failures %v, want the one", back.Groups[1].Failures)
+	}
+}
+
+// svgDoc is what a test reads from an SVG: the texts and the fills and
+// heights of the filled paths.
+type svgDoc struct {
+	texts []string
+	bars  map[string][]float64 // fill colour -> heights of its paths
+	tags  []string
+}
+
+// readSVG parses an SVG as XML, failing on any error.
+func readSVG(t *testing.T, data []byte) svgDoc {
+	t.Helper()
+	doc := svgDoc{bars: map[string][]float64{}}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var text *strings.Builder
+	fill := regexp.MustCompile(`fill:(#[0-9A-Fa-f]{6})`)
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			doc.tags = append(doc.tags, tok.Name.Local)
+			switch tok.Name.Local {
+			case "text":
+				text = &strings.Builder{}
+			case "path":
+				var style, d string
+				for _, a := range tok.Attr {
+					switch a.Name.Local {
+					case "style":
+						style = a.Value
+					case "d":
+						d = a.Value
+					}
+				}
+				if m := fill.FindStringSubmatch(style); m != nil {
+					doc.bars[strings.ToUpper(m[1])] = append(doc.bars[strings.ToUpper(m[1])], pathHeight(t, d))
+				}
+			}
+		case xml.CharData:
+			if text != nil {
+				text.Write(tok)
+			}
+		case xml.EndElement:
+			if tok.Name.Local == "text" && text != nil {
+				doc.texts = append(doc.texts, text.String())
+				text = nil
+			}
+		}
+	}
+	return doc
+}
+
+// pathHeight is the vertical extent of a path of M and L commands.
+func pathHeight(t *testing.T, d string) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, pt := range regexp.MustCompile(`[ML]([-0-9.e]+),([-0-9.e]+)`).FindAllStringSubmatch(d, -1) {
+		y, err := strconv.ParseFloat(pt[2], 64)
+		if err != nil {
+			t.Fatalf("path %q: %v", d, err)
+		}
+		lo, hi = math.Min(lo, y), math.Max(hi, y)
+	}
+	return hi - lo
+}
+
+func hexColor(c color.Color) string {
+	r, g, b, _ := c.RGBA()
+	return fmt.Sprintf("#%02X%02X%02X", r>>8, g>>8, b>>8)
+}
+
+// The SVG is well-formed, has a panel per charted measure with data, a
+// bar per mode whose height is in proportion to its mean, and the labels.
+func TestSVGHasABarPerModeInProportion(t *testing.T) {
+	r := Aggregate(exportEpisodes(scenario.Craigslist))
+	var b bytes.Buffer
+	if err := r.WriteSVG(&b); err != nil {
+		t.Fatal(err)
+	}
+	doc := readSVG(t, b.Bytes())
+	if doc.tags[0] != "svg" {
+		t.Fatalf("the root element is %s", doc.tags[0])
+	}
+	for _, want := range []string{"goal completion (0-10)", "deal rate", "leaks per episode", "SCRIPT", "AGENTS"} {
+		if !slices.Contains(doc.texts, want) {
+			t.Errorf("the SVG has no text %q: %q", want, doc.texts)
+		}
+	}
+	// One family: no legend, so the family's colour fills exactly the
+	// bars, two per panel (SCRIPT, AGENTS), panels in Charted order.
+	bars := doc.bars[hexColor(plotutil.Color(0))]
+	if len(bars) != 6 {
+		t.Fatalf("%d bars in the family's colour, want 2 modes x 3 panels: %v", len(bars), doc.bars)
+	}
+	for i, key := range []string{metrics.GoalCompletion, metrics.Deal, metrics.Leaks} {
+		s, a := r.stat(scenario.Craigslist, view.Script, key).Mean, r.stat(scenario.Craigslist, view.Agents, key).Mean
+		if got, want := bars[2*i]/bars[2*i+1], s/a; math.Abs(got-want) > 0.01*want {
+			t.Errorf("%s: bar heights SCRIPT/AGENTS %.3f, means %.3f", key, got, want)
+		}
+	}
+}
+
+// Labels from recordings reach every export safely: no control bytes in
+// the table, the CSV or the SVG, no markup or formula injected, and the
+// JSON keeps the text exactly, escaped.
+func TestHostileLabelsAreEscapedInEveryExport(t *testing.T) {
+	hostile := scenario.Family("=HYPERLINK(\"x\")</text><script>alert(1)</script>&\x1b]52;c;Zm9v\x07\x1b[2J\u202e")
+	eps := append(exportEpisodes(hostile), exportEpisodes(scenario.Craigslist)...)
+	for i := range eps[:7] {
+		eps[i].Mode = view.Mode("agents\x1b[31m<b>")
+	}
+	r := Aggregate(eps)
+	outputs := map[string]*bytes.Buffer{}
+	for name, write := range map[string]func(io.Writer) error{"table": r.WriteTable, "bars": r.WriteBars, "csv": r.WriteCSV, "svg": r.WriteSVG, "json": r.WriteJSON} {
+		outputs[name] = &bytes.Buffer{}
+		if err := write(outputs[name]); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	for name, out := range outputs {
+		for _, c := range out.String() {
+			// The JSON keeps the exact text: it escapes C0 controls
+			// (\u001b) and leaves other characters as they are.
+			layout := c == '\n' || c == '\r' || c == '\t' && name == "svg"
+			if c < 0x20 && !layout || name != "json" && (c == 0x7f || c >= 0x80 && c < 0xa0 || c == '\u202e') {
+				t.Errorf("%s holds control character %U", name, c)
+				break
+			}
+		}
+	}
+	rows, err := csv.NewReader(outputs["csv"]).ReadAll()
+	if err != nil {
+		t.Fatalf("the CSV does not parse: %v", err)
+	}
+	for _, row := range rows[1:] {
+		for _, cell := range row[:2] {
+			if strings.ContainsAny(cell[:1], "=+-@") {
+				t.Errorf("CSV cell %q would run as a spreadsheet formula", cell)
+			}
+		}
+	}
+	doc := readSVG(t, outputs["svg"].Bytes())
+	if slices.Contains(doc.tags, "script") || slices.Contains(doc.tags, "b") {
+		t.Errorf("a label became markup in the SVG: %v", doc.tags)
+	}
+	if !slices.ContainsFunc(doc.texts, func(s string) bool { return strings.Contains(s, "</text><script>alert(1)</script>&") }) {
+		t.Errorf("the SVG legend should show the family's name as text: %q", doc.texts)
+	}
+	var back Report
+	if err := json.Unmarshal(outputs["json"].Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(back.Groups, func(g Group) bool { return g.Family == hostile }) {
+		t.Error("the JSON should keep the family's name exactly")
+	}
+}

@@ -1,0 +1,4 @@
+package e2e
+
+// The tests read recordings of every family.
+import _ "github.com/omnigap/omnigap/engine/family/all"

@@ -1,0 +1,136 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/omnigap/omnigap/engine/builtin"
+	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/human"
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// goldenTurns is how far the golden screens' runs have played.
+const goldenTurns = 8
+
+// goldenSizes are the screens every golden is drawn on.
+var goldenSizes = []struct{ w, h int }{{80, 24}, {120, 36}, {200, 50}}
+
+// goldenRun is a run's events up to and with turn goldenTurns, and the
+// names of its backends.
+type goldenRun struct {
+	runEvents
+	backends [2]string
+}
+
+// builtinEvents plays the default scenario with the built-in engine and
+// seed 1 in every mode.
+func builtinEvents(t *testing.T) []goldenRun {
+	t.Helper()
+	sc, err := library.Resolve(library.DefaultID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []goldenRun
+	for _, mode := range view.Modes {
+		live, err := episode.Start(context.Background(), episode.Spec{Scenario: sc, Mode: mode, Seed: 1, Factory: builtin.Factory{}, Annotate: leak.Annotate, Buffer: 64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The run stops being shown where turn goldenTurns+1 starts; a
+		// run that ended before then is shown ended.
+		var evs []event.Event
+		cut := false
+		for ev := range live.Events {
+			cut = cut || ev.Kind == event.TurnStarted && ev.Turn > goldenTurns
+			if !cut {
+				evs = append(evs, ev)
+			}
+		}
+		if _, err := live.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, goldenRun{runEvents{run: live.ID, events: evs}, live.Backends})
+	}
+	return out
+}
+
+// goldenModel is the app at w x h showing the default scenario's runs
+// after goldenTurns turns, the first pane's highlights included.
+func goldenModel(t *testing.T, runs []goldenRun, w, h int) *model {
+	t.Helper()
+	sc, err := library.Resolve(library.DefaultID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{ctx: context.Background(), opts: Options{Scenario: sc, Modes: view.Modes, Seed: 1}, feed: newFeed(frameInterval)}
+	t.Cleanup(func() { s.feed.close() })
+	m := newModel(s, nil)
+	for i, p := range m.panes {
+		p.runID, p.backends = runs[i].run, runs[i].backends
+	}
+	m.Update(resize(w, h))
+	var b batchMsg
+	for _, r := range runs {
+		b = append(b, r.runEvents)
+	}
+	m.Update(b)
+	return m
+}
+
+// goldenScreens are the screens kept in testdata, each reached from a
+// fresh golden model.
+var goldenScreens = []struct {
+	name string
+	open func(m *model)
+}{
+	{"main", func(m *model) {}},
+	{"info", func(m *model) { m.Update(press("i")) }},
+	{"audit", func(m *model) { m.Update(press("p")) }},
+	{"help", func(m *model) { m.Update(press("?")) }},
+	{"takeover", func(m *model) {
+		p := m.panes[m.focus]
+		p.hold = newHold(m.sc, 1, human.New())
+		p.hold.in.focus()
+		m.resize()
+		for _, r := range "I can pay 480" {
+			m.Update(press(string(r)))
+		}
+	}},
+}
+
+// The panes, panels and input look as the files in
+// testdata/TestGoldenScreens show, at 80, 120 and 200 columns; go test
+// ./tui -run TestGoldenScreens -update rewrites them. Every line is
+// exactly as wide as the screen.
+func TestGoldenScreens(t *testing.T) {
+	runs := builtinEvents(t)
+	for _, size := range goldenSizes {
+		for _, g := range goldenScreens {
+			t.Run(fmt.Sprintf("%s-%dx%d", g.name, size.w, size.h), func(t *testing.T) {
+				m := goldenModel(t, runs, size.w, size.h)
+				g.open(m)
+				screen := m.render()
+				checkScreen(t, screen, size.w, size.h)
+				golden.RequireEqual(t, ansi.Strip(screen)+"\n")
+			})
+		}
+	}
+	// One golden keeps the styles: the colours and attributes of each
+	// cell of the main screen at 80x24 on a dark background, as a
+	// terminal holds them, so a change in how the same cells are written
+	// does not count.
+	t.Run("main-80x24-styled", func(t *testing.T) {
+		cells := uv.NewScreenBuffer(80, 24)
+		uv.NewStyledString(goldenModel(t, runs, 80, 24).render()).Draw(cells, cells.Bounds())
+		golden.RequireEqual(t, cells.Render()+"\n")
+	})
+}

@@ -1,0 +1,33 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/library"
+)
+
+// TestInfoPanelListsEveryAnnotatedFact: the `i` panel's who-knows-what
+// matrix has a row for every fact a run is annotated with, the facts a
+// free-form family derives from the goals included.
+func TestInfoPanelListsEveryAnnotatedFact(t *testing.T) {
+	sc, err := library.Resolve("sotopia/surprise-trip", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newStyles(true)
+	d := infoDoc(sc, &st)
+	text := ansi.Strip(strings.Join(d.build(400), "\n"))
+	facts := leak.Facts(sc)
+	if len(facts) < 5 {
+		t.Fatalf("surprise-trip has %d facts; the test wants its derived one too", len(facts))
+	}
+	for _, f := range facts {
+		if !strings.Contains(text, f.Text) {
+			t.Errorf("the info panel lacks the annotated fact %s (%q)", f.ID, f.Text)
+		}
+	}
+}
