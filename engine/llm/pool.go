@@ -52,18 +52,42 @@ func newPool(clients []chat.Client, rest time.Duration) *pool {
 	return p
 }
 
+// retryTrail follows one call through its retries: the endpoint that
+// failed the last try, so that the next goes to another one when any is
+// up. A call's tries run one after another, so it needs no lock.
+type retryTrail struct{ failed *endpoint }
+
+type retryTrailKey struct{}
+
+// withRetryTrail marks ctx as one call whose tries the pool may spread.
+func withRetryTrail(ctx context.Context) context.Context {
+	return context.WithValue(ctx, retryTrailKey{}, &retryTrail{})
+}
+
 // Stream sends the call to the endpoint pick chooses.
 func (p *pool) Stream(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, error) {
-	e := p.pick()
+	trail, _ := ctx.Value(retryTrailKey{}).(*retryTrail)
+	var avoid *endpoint
+	if trail != nil {
+		avoid = trail.failed
+	}
+	e := p.pick(avoid)
 	reply, err := e.client.Stream(ctx, req, onDelta)
 	p.done(e, ctx, err)
+	if trail != nil {
+		trail.failed = nil
+		if err != nil {
+			trail.failed = e
+		}
+	}
 	return reply, err
 }
 
 // pick takes the endpoint that is not resting with the fewest calls in
-// flight (the one with fewer recent failures on a tie); when all rest, the
-// one whose rest ends first.
-func (p *pool) pick() *endpoint {
+// flight (the one with fewer recent failures on a tie), passing over
+// avoid, the one that failed this call's last try, while another is up;
+// when all rest, the one whose rest ends first.
+func (p *pool) pick(avoid *endpoint) *endpoint {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
@@ -72,8 +96,7 @@ func (p *pool) pick() *endpoint {
 		if now.Before(e.restUntil) {
 			continue
 		}
-		if best == nil || e.inFlight < best.inFlight ||
-			(e.inFlight == best.inFlight && failures(e.recent) < failures(best.recent)) {
+		if best == nil || preferred(e, best, avoid) {
 			best = e
 		}
 	}
@@ -116,6 +139,18 @@ func (p *pool) done(e *endpoint, ctx context.Context, err error) {
 		// After its rest it starts with a clean record.
 		e.recent = e.recent[:0]
 	}
+}
+
+// preferred says whether e is a better choice than best for a call that
+// last failed on avoid.
+func preferred(e, best, avoid *endpoint) bool {
+	if (e == avoid) != (best == avoid) {
+		return best == avoid
+	}
+	if e.inFlight != best.inFlight {
+		return e.inFlight < best.inFlight
+	}
+	return failures(e.recent) < failures(best.recent)
 }
 
 func failures(recent []bool) int {

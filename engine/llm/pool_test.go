@@ -58,6 +58,51 @@ func TestFailingEndpointGetsFewerCalls(t *testing.T) {
 	}
 }
 
+// TestARetryGoesToAnotherEndpoint: a call that fails on one endpoint is
+// tried again on the other, even when that one is busier. Before, the
+// retry went back to the idle failing endpoint and a call could use up
+// its tries there while a healthy replica was up.
+func TestARetryGoesToAnotherEndpoint(t *testing.T) {
+	healthy, failing := llmtest.Start(), llmtest.Start()
+	defer healthy.Close()
+	defer failing.Close()
+	hang, arrived := llmtest.HangWhen(func(r *llmtest.Request) bool { return r.Last() == "occupy" })
+	healthy.Chaos = hang
+	for range 4 {
+		failing.Push(llmtest.Fault{Status: 500, Message: "replica overloaded"})
+	}
+	cfg := testConfig(healthy)
+	cfg.Replicas = []Endpoint{{URL: failing.URL, APIKey: testKey}}
+	c := NewFactory(cfg).caller("fake")
+	ask := func(ctx context.Context, text string) error {
+		req := chat.Request{Model: "fake", Messages: []chat.Message{{Role: chat.User, Content: text}}}
+		_, _, err := c.call(ctx, req, func(string) {})
+		return err
+	}
+	// One call hangs on the healthy endpoint, so the next goes to the idle
+	// failing one first.
+	occupied, release := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		ask(occupied, "occupy")
+	}()
+	select {
+	case <-arrived:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the occupying call never reached the healthy endpoint")
+	}
+	err := ask(context.Background(), "hello")
+	release()
+	<-done
+	if err != nil {
+		t.Fatalf("the call failed although a healthy endpoint was up: %v", err)
+	}
+	if failing.Count() != 1 {
+		t.Errorf("the failing endpoint was tried %d times, want 1", failing.Count())
+	}
+}
+
 // TestPoolRestsAndTriesAgain: an endpoint that fails every call is rested
 // after a few, left alone while it rests, and tried again afterwards.
 func TestPoolRestsAndTriesAgain(t *testing.T) {

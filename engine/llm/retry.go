@@ -96,7 +96,7 @@ func (c *caller) call(ctx context.Context, req chat.Request, onDelta func(string
 	if c.noSeed.Load() {
 		req.Seed = nil
 	}
-	return c.send(ctx, req, jsonRole, onDelta)
+	return c.send(withRetryTrail(ctx), req, jsonRole, onDelta)
 }
 
 // send is call once the remembered refusals are applied. jsonRole says
