@@ -30,8 +30,14 @@ type Move struct {
 	Agent string
 	// Read reads the move's argument as the mover (seat) wrote it, in a
 	// model's reply, a script tag or a player's command, into the action's
-	// Price or Friend. Every move with an Arg that models make has one.
+	// Price, Friend or Split. Every move with an Arg that models make has
+	// one.
 	Read func(arg string, v view.View, seat int) (event.Action, error)
+	// Allowed refuses the move by seat when the dialogue so far leaves it
+	// nothing to do (an answer with no proposal of the partner's
+	// standing); nil when the move is always allowed. Models' moves are
+	// checked with it; a player's command (Human) applies the same rule.
+	Allowed func(v view.View, seat int, history []Turn) error
 	// Command is how a player types the move; a zero Command when players
 	// do not make it.
 	Command Command

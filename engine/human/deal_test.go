@@ -41,12 +41,13 @@ func TestDealMoves(t *testing.T) {
 		t.Errorf("text %q", a.Text)
 	}
 	for input, want := range map[string]string{
-		"/propose book=4": "there are 3 books, not 4",
-		"/propose cup=1":  "there is no cup on the table",
-		"/propose book:2": `"book:2": write item=count`,
-		"/select":         "/select needs what you take, e.g. /select book=1 hat=0 ball=1",
-		"/accept":         "there is no proposal from Bo to accept",
-		"/offer 20":       "offers are for Craigslist negotiations",
+		"/propose book=4":         "there are 3 books, not 4",
+		"/propose cup=1":          "there is no cup on the table",
+		"/propose book=two":       `"book=two": write item=count, e.g. /propose book=1 hat=0 ball=1`,
+		"/propose book=1 books=2": "book is named twice",
+		"/select":                 "/select needs what you take, e.g. /select book=1 hat=0 ball=1",
+		"/accept":                 "there is no proposal from Bo to accept",
+		"/offer 20":               "offers are for Craigslist negotiations",
 	} {
 		if _, err := Parse(input, v, nil); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", input, err, want)

@@ -63,17 +63,8 @@ func Parse(input string, v view.View, history []run.Turn) (event.Action, error) 
 		}
 		return event.Action{Type: event.Leave, Text: arg}, nil
 	}
-	if a, ok, err := family.HumanMove(family.Of(v.Family), name, arg, v, turns(history)); ok {
+	if a, ok, err := family.HumanMove(family.Of(v.Family), name, arg, v, run.FamilyTurns(history)); ok {
 		return a, err
 	}
 	return event.Action{}, fmt.Errorf("unknown command /%s; type /help for the moves", name)
-}
-
-// turns is the dialogue as the family's moves read it.
-func turns(history []run.Turn) []family.Turn {
-	out := make([]family.Turn, len(history))
-	for i, t := range history {
-		out[i] = family.Turn{Seat: t.Seat, Speaker: t.Speaker, Action: t.Action}
-	}
-	return out
 }

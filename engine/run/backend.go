@@ -7,6 +7,7 @@ import (
 	"context"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
 )
 
 // Turn is one completed turn of the dialogue so far.
@@ -16,6 +17,15 @@ type Turn struct {
 	Speaker string
 	Backend string
 	Action  event.Action
+}
+
+// FamilyTurns is the dialogue as a family's moves read it.
+func FamilyTurns(history []Turn) []family.Turn {
+	out := make([]family.Turn, len(history))
+	for i, t := range history {
+		out[i] = family.Turn{Seat: t.Seat, Speaker: t.Speaker, Action: t.Action}
+	}
+	return out
 }
 
 // Request is what a backend gets to produce one turn.

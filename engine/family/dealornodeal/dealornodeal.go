@@ -16,8 +16,12 @@ type Family struct{}
 // Name is the family's name in scenario files.
 func (Family) Name() scenario.Family { return scenario.DealOrNoDeal }
 
-// Prompt tells models nothing beyond the shared moves yet, as they make
-// none of the family's structured moves; the card says how a game ends.
+// Prompt is what models are told of the family's rules.
 func (Family) Prompt() family.Prompt {
-	return family.Prompt{Endings: "when a proposal is accepted, when both seats have selected, "}
+	const rule = "Only a proposal the partner accepts, or two final choices that together divide every item exactly, make an agreement; agreeing in words makes none.\n"
+	return family.Prompt{AgentRule: rule, WriterRule: rule,
+		Endings: "when a proposal is accepted, when both seats have selected, ",
+		ScriptTags: "  [propose book=2 hat=0 ball=1] words: the speaker proposes to take those items (each item on the table by name, with a count) and leave the rest to the partner\n" +
+			"  [accept] or [reject]: the answer to the partner's standing proposal; an accepted proposal ends the conversation\n" +
+			"  [select book=2 hat=0 ball=1] words: the speaker's final choice of what they take; the conversation ends once both have chosen\n"}
 }

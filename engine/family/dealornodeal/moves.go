@@ -1,6 +1,7 @@
 package dealornodeal
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -12,55 +13,126 @@ import (
 )
 
 // Moves are a proposal of a split, the answers to one, and a final
-// selection. Players make them; models do not yet.
+// selection, made alike by models and players.
 func (Family) Moves() []family.Move {
 	return []family.Move{
-		{Type: event.Offer, Arg: family.SplitArg,
+		{Type: event.Offer, Arg: family.SplitArg, Read: readMove(event.Offer),
+			Agent:     `propose a split: "split" is what you take of each item on the table, e.g. {"book": 2, "hat": 0, "ball": 1}; your partner gets the rest. "text" may add words.`,
 			Command:   family.Command{Usage: "/propose book=2 hat=0 ball=1", Summary: "propose what you take; the partner gets the rest"},
 			Elsewhere: "/propose is for Deal-or-No-Deal", Human: propose},
-		{Type: event.Accept, Command: family.Command{Usage: "/accept", Summary: "accept the partner's proposal"}, Human: answer(event.Accept)},
-		{Type: event.Reject, Command: family.Command{Usage: "/reject", Summary: "turn the partner's proposal down and keep talking"}, Human: answer(event.Reject)},
-		{Type: event.Select, Arg: family.SplitArg,
+		{Type: event.Accept, Allowed: allowAnswer(event.Accept),
+			Agent:   `accept your partner's standing proposal; this ends the game with their split.`,
+			Command: family.Command{Usage: "/accept", Summary: "accept the partner's proposal"}, Human: answer(event.Accept)},
+		{Type: event.Reject, Allowed: allowAnswer(event.Reject),
+			Agent:   `turn your partner's standing proposal down and keep talking.`,
+			Command: family.Command{Usage: "/reject", Summary: "turn the partner's proposal down and keep talking"}, Human: answer(event.Reject)},
+		{Type: event.Select, Arg: family.SplitArg, Read: readMove(event.Select),
+			Agent:   `your final choice: "split" is what you take of each item, as for "offer"; the game ends once both have chosen, in agreement only if the two choices divide every item exactly.`,
 			Command: family.Command{Usage: "/select book=2 hat=0 ball=1", Summary: "choose what you take (agreement when it fits the partner's choice)"},
 			Human:   selectSplit},
 	}
 }
 
-// parseSplit reads "book=2 hat=0 ball=1" against the items on the table.
-// An item left out is taken zero times.
-func parseSplit(cmd, arg string, v view.View) (scenario.Split, error) {
-	d := &scenario.Deal{Items: v.Items}
-	example := "/" + cmd
-	for _, it := range v.Items {
-		example += fmt.Sprintf(" %s=%d", it.Name, it.Count/2)
-	}
-	if arg == "" {
-		return nil, fmt.Errorf("/%s needs what you take, e.g. %s", cmd, example)
+// errNoSplit is a move without any item in its argument.
+var errNoSplit = errors.New("it says nothing of what you take")
+
+// notItemCount is a part of a split that is not an item with a count.
+type notItemCount string
+
+func (p notItemCount) Error() string { return fmt.Sprintf("%q: write item=count", string(p)) }
+
+// readSplit reads what the mover takes of the items on the table:
+// "book=2 hat=0 ball=1", and the variants models write: colons for
+// equals signs, commas, a JSON object ({"book": 2, "hat": 0}), plurals
+// ("books=2") and counts before names ("2 books, 1 ball"). An item left
+// out is taken zero times; a split that does not fit the table
+// (scenario.Deal.Fits) is refused.
+func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
+	arg = strings.Map(func(r rune) rune {
+		switch r {
+		case '{', '}', '"', '\'', ',', ';':
+			return ' '
+		case ':':
+			return '='
+		}
+		return r
+	}, strings.ToLower(arg))
+	arg = strings.Join(strings.Fields(strings.ReplaceAll(arg, "=", " = ")), " ")
+	arg = strings.ReplaceAll(arg, " = ", "=")
+	tokens := strings.Fields(arg)
+	if len(tokens) == 0 {
+		return nil, errNoSplit
 	}
 	split := scenario.Split{}
-	for _, part := range strings.Fields(arg) {
+	for i := 0; i < len(tokens); i++ {
+		part := tokens[i]
 		name, num, ok := strings.Cut(part, "=")
+		if !ok && i+1 < len(tokens) && !strings.Contains(tokens[i+1], "=") {
+			if _, err := strconv.Atoi(part); err == nil {
+				name, num, ok = tokens[i+1], part, true
+				part += " " + tokens[i+1]
+				i++
+			}
+		}
 		n, err := strconv.Atoi(num)
 		if !ok || err != nil {
-			return nil, fmt.Errorf("%q: write item=count, e.g. %s", part, example)
+			return nil, notItemCount(part)
 		}
-		name = strings.ToLower(strings.TrimSpace(name))
-		for _, it := range v.Items {
-			if name == scenario.Plural(it.Name, 2) {
-				name = it.Name
-			}
+		name = singular(name, items)
+		if _, twice := split[name]; twice {
+			return nil, fmt.Errorf("%s is named twice", name)
 		}
 		split[name] = n
 	}
+	d := &scenario.Deal{Items: items}
 	if err := d.Fits(split); err != nil {
 		return nil, err
 	}
-	for _, it := range v.Items {
+	for _, it := range items {
 		if _, ok := split[it.Name]; !ok {
 			split[it.Name] = 0
 		}
 	}
 	return split, nil
+}
+
+// singular is the item's own name for its plural.
+func singular(name string, items []scenario.Item) string {
+	for _, it := range items {
+		if name == scenario.Plural(it.Name, 2) {
+			return it.Name
+		}
+	}
+	return name
+}
+
+// readMove reads a model's proposal or selection.
+func readMove(t event.ActionType) func(string, view.View, int) (event.Action, error) {
+	return func(arg string, v view.View, _ int) (event.Action, error) {
+		split, err := readSplit(arg, v.Items)
+		if err != nil {
+			return event.Action{}, err
+		}
+		return event.Action{Type: t, Split: split}, nil
+	}
+}
+
+// parseSplit reads a player's command argument, with an example of the
+// command in the error.
+func parseSplit(cmd, arg string, v view.View) (scenario.Split, error) {
+	example := "/" + cmd
+	for _, it := range v.Items {
+		example += fmt.Sprintf(" %s=%d", it.Name, it.Count/2)
+	}
+	split, err := readSplit(arg, v.Items)
+	var bad notItemCount
+	switch {
+	case errors.Is(err, errNoSplit):
+		return nil, fmt.Errorf("/%s needs what you take, e.g. %s", cmd, example)
+	case errors.As(err, &bad):
+		return nil, fmt.Errorf("%v, e.g. %s", err, example)
+	}
+	return split, err
 }
 
 func propose(arg string, v view.View, _ []family.Turn) (event.Action, error) {
@@ -81,29 +153,48 @@ func selectSplit(arg string, v view.View, _ []family.Turn) (event.Action, error)
 	return event.Action{Type: event.Select, Split: split, Text: "I take " + d.Words(split) + "."}, nil
 }
 
-// answer accepts or rejects the partner's open proposal: the latest
-// proposal in the dialogue, when the partner made it.
+// standing finds the partner's proposal that seat may answer: the latest
+// proposal in the dialogue, when the partner made it and seat has not
+// rejected it. The error says there is none.
+func standing(t event.ActionType, v view.View, seat int, history []family.Turn) (scenario.Split, error) {
+	for i := len(history) - 1; i >= 0; i-- {
+		a := history[i].Action
+		if a.Type == event.Reject && history[i].Seat == seat {
+			break
+		}
+		if a.Type != event.Offer || a.Split == nil {
+			continue
+		}
+		if history[i].Seat == seat {
+			break
+		}
+		return a.Split, nil
+	}
+	return nil, fmt.Errorf("there is no proposal from %s to %s", v.Seats[scenario.Partner(seat)].Name, t)
+}
+
+// allowAnswer refuses an acceptance or rejection with no proposal to
+// answer.
+func allowAnswer(t event.ActionType) func(view.View, int, []family.Turn) error {
+	return func(v view.View, seat int, history []family.Turn) error {
+		_, err := standing(t, v, seat, history)
+		return err
+	}
+}
+
+// answer is a player's acceptance or rejection of the partner's standing
+// proposal, in words that say the split.
 func answer(t event.ActionType) func(string, view.View, []family.Turn) (event.Action, error) {
 	return func(_ string, v view.View, history []family.Turn) (event.Action, error) {
-		self := v.Self().Seat
-		d := &scenario.Deal{Items: v.Items}
-		for i := len(history) - 1; i >= 0; i-- {
-			a := history[i].Action
-			if a.Type == event.Reject && history[i].Seat == self {
-				break
-			}
-			if a.Type != event.Offer || a.Split == nil {
-				continue
-			}
-			if history[i].Seat == self {
-				break
-			}
-			mine := d.Words(d.Rest(a.Split))
-			if t == event.Reject {
-				return event.Action{Type: t, Text: "No, I won't take just " + mine + "."}, nil
-			}
-			return event.Action{Type: t, Text: "Agreed: I take " + mine + "."}, nil
+		split, err := standing(t, v, v.Self().Seat, history)
+		if err != nil {
+			return event.Action{}, err
 		}
-		return event.Action{}, fmt.Errorf("there is no proposal from %s to %s", v.Partner().Name, t)
+		d := &scenario.Deal{Items: v.Items}
+		mine := d.Words(d.Rest(split))
+		if t == event.Reject {
+			return event.Action{Type: t, Text: "No, I won't take just " + mine + "."}, nil
+		}
+		return event.Action{Type: t, Text: "Agreed: I take " + mine + "."}, nil
 	}
 }
