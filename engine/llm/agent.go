@@ -55,7 +55,7 @@ func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	if err != nil {
 		return res, transport(err)
 	}
-	act, perr := a.read(reply)
+	act, perr := a.read(reply, req.History)
 	if perr == nil {
 		res.Action = act
 		return res, nil
@@ -69,7 +69,7 @@ func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	if err != nil {
 		return res, transport(err)
 	}
-	if act, perr = a.read(reply); perr != nil {
+	if act, perr = a.read(reply, req.History); perr != nil {
 		perr.Err = fmt.Errorf("unusable answer after one re-ask: %w", perr.Err)
 		return res, perr
 	}
@@ -77,10 +77,13 @@ func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	return res, nil
 }
 
-// read turns a reply into an action, or a failure that says what to fix
-// and keeps the reply.
-func (a *Agent) read(reply chat.Reply) (event.Action, *event.Failure) {
+// read turns a reply into an action the dialogue so far allows, or a
+// failure that says what to fix and keeps the reply.
+func (a *Agent) read(reply chat.Reply, history []run.Turn) (event.Action, *event.Failure) {
 	act, err := parseAction(reply.Text, a.view)
+	if err == nil {
+		err = allowedNow(act, a.view, a.view.Self().Seat, history)
+	}
 	if err == nil {
 		return act, nil
 	}
@@ -93,7 +96,7 @@ func (a *Agent) read(reply chat.Reply) (event.Action, *event.Failure) {
 	case refusal(reply.Text):
 		f.Kind, f.Err = event.RefusalFailure, fmt.Errorf("the model declined to answer: %q", clip(oneLine(reply.Text), 120))
 	}
-	return act, f
+	return event.Action{}, f
 }
 
 // messages builds the prompt: system, then one user message holding the

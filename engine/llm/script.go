@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -43,13 +44,20 @@ func (w *Writer) Retries() map[string]int { return w.call.tally.Counts() }
 // first call. When the history is not what the writer wrote (a human took
 // a seat), it asks the model for the next turn given the real history.
 func (w *Writer) Turn(ctx context.Context, req run.Request) (run.Result, error) {
+	var failed run.Result
 	switch diverged := !w.matches(req.History); {
 	case w.cur == nil || diverged:
 		w.start(ctx, req.History, req.Turn, w.cur != nil && diverged)
 	case w.cur.failedBefore(req.Turn):
+		// The script failed after handing out its last turn: its failure
+		// is reported with this turn, which a new script writes.
+		failed = w.cur.leftover()
 		w.start(ctx, req.History, req.Turn, false)
 	}
 	res, err := w.await(ctx, req)
+	res.Usage = append(failed.Usage, res.Usage...)
+	res.Failures = append(failed.Failures, res.Failures...)
+	res.Reasoning = joinThought(failed.Reasoning, res.Reasoning)
 	a := res.Action
 	if err != nil {
 		a = event.Action{Type: event.None}
@@ -72,7 +80,7 @@ func (w *Writer) matches(history []run.Turn) bool {
 }
 
 func sameAction(a, b event.Action) bool {
-	if a.Type != b.Type || a.Text != b.Text || a.Friend != b.Friend || (a.Price == nil) != (b.Price == nil) {
+	if a.Type != b.Type || a.Text != b.Text || a.Friend != b.Friend || !maps.Equal(a.Split, b.Split) || (a.Price == nil) != (b.Price == nil) {
 		return false
 	}
 	return a.Price == nil || *a.Price == *b.Price
@@ -90,7 +98,7 @@ func (w *Writer) start(ctx context.Context, history []run.Turn, n int, onlyOne b
 	b.WriteString(writerAsk(w.view, n, onlyOne))
 	msgs := []chat.Message{{Role: chat.System, Content: w.system}, {Role: chat.User, Content: b.String()}}
 	sctx, cancel := context.WithCancel(ctx)
-	s := &script{first: n, changed: make(chan struct{}), cancel: cancel, onlyOne: onlyOne, who: w.who}
+	s := &script{past: history, first: n, changed: make(chan struct{}), cancel: cancel, onlyOne: onlyOne, who: w.who}
 	w.cur = s
 	go w.write(sctx, s, msgs)
 }
@@ -210,6 +218,10 @@ func (w *Writer) await(ctx context.Context, req run.Request) (run.Result, error)
 		}
 		if s.done && (i < 0 || i >= len(s.turns)) {
 			err := s.err
+			if s.told {
+				err = nil
+			}
+			s.told = true
 			s.mu.Unlock()
 			// A script that ended before this turn says nothing more.
 			res.Action = event.Action{Type: event.None}

@@ -161,7 +161,8 @@ func (s speakers) body(seat int, body string) (event.Action, string) {
 	return a, ""
 }
 
-// tag reads "[offer $120]", "[select Jacob]", "[non-verbal]" and the like.
+// tag reads "[offer $120]", "[select Jacob]", "[propose book=2 hat=0]",
+// "[non-verbal]" and the like.
 func (s speakers) tag(seat int, tag string, a *event.Action) string {
 	word, rest, _ := strings.Cut(tag, " ")
 	name := strings.ToLower(strings.ReplaceAll(word, "_", " "))
@@ -191,6 +192,12 @@ func (s speakers) tag(seat int, tag string, a *event.Action) string {
 			return fmt.Sprintf("[%s] does not name a friend on %s's list", tag, s.view.Seats[seat].Name)
 		}
 		a.Friend = got.Friend
+	case family.SplitArg:
+		got, err := move.Read(rest, s.view, seat)
+		if err != nil {
+			return fmt.Sprintf("[%s] does not say what %s takes of the items on the table (%v)", tag, s.view.Seats[seat].Name, err)
+		}
+		a.Split = got.Split
 	}
 	return ""
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -21,6 +22,7 @@ type script struct {
 	who     speakers
 	onlyOne bool
 
+	past   []run.Turn     // the dialogue before turns[0]
 	first  int            // the turn number of turns[0]
 	turns  []event.Action // complete turns, in order
 	sealed int            // turns[:sealed] can have no more lines joined
@@ -37,6 +39,7 @@ type script struct {
 	raw       strings.Builder // what the current call wrote, for a failure
 	done      bool
 	err       error
+	told      bool // err was handed out with a turn
 }
 
 // notify wakes the waiting Turn; callers hold mu.
@@ -133,10 +136,29 @@ func (s *script) line(raw string) {
 		case n > s.who.view.MaxTurns:
 			s.ended = true
 		default:
+			if why := s.refused(l.action, l.seat); why != "" {
+				s.bad = fmt.Sprintf("turn %d: %s", n, why)
+				return
+			}
 			s.turns = append(s.turns, l.action)
 			s.read = true
 		}
 	}
+}
+
+// refused says why the family's rules leave seat's move nothing to do
+// after the script so far (an acceptance with no proposal standing), or
+// ""; callers hold mu.
+func (s *script) refused(a event.Action, seat int) string {
+	history := append([]run.Turn(nil), s.past...)
+	for i, t := range s.turns {
+		n := s.first + i
+		history = append(history, run.Turn{Number: n, Seat: (n - 1) % 2, Speaker: s.who.view.Seats[(n-1)%2].Name, Action: t})
+	}
+	if err := allowedNow(a, s.who.view, seat, history); err != nil {
+		return err.Error()
+	}
+	return ""
 }
 
 // flush files an unfinished last line when the stream ends without a
@@ -232,6 +254,19 @@ func (s *script) finish(err error) {
 	defer s.mu.Unlock()
 	s.done, s.err = true, err
 	s.notify()
+}
+
+// leftover takes what a finished script has not handed out: its usage,
+// reasoning and recovered failures, and the failure that ended it.
+func (s *script) leftover() run.Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	res := run.Result{Usage: s.usage, Reasoning: s.reasoning, Failures: s.failures}
+	if s.err != nil && !s.told {
+		res.Failures = append(res.Failures, s.err)
+	}
+	s.usage, s.reasoning, s.failures, s.told = nil, "", nil, true
+	return res
 }
 
 // failedBefore says whether the stream ended in an error without turn n,
