@@ -24,7 +24,7 @@ import (
 // dealGame is the Deal-or-No-Deal game of cocoa's two-in-a-row test
 // transcript: 2 books and 1 hat; Avery (seat 0) values a book 1 and the
 // hat 8, Blake (seat 1) a book 3 and the hat 4.
-func dealGame(t *testing.T) *scenario.Scenario {
+func dealGame(t testing.TB) *scenario.Scenario {
 	t.Helper()
 	ts, probs, err := cocoa.Transcripts("../interop/cocoa/testdata/two-in-a-row.json")
 	if err != nil || len(probs) > 0 || len(ts) != 1 {

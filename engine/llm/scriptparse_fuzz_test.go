@@ -10,10 +10,12 @@ import (
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-// FuzzScriptLine: whatever line a SCRIPT writer sends, in either family,
-// reading it (whole or streamed) never panics; a turn belongs to seat 0
-// or 1, an offer has a finite price and a selection names a friend of the
-// speaker's list.
+// FuzzScriptLine: whatever line a SCRIPT writer sends, in a Craigslist, a
+// MutualFriends or a Deal-or-No-Deal scene, reading it (whole or
+// streamed) never panics; a turn belongs to seat 0 or 1, an offer has a
+// finite price or a split, a selection names a friend of the speaker's
+// list or takes a split, and a split takes of every item on the table
+// between none and all.
 func FuzzScriptLine(f *testing.F) {
 	for _, s := range []string{
 		"1. **Dana (seller):** It's a great bike.",
@@ -24,33 +26,45 @@ func FuzzScriptLine(f *testing.F) {
 		"END OF SCRIPT",
 		"Dana [offer 1e999]: infinite",
 		"Dana:\x1b]52;c;AAAA\x07 hi",
+		"3. Avery: [propose book=2 hat=0] Both books for me.",
+		"Blake: [propose {\"books\": 1, \"hat\": 1}] One of each?",
+		"Avery [select 2 books, 0 hats]: The books.",
+		"Blake: [propose book=99999999999999999999] All of them.",
+		"Avery: [select cup=1 book=1] A cup.",
 	} {
-		f.Add(s, true)
+		f.Add(s)
 	}
-	views := map[bool]view.View{
-		true:  view.For(generate.Craigslist(3), view.Script, view.Writer),
-		false: view.For(generate.MutualFriends(3), view.Script, view.Writer),
+	deal := dealGame(f)
+	views := []view.View{
+		view.For(generate.Craigslist(3), view.Script, view.Writer),
+		view.For(generate.MutualFriends(3), view.Script, view.Writer),
+		view.For(deal, view.Script, view.Writer),
 	}
-	f.Fuzz(func(t *testing.T, line string, craigslist bool) {
-		s := speakers{view: views[craigslist]}
-		for _, started := range []bool{false, true} {
-			got := s.parse(line, started)
-			if got.kind != lineTurn {
-				continue
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, v := range views {
+			s := speakers{view: v}
+			for _, started := range []bool{false, true} {
+				got := s.parse(line, started)
+				if got.kind != lineTurn {
+					continue
+				}
+				if got.seat != 0 && got.seat != 1 {
+					t.Fatalf("%q: seat %d", line, got.seat)
+				}
+				a := got.action
+				if a.Split != nil && (v.Items == nil || len(a.Split) != len(deal.Deal.Items) || deal.Deal.Fits(a.Split) != nil) {
+					t.Fatalf("%q: split %v in a %s scene", line, a.Split, v.Family)
+				}
+				if a.Type == event.Offer && a.Split == nil && (a.Price == nil || math.IsNaN(*a.Price) || math.IsInf(*a.Price, 0)) {
+					t.Fatalf("%q: offer of %v", line, a.Price)
+				}
+				if a.Type == event.Select && a.Split == nil && !hasFriend(s.view.Seats[got.seat].Friends, a.Friend) {
+					t.Fatalf("%q: selected %q, not on the speaker's list", line, a.Friend)
+				}
 			}
-			if got.seat != 0 && got.seat != 1 {
-				t.Fatalf("%q: seat %d", line, got.seat)
+			for seat := 0; seat < 2; seat++ {
+				s.partialText(line, seat)
 			}
-			a := got.action
-			if a.Type == event.Offer && (a.Price == nil || math.IsNaN(*a.Price) || math.IsInf(*a.Price, 0)) {
-				t.Fatalf("%q: offer of %v", line, a.Price)
-			}
-			if a.Type == event.Select && !hasFriend(s.view.Seats[got.seat].Friends, a.Friend) {
-				t.Fatalf("%q: selected %q, not on the speaker's list", line, a.Friend)
-			}
-		}
-		for seat := 0; seat < 2; seat++ {
-			s.partialText(line, seat)
 		}
 	})
 }
