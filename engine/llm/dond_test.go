@@ -184,14 +184,23 @@ func TestScriptWritesDealOrNoDealMoves(t *testing.T) {
 // event; the turn is empty, not some other move.
 func TestMalformedSplitIsReaskedThenAnError(t *testing.T) {
 	sc := dealGame(t)
-	for _, mode := range []view.Mode{view.Agents, view.Script} {
-		t.Run(string(mode), func(t *testing.T) {
+	for name, script := range map[view.Mode]string{
+		view.Agents: "",
+		view.Script: "1. Avery: [propose book=3 hat=1] Everything for me.\n2. Blake: No.\nEND\n",
+		// A bad move is no postscript, even as the script's last line.
+		view.Script + "-last-line": "1. Avery: [propose book=3 hat=1] Everything for me.\nEND\n",
+	} {
+		mode := view.Agents
+		if script != "" {
+			mode = view.Script
+		}
+		t.Run(string(name), func(t *testing.T) {
 			srv := llmtest.Start()
 			defer srv.Close()
 			calls := 0
 			srv.Respond = func(r *llmtest.Request) string {
 				if calls++; mode == view.Script && calls <= 2 {
-					return "1. Avery: [propose book=3 hat=1] Everything for me.\n2. Blake: No.\nEND\n"
+					return script
 				}
 				return byTurn(map[int]string{1: `{"action": "offer", "split": {"book": 3, "hat": 1}, "text": "Everything for me."}`})(r)
 			}

@@ -28,6 +28,9 @@ type scriptLine struct {
 	seat    int
 	action  event.Action
 	problem string
+	// refused marks a bad line that is plainly a turn: a speaker's move
+	// whose tag the family does not have or whose argument it refuses.
+	refused bool
 	text    string // a narration's or a continuation's words
 }
 
@@ -75,7 +78,7 @@ func (s speakers) parse(raw string, started bool) scriptLine {
 	}
 	a, problem := s.body(seat, body)
 	if problem != "" {
-		return scriptLine{kind: lineBad, problem: problem}
+		return scriptLine{kind: lineBad, problem: problem, refused: tagRe.MatchString(body)}
 	}
 	return scriptLine{kind: lineTurn, seat: seat, action: a}
 }

@@ -111,7 +111,11 @@ func (s *script) line(raw string) {
 	case lineEnd:
 		s.ended = true
 	case lineBad:
-		if s.held == "" {
+		switch {
+		case l.refused:
+			// A move, not a postscript: bad even as the last line.
+			s.bad = l.problem
+		case s.held == "":
 			s.held = l.problem
 		}
 	case lineMore:
