@@ -6,6 +6,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -14,8 +15,12 @@ func TestEveryModeAndFamilyPlaysThrough(t *testing.T) {
 	defer srv.Close()
 	srv.KeepAlives = 2
 	f := NewFactory(testConfig(srv))
+	games := []*scenario.Scenario{dealGame(t)}
 	for _, ref := range []string{"craigslist/road-bike", "mutualfriends/gen-3", "sotopia/broken-lamp"} {
-		sc := resolve(t, ref)
+		games = append(games, resolve(t, ref))
+	}
+	for _, sc := range games {
+		ref := sc.ID
 		for _, mode := range view.Modes {
 			t.Run(ref+"/"+string(mode), func(t *testing.T) {
 				p := play(t, context.Background(), f, sc, mode)
@@ -40,6 +45,11 @@ func TestEveryModeAndFamilyPlaysThrough(t *testing.T) {
 				}
 				if mode == view.Script && sc.Craigslist != nil && p.ending.Reason != event.Accepted {
 					t.Errorf("scripted sale ended %s", p.ending.Reason)
+				}
+				// The cooperative fake proposes and accepts at the end of
+				// a Deal-or-No-Deal game, in every mode.
+				if sc.Deal != nil && (p.ending.Reason != event.Accepted || !p.ending.Outcome.Deal) {
+					t.Errorf("Deal-or-No-Deal game ended %s: %s", p.ending.Reason, p.ending.Outcome.Summary)
 				}
 			})
 		}
