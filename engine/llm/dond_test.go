@@ -288,6 +288,8 @@ func TestDealMoveShapes(t *testing.T) {
 		`{"action": "offer", "split": {"books": 2}}`,
 		`{"action": "propose", "split": "book=2 hat=0"}`,
 		`{"action": "offer", "take": "2 books, 0 hats"}`,
+		`{"action": "offer", "split": "2 books and no hat"}`,
+		`{"action": "offer", "split": "book=2 and hat=0."}`,
 		`{"action": "offer", "proposal": {"book": "2"}}`,
 		`{"action": "offer", "book": 2, "hat": 0}`,
 		`{"action": {"type": "offer", "split": {"book": 2}}}`,

@@ -43,8 +43,9 @@ func (p notItemCount) Error() string { return fmt.Sprintf("%q: write item=count"
 
 // readSplit reads what the mover takes of the items on the table:
 // "book=2 hat=0 ball=1", and the variants models write: colons for
-// equals signs, commas, a JSON object ({"book": 2, "hat": 0}), plurals
-// ("books=2") and counts before names ("2 books, 1 ball"). An item left
+// equals signs, commas or "and" between items, a JSON object ({"book":
+// 2, "hat": 0}), plurals ("books=2") and counts before names ("2 books
+// and no hat."). An item left
 // out is taken zero times; a split that does not fit the table
 // (scenario.Deal.Fits) is refused.
 func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
@@ -59,7 +60,12 @@ func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
 	}, strings.ToLower(arg))
 	arg = strings.Join(strings.Fields(strings.ReplaceAll(arg, "=", " = ")), " ")
 	arg = strings.ReplaceAll(arg, " = ", "=")
-	tokens := strings.Fields(arg)
+	var tokens []string
+	for _, tok := range strings.Fields(arg) {
+		if tok = strings.Trim(tok, ".!?()"); tok != "" && tok != "and" && tok != "&" {
+			tokens = append(tokens, tok)
+		}
+	}
 	if len(tokens) == 0 {
 		return nil, errNoSplit
 	}
@@ -68,8 +74,12 @@ func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
 		part := tokens[i]
 		name, num, ok := strings.Cut(part, "=")
 		if !ok && i+1 < len(tokens) && !strings.Contains(tokens[i+1], "=") {
-			if _, err := strconv.Atoi(part); err == nil {
-				name, num, ok = tokens[i+1], part, true
+			count := part
+			if count == "no" {
+				count = "0"
+			}
+			if _, err := strconv.Atoi(count); err == nil {
+				name, num, ok = tokens[i+1], count, true
 				part += " " + tokens[i+1]
 				i++
 			}
