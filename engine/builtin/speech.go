@@ -51,12 +51,15 @@ func (tr *transcript) update(history []run.Turn) ([]string, string) {
 }
 
 // add says one sentence of pool: from a random start, the first one not
-// said before; if all were, the random one.
-func (s *speech) add(pool []string) {
+// said before; if all were, the first one not said in this turn.
+func (s *speech) add(pool []string) { s.addFrom(s.d, pool) }
+
+// addFrom is add with the start drawn from d.
+func (s *speech) addFrom(d *dice, pool []string) {
 	if len(pool) == 0 {
 		return
 	}
-	start := s.d.intn(len(pool))
+	start := d.intn(len(pool))
 	for i := range pool {
 		line := render(pool[(start+i)%len(pool)], s.sl)
 		if !s.has(line) {
@@ -64,7 +67,13 @@ func (s *speech) add(pool []string) {
 			return
 		}
 	}
-	s.parts = append(s.parts, render(pool[start], s.sl))
+	// Everything was said before: repeat one, but not one this turn says.
+	for i := range pool {
+		if line := render(pool[(start+i)%len(pool)], s.sl); !slices.Contains(s.parts, line) {
+			s.parts = append(s.parts, line)
+			return
+		}
+	}
 }
 
 // has reports whether line was said before, in this episode or this turn.

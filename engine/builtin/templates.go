@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"hash/fnv"
 	"math/rand/v2"
 	"strings"
 )
@@ -13,6 +14,17 @@ type dice struct{ src rand.PCG }
 func newDice(seed int64, seat, turn int) *dice {
 	d := &dice{}
 	d.src.Seed(uint64(seed), uint64(seat)<<32|uint64(turn))
+	return d
+}
+
+// newWordingDice chooses a Craigslist turn's words. The scenario's id is
+// mixed into the seed, so two scenarios played with one seed do not say
+// the same sentences in the same turns; nothing it draws decides a move.
+func newWordingDice(seed int64, scenarioID string, seat, turn int) *dice {
+	h := fnv.New64a()
+	h.Write([]byte(scenarioID))
+	d := &dice{}
+	d.src.Seed(uint64(seed)^h.Sum64(), uint64(seat)<<32|uint64(turn))
 	return d
 }
 
