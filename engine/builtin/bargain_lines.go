@@ -207,6 +207,8 @@ var (
 			{"Places around here don't stay free for long.", housing},
 			{"Similar places nearby ask more than that.", housing},
 			{"The location is hard to beat.", housing},
+			{"It's a lovely place to live.", housing},
+			{"Everything in the place is in good order.", housing},
 		},
 		{
 			{"I've seen similar ones for less.", goods},

@@ -83,6 +83,7 @@ func (p *player) bargainAction(history []run.Turn, turn int, seed int64) event.A
 	}
 	words := newWordingDice(seed, p.k.scenarioID, p.k.seat, turn)
 	s := newSpeech(words, p.said, history, sl)
+	s.oldest = true
 	pl := p.pools
 	answered := m.act != actLeave && p.answerQuestion(s, history, side)
 	s.add(pl.acts[m.act][side])

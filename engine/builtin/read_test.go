@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -143,9 +144,28 @@ func TestItemNameReadsInASentence(t *testing.T) {
 		"road bike":                                   "road bike",
 		"Dresser and Matching Night Stand":            "dresser and matching night stand",
 		"brand new 64GB Samsung Galaxy S8":            "brand new 64GB Samsung Galaxy S8",
+		"Google Pixel 7, 128 GB, unlocked":            "Google Pixel 7, 128 GB, unlocked",
+		"Technics SL-1200 MK2 turntable":              "Technics SL-1200 MK2 turntable",
+		"Samsung galaxy s6 edge":                      "Samsung galaxy s6 edge",
+		"Apple iPhone 6 with two cases":               "Apple iPhone 6 with two cases",
+		"Trek 300 FX Bike":                            "Trek 300 FX bike",
+		"Lugged steel road bike":                      "lugged steel road bike",
+		"Six-drawer dresser":                          "six-drawer dresser",
+		"Vintage Schwinn Collegiate":                  "vintage Schwinn Collegiate",
 	} {
 		if got := itemName(&view.PublicListing{Item: title}); got != want {
 			t.Errorf("itemName(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
+
+// Generated listings sell ordinary things: a sentence says their titles
+// in lower case.
+func TestGeneratedItemsReadInLowerCase(t *testing.T) {
+	for seed := int64(1); seed <= 300; seed++ {
+		item := generate.Craigslist(seed).Craigslist.Item
+		if got := itemName(&view.PublicListing{Item: item}); got[0] >= 'A' && got[0] <= 'Z' {
+			t.Errorf("itemName(%q) = %q", item, got)
 		}
 	}
 }

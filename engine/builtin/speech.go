@@ -15,8 +15,11 @@ type speech struct {
 	sl      slots
 	earlier []string // the episode's earlier turns
 	said    string   // the same, joined, to look sentences up in
-	parts   []string
-	room    [6]string // parts' first backing array: a turn has a few sentences
+	// oldest repeats, once a pool is all said, the sentence said longest
+	// ago rather than one at random, so a long episode does not loop.
+	oldest bool
+	parts  []string
+	room   [6]string // parts' first backing array: a turn has a few sentences
 }
 
 func newSpeech(d *dice, tr *transcript, history []run.Turn, sl slots) *speech {
@@ -51,7 +54,7 @@ func (tr *transcript) update(history []run.Turn) ([]string, string) {
 }
 
 // add says one sentence of pool: from a random start, the first one not
-// said before; if all were, the first one not said in this turn.
+// said before; if all were, one not said in this turn (see oldest).
 func (s *speech) add(pool []string) { s.addFrom(s.d, pool) }
 
 // addFrom is add with the start drawn from d.
@@ -67,12 +70,24 @@ func (s *speech) addFrom(d *dice, pool []string) {
 			return
 		}
 	}
-	// Everything was said before: repeat one, but not one this turn says.
+	// Everything was said before: repeat one, but not one this turn says,
+	// and with oldest set the one said longest ago.
+	best, bestAt := "", len(s.said)+1
 	for i := range pool {
-		if line := render(pool[(start+i)%len(pool)], s.sl); !slices.Contains(s.parts, line) {
+		line := render(pool[(start+i)%len(pool)], s.sl)
+		if slices.Contains(s.parts, line) {
+			continue
+		}
+		if !s.oldest {
 			s.parts = append(s.parts, line)
 			return
 		}
+		if at := strings.LastIndex(s.said, line); at < bestAt {
+			best, bestAt = line, at
+		}
+	}
+	if best != "" {
+		s.parts = append(s.parts, best)
 	}
 }
 
