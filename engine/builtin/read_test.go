@@ -157,11 +157,7 @@ func TestItemNameReadsInASentence(t *testing.T) {
 			t.Errorf("itemName(%q) = %q, want %q", title, got, want)
 		}
 	}
-}
-
-// Generated listings sell ordinary things: a sentence says their titles
-// in lower case.
-func TestGeneratedItemsReadInLowerCase(t *testing.T) {
+	// Generated listings sell ordinary things, said in lower case.
 	for seed := int64(1); seed <= 300; seed++ {
 		item := generate.Craigslist(seed).Craigslist.Item
 		if got := itemName(&view.PublicListing{Item: item}); got[0] >= 'A' && got[0] <= 'Z' {

@@ -60,7 +60,9 @@ var (
 	}
 )
 
-func TestInPersonScenesSayNoMessagingLines(t *testing.T) {
+// Each scene says only what fits how its two sides talk: the library's
+// listings meet in person, generated ones are chats about an ad.
+func TestLinesFitTheMeeting(t *testing.T) {
 	for _, sc := range listingScenarios(t) {
 		if !sc.Craigslist.InPerson() {
 			t.Fatalf("%s: the library's listings meet in person", sc.ID)
@@ -73,9 +75,6 @@ func TestInPersonScenesSayNoMessagingLines(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestChatScenesSayNoInPersonLines(t *testing.T) {
 	for seed := int64(1); seed <= 12; seed++ {
 		sc := generate.Craigslist(seed)
 		if sc.Craigslist.InPerson() {
