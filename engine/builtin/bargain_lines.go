@@ -316,7 +316,7 @@ var (
 			{"I'll bring cash when I pick it up.", chat | goods},
 			{"Let me know what time suits you.", chat},
 			{"Let me get the cash out.", inPerson | goods},
-			{"Thanks, I'm really happy with it.", inPerson | goods},
+			{"I'm really happy with it.", inPerson | goods},
 			{"Let me know when I can move in.", chat | housing},
 			{"I think I'll like it here.", inPerson | housing},
 			{"I'll get the rent ready.", housing},

@@ -308,15 +308,25 @@ func (p *player) selectFriend(s *speech, i int, act friendsAct) event.Action {
 	return event.Action{Type: event.Select, Friend: name, Text: s.text(friendsSpare)}
 }
 
-// firstSentence is the listing description's first sentence, cleaned
-// because scenario files are written by anyone; empty without one.
+// firstSentence is the first sentence of the listing's description worth
+// quoting: one of three words or more, not a label like "Monthly rent.".
+// It is cleaned because scenario files are written by anyone; empty
+// without one.
 func firstSentence(l *view.PublicListing) string {
 	if l == nil {
 		return ""
 	}
 	d := strings.TrimSpace(strings.ReplaceAll(textsafe.Clean(l.Description), "\n", " "))
-	if i := strings.Index(d, ". "); i >= 0 {
-		d = d[:i+1]
+	for {
+		s, rest, more := strings.Cut(d, ". ")
+		if more {
+			s += "."
+		}
+		if len(strings.Fields(s)) >= 3 || !more {
+			d = s
+			break
+		}
+		d = strings.TrimSpace(rest)
 	}
 	if d != "" && !strings.ContainsAny(d[len(d)-1:], ".!?") {
 		d += "."

@@ -165,3 +165,17 @@ func TestItemNameReadsInASentence(t *testing.T) {
 		}
 	}
 }
+
+// The listing is quoted by a sentence that says something, not a label.
+func TestQuotedSentenceSaysSomething(t *testing.T) {
+	for desc, want := range map[string]string{
+		"Monthly rent. Laundry in the building, walk to the train, cats allowed.": "Laundry in the building, walk to the train, cats allowed.",
+		"Lugged steel road bike, 56 cm frame. A few scuffs.":                      "Lugged steel road bike, 56 cm frame.",
+		"Barely used": "Barely used.",
+		"":            "",
+	} {
+		if got := firstSentence(&view.PublicListing{Description: desc}); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", desc, got, want)
+		}
+	}
+}
