@@ -36,7 +36,6 @@ func (d *dice) chance(p float64) bool {
 	return float64(d.src.Uint64()>>11)/(1<<53) < p
 }
 
-
 // slots fills a template's {placeholders}.
 type slots struct {
 	price, item, name, one, many, count string
