@@ -193,6 +193,9 @@ var questionCues = [2][]struct {
 // askedAbout finds what the partner on side asker asked in text: the
 // topic of its first question the cues recognise.
 func askedAbout(text string, asker int) (topic, bool) {
+	if strings.IndexByte(text, '?') < 0 {
+		return 0, false
+	}
 	for _, s := range sentences(strings.ToLower(text)) {
 		if !s.question {
 			continue

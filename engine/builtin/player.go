@@ -19,6 +19,7 @@ type player struct {
 	item    string
 	detail  string        // the listing's first sentence, quoted as written
 	pools   *bargainPools // the sentences that suit the listing's scene
+	wording uint64        // the scenario's part in the wording dice
 	// plan is the SCRIPT writer's scene; nil for a separate player, who
 	// argues with a partner whose next move it cannot write.
 	plan *scriptPlan
@@ -34,7 +35,7 @@ func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, 
 			return nil, err
 		}
 		p.bargain, p.item, p.detail = b, itemName(k.listing), firstSentence(k.listing)
-		p.pools = poolsFor(sceneOf(k.listing))
+		p.pools, p.wording = poolsFor(sceneOf(k.listing)), scenarioHash(k.scenarioID)
 	case scenario.MutualFriends:
 		p.friends = newFriendFinder(k)
 	case scenario.Sotopia:
@@ -81,7 +82,7 @@ func (p *player) bargainAction(history []run.Turn, turn int, seed int64) event.A
 	case b.partnerLimitKnown:
 		sl.other = money(b.partnerLimit)
 	}
-	words := newWordingDice(seed, p.k.scenarioID, p.k.seat, turn)
+	words := newWordingDice(seed, p.wording, p.k.seat, turn)
 	s := newSpeech(words, p.said, history, sl)
 	s.oldest = true
 	pl := p.pools

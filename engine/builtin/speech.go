@@ -72,7 +72,7 @@ func (s *speech) addFrom(d *dice, pool []string) {
 	}
 	// Everything was said before: repeat one, but not one this turn says,
 	// and with oldest set the one said longest ago.
-	best, bestAt := "", len(s.said)+1
+	best, bestAt := "", len(s.earlier)
 	for i := range pool {
 		line := render(pool[(start+i)%len(pool)], s.sl)
 		if slices.Contains(s.parts, line) {
@@ -82,13 +82,24 @@ func (s *speech) addFrom(d *dice, pool []string) {
 			s.parts = append(s.parts, line)
 			return
 		}
-		if at := strings.LastIndex(s.said, line); at < bestAt {
+		if at := s.lastSaid(line); at < bestAt {
 			best, bestAt = line, at
 		}
 	}
 	if best != "" {
 		s.parts = append(s.parts, best)
 	}
+}
+
+// lastSaid is the index of the latest earlier turn that said line, -1
+// for none.
+func (s *speech) lastSaid(line string) int {
+	for i := len(s.earlier) - 1; i >= 0; i-- {
+		if strings.Contains(s.earlier[i], line) {
+			return i
+		}
+	}
+	return -1
 }
 
 // has reports whether line was said before, in this episode or this turn.

@@ -17,15 +17,21 @@ func newDice(seed int64, seat, turn int) *dice {
 	return d
 }
 
-// newWordingDice chooses a Craigslist turn's words. The scenario's id is
-// mixed into the seed, so two scenarios played with one seed do not say
-// the same sentences in the same turns; nothing it draws decides a move.
-func newWordingDice(seed int64, scenarioID string, seat, turn int) *dice {
-	h := fnv.New64a()
-	h.Write([]byte(scenarioID))
+// newWordingDice chooses a Craigslist turn's words. The scenario's hash
+// (scenarioHash) is mixed into the seed, so two scenarios played with one
+// seed do not say the same sentences in the same turns; nothing it draws
+// decides a move.
+func newWordingDice(seed int64, scenario uint64, seat, turn int) *dice {
 	d := &dice{}
-	d.src.Seed(uint64(seed)^h.Sum64(), uint64(seat)<<32|uint64(turn))
+	d.src.Seed(uint64(seed)^scenario, uint64(seat)<<32|uint64(turn))
 	return d
+}
+
+// scenarioHash is what a scenario's id adds to its wording dice.
+func scenarioHash(id string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return h.Sum64()
 }
 
 // intn returns a number in [0, n).
