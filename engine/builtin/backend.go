@@ -34,7 +34,7 @@ func (b *Backend) Turn(ctx context.Context, req run.Request) (run.Result, error)
 	if req.Seat < 0 || req.Seat > 1 || b.players[req.Seat] == nil {
 		return run.Result{}, fmt.Errorf("%s does not play seat %d", b.name, req.Seat)
 	}
-	a := b.players[req.Seat].act(req.History, req.Turn, newDice(b.seed, req.Seat, req.Turn))
+	a := b.players[req.Seat].act(req.History, req.Turn, b.seed)
 	if req.Stream != nil && a.Text != "" {
 		if err := req.Stream(ctx, a.Text); err != nil {
 			return run.Result{}, err

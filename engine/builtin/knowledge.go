@@ -21,6 +21,7 @@ import (
 // This is the single place where the partner's private facts enter a
 // player's decisions.
 type knowledge struct {
+	scenarioID   string // public: it varies the wording between scenarios
 	seat         int
 	family       scenario.Family
 	maxTurns     int
@@ -35,7 +36,7 @@ type knowledge struct {
 // view the seat must be the viewer; the writer's view serves either seat.
 func knowledgeOf(v view.View, seat int) knowledge {
 	return knowledge{
-		seat: seat, family: v.Family, maxTurns: v.MaxTurns,
+		scenarioID: v.ScenarioID, seat: seat, family: v.Family, maxTurns: v.MaxTurns,
 		self: v.Seats[seat], partner: v.Seats[scenario.Partner(seat)],
 		partnerKnown: v.Seats[scenario.Partner(seat)].Full,
 		listing:      v.Listing, attributes: v.Attributes,
@@ -88,13 +89,16 @@ func itemName(l *view.PublicListing) string {
 	if titleCase(s) {
 		w := strings.Fields(s)
 		for i, word := range w {
-			if plainWord(word[1:]) && !properAdjectives[word] {
-				w[i] = lowerFirst(word) // not "BMW", "Z3" or "Bell'O"
+			if plainWord(word[1:]) && !properAdjectives[word] && commonWord(word) {
+				w[i] = lowerFirst(word) // not "BMW", "Z3", "Bell'O" or "Google"
 			}
 		}
 		return strings.Join(w, " ")
 	}
-	return lowerFirst(s)
+	if first, _, _ := strings.Cut(s, " "); commonWord(first) {
+		return lowerFirst(s)
+	}
+	return s // "Google Pixel 7", "Technics SL-1200"
 }
 
 // properAdjectives keep their capital when a title is read in lower case

@@ -17,7 +17,9 @@ type player struct {
 	friends *friendFinder
 	free    *freePlayer
 	item    string
-	detail  string // the listing's first sentence, quoted as written
+	detail  string        // the listing's first sentence, quoted as written
+	pools   *bargainPools // the sentences that suit the listing's scene
+	wording uint64        // the scenario's part in the wording dice
 	// plan is the SCRIPT writer's scene; nil for a separate player, who
 	// argues with a partner whose next move it cannot write.
 	plan *scriptPlan
@@ -33,6 +35,7 @@ func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, 
 			return nil, err
 		}
 		p.bargain, p.item, p.detail = b, itemName(k.listing), firstSentence(k.listing)
+		p.pools, p.wording = poolsFor(sceneOf(k.listing)), scenarioHash(k.scenarioID)
 	case scenario.MutualFriends:
 		p.friends = newFriendFinder(k)
 	case scenario.Sotopia:
@@ -43,17 +46,21 @@ func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, 
 
 func (p *player) writer() bool { return p.plan != nil }
 
-func (p *player) act(history []run.Turn, turn int, d *dice) event.Action {
+// act plays one turn. The dice of the seed, seat and turn choose what the
+// other families say and do; a Craigslist turn's moves need no dice, and
+// its words come from dice that also know the scenario.
+func (p *player) act(history []run.Turn, turn int, seed int64) event.Action {
 	switch {
 	case p.bargain != nil:
-		return p.bargainAction(history, turn, d)
+		return p.bargainAction(history, turn, seed)
 	case p.free != nil:
+		d := newDice(seed, p.k.seat, turn)
 		return p.free.act(newSpeech(d, p.said, history, slots{}), history, p.k.seat, p.writer(), d)
 	}
-	return p.friendsAction(history, d)
+	return p.friendsAction(history, newDice(seed, p.k.seat, turn))
 }
 
-func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Action {
+func (p *player) bargainAction(history []run.Turn, turn int, seed int64) event.Action {
 	var m move
 	if p.plan != nil {
 		m = p.bargain.scripted(p.plan, history, p.k.seat, turn)
@@ -75,69 +82,135 @@ func (p *player) bargainAction(history []run.Turn, turn int, d *dice) event.Acti
 	case b.partnerLimitKnown:
 		sl.other = money(b.partnerLimit)
 	}
-	s := newSpeech(d, p.said, history, sl)
-	s.add(bargainLines[m.act][side])
+	words := newWordingDice(seed, p.wording, p.k.seat, turn)
+	s := newSpeech(words, p.said, history, sl)
+	s.oldest = true
+	pl := p.pools
+	answered := m.act != actLeave && p.answerQuestion(s, history, side)
+	s.add(pl.acts[m.act][side])
 	a := event.Action{Type: event.Speak}
 	switch m.act {
 	case actOpen, actCounter, actHold, actFinalCall:
 		a.Price = event.PriceOf(m.price)
-		p.support(s, m.act, side, knowing, history, d)
+		if p.writer() {
+			p.writerSupport(s, m.act, side, knowing, writerTell(seed, p.k.seat, turn))
+		} else {
+			p.support(s, m.act, side, history, answered)
+		}
 	case actClose, actUltimatum:
 		a.Type, a.Price = event.Offer, event.PriceOf(m.price)
 		if m.act == actClose {
-			s.add(bargainAfterDeal[side])
+			s.add(pl.afterDeal[side])
 		} else {
-			s.add(bargainReasons[side])
+			s.add(pl.reasons[side])
 		}
 	case actAccept:
 		a.Type = event.Accept
-		s.add(bargainAfterDeal[side])
+		s.add(pl.afterDeal[side])
 	case actReject:
 		a.Type = event.Reject
-		s.add(bargainSmallTalk[side])
+		if !answered {
+			s.add(pl.smallTalk[side])
+		}
 	case actLeave:
 		a.Type = event.Leave
 	case actStall:
-		s.add(bargainSmallTalk[side])
+		if !answered {
+			s.add(pl.smallTalk[side])
+		}
 	}
 	a.Text = s.text(bargainSpare)
 	return a
 }
 
-// support adds what backs a price. The writer adds one sentence, often one
-// that leans on what the speaker could not know; separate players argue,
-// ask and chat.
-func (p *player) support(s *speech, act bargainAct, side int, knowing []string, history []run.Turn, d *dice) {
-	if p.writer() {
-		switch {
-		case act != actFinalCall && d.chance(0.5):
-			s.add(knowing)
-		case act == actOpen && p.quotable(s):
-			s.add(bargainListing[side])
-		default:
-			s.add(bargainReasons[side])
-		}
+// writerTell is the dice of the writer's tells: whether a turn leans on
+// what its speaker could not know, and with which sentence. They are the
+// turn's own dice, as when one stream chose every word, past the first
+// draw, which chose the act's sentence then and the wording dice choose
+// now: so the SCRIPT writer's leaks per seed stay the ones studies measured.
+func writerTell(seed int64, seat, turn int) *dice {
+	d := newDice(seed, seat, turn)
+	d.src.Uint64()
+	return d
+}
+
+// writerSupport adds the one sentence the writer backs a price with,
+// often one that leans on what the speaker could not know.
+func (p *player) writerSupport(s *speech, act bargainAct, side int, knowing []string, tell *dice) {
+	switch {
+	case act != actFinalCall && tell.chance(0.5):
+		s.addFrom(tell, knowing)
+	case act == actOpen && p.quotable(s):
+		s.add(p.pools.listing[side])
+	default:
+		s.add(p.pools.reasons[side])
+	}
+}
+
+// support adds what backs a separate player's price: a reason, or on a
+// hold that the price is fair or already conceded, but not in two holds
+// running, so a long stalemate does not say it every turn; then a
+// question, small talk or another reason, unless the turn answered a
+// question already.
+func (p *player) support(s *speech, act bargainAct, side int, history []run.Turn, answered bool) {
+	pl := p.pools
+	switch {
+	case act == actHold && p.backedLastHold(history, side):
+		s.add(pl.reasons[side])
+	case act == actHold && p.bargain.conceded(history, p.k.seat):
+		s.add(pl.moved[side])
+	case act == actHold:
+		s.add(pl.firm[side])
+	default:
+		s.add(pl.reasons[side])
+	}
+	if answered {
 		return
 	}
-	if act == actHold {
-		if p.bargain.conceded(history, p.k.seat) {
-			s.add(bargainMoved[side])
-		} else {
-			s.add(bargainFirm[side])
-		}
-	} else {
-		s.add(bargainReasons[side])
-	}
-	switch r := d.intn(3); {
+	switch r := s.d.intn(3); {
 	case act == actOpen && p.quotable(s) && r < 2:
-		s.add(bargainListing[side])
+		s.add(pl.listing[side])
 	case r == 0:
-		s.add(bargainQuestions[side])
+		s.add(pl.questions[side])
 	case r == 1:
-		s.add(bargainSmallTalk[side])
+		s.add(pl.smallTalk[side])
 	default:
-		s.add(bargainReasons[side])
+		s.add(pl.reasons[side])
 	}
+}
+
+// backedLastHold reports whether this seat's latest turn already said its
+// price was fair or conceded.
+func (p *player) backedLastHold(history []run.Turn, side int) bool {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Seat != p.k.seat {
+			continue
+		}
+		text := history[i].Action.Text
+		for _, pool := range [][]string{p.pools.moved[side], p.pools.firm[side]} {
+			for _, l := range pool {
+				if strings.Contains(text, l) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// answerQuestion answers, briefly, a question the partner's latest turn
+// asked, and reports whether it did.
+func (p *player) answerQuestion(s *speech, history []run.Turn, side int) bool {
+	if len(history) == 0 || history[len(history)-1].Seat == p.k.seat {
+		return false
+	}
+	about, ok := askedAbout(history[len(history)-1].Action.Text, 1-side)
+	if !ok || len(p.pools.answers[about][side]) == 0 {
+		return false
+	}
+	s.add(p.pools.answers[about][side])
+	return true
 }
 
 // quotable reports whether the listing has a sentence nobody quoted yet.
@@ -236,15 +309,25 @@ func (p *player) selectFriend(s *speech, i int, act friendsAct) event.Action {
 	return event.Action{Type: event.Select, Friend: name, Text: s.text(friendsSpare)}
 }
 
-// firstSentence is the listing description's first sentence, cleaned
-// because scenario files are written by anyone; empty without one.
+// firstSentence is the first sentence of the listing's description worth
+// quoting: one of three words or more, not a label like "Monthly rent.".
+// It is cleaned because scenario files are written by anyone; empty
+// without one.
 func firstSentence(l *view.PublicListing) string {
 	if l == nil {
 		return ""
 	}
 	d := strings.TrimSpace(strings.ReplaceAll(textsafe.Clean(l.Description), "\n", " "))
-	if i := strings.Index(d, ". "); i >= 0 {
-		d = d[:i+1]
+	for {
+		s, rest, more := strings.Cut(d, ". ")
+		if more {
+			s += "."
+		}
+		if len(strings.Fields(s)) >= 3 || !more {
+			d = s
+			break
+		}
+		d = strings.TrimSpace(rest)
 	}
 	if d != "" && !strings.ContainsAny(d[len(d)-1:], ".!?") {
 		d += "."

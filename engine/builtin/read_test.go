@@ -1,9 +1,13 @@
 package builtin
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -63,29 +67,47 @@ func TestSentencesAndCues(t *testing.T) {
 // their price, only final calls and ultimatums sound final, questions are
 // questions and only "no" answers are negated.
 func TestOwnLinesReadBack(t *testing.T) {
-	for act, sides := range bargainLines {
-		for side, lines := range sides {
-			for _, l := range lines {
-				text := render(l, slots{price: "$450", item: "road bike"})
-				m := readBargainMove(event.Action{Type: event.Speak, Text: text}, 500)
-				a := bargainAct(act)
-				wantPrice := a != actAccept && a != actLeave && a != actStall
-				if m.hasPrice != wantPrice || (wantPrice && m.price != 450) {
-					t.Errorf("act %d side %d %q: price %v %v", act, side, text, m.price, m.hasPrice)
+	for _, scene := range scenes() {
+		pl := poolsFor(scene)
+		for act, sides := range pl.acts {
+			for side, lines := range sides {
+				if len(lines) == 0 {
+					t.Errorf("scene %b: act %d side %d has no sentence", scene, act, side)
 				}
-				if m.final != (a == actFinalCall || a == actUltimatum) {
-					t.Errorf("act %d side %d %q: final = %v", act, side, text, m.final)
-				}
-				if a == actAccept && !m.agree {
-					t.Errorf("%q does not read as agreement", text)
+				for _, l := range lines {
+					text := render(l, slots{price: "$450", item: "road bike"})
+					m := readBargainMove(event.Action{Type: event.Speak, Text: text}, 500)
+					a := bargainAct(act)
+					wantPrice := a != actAccept && a != actLeave && a != actStall
+					if m.hasPrice != wantPrice || (wantPrice && m.price != 450) {
+						t.Errorf("act %d side %d %q: price %v %v", act, side, text, m.price, m.hasPrice)
+					}
+					if m.final != (a == actFinalCall || a == actUltimatum) {
+						t.Errorf("act %d side %d %q: final = %v", act, side, text, m.final)
+					}
+					if a == actAccept && !m.agree {
+						t.Errorf("%q does not read as agreement", text)
+					}
 				}
 			}
 		}
-	}
-	for _, reasons := range bargainReasons {
-		for _, r := range reasons {
-			if _, ok := lastPrice(r, 500); ok || finalCues.in(r) {
-				t.Errorf("reason %q reads as a price or a final call", r)
+		// What goes with the act's sentence names no number, sounds
+		// final in no way and agrees to nothing, so a turn reads as its
+		// act: a reject that answers a question still reads as a reject.
+		support := map[string][2][]string{
+			"reason": pl.reasons, "small talk": pl.smallTalk, "firm": pl.firm, "moved": pl.moved,
+			"after the deal": pl.afterDeal, "question": pl.questions,
+		}
+		for about, answers := range pl.answers {
+			support[fmt.Sprintf("answer %d", about)] = answers
+		}
+		for name, sides := range support {
+			for _, lines := range sides {
+				for _, l := range lines {
+					if n := leak.Amounts(l); len(n) > 0 || finalCues.in(strings.ToLower(l)) || agreeCues.in(strings.ToLower(l)) {
+						t.Errorf("%s %q reads as a price, a final call or agreement", name, l)
+					}
+				}
 			}
 		}
 	}
@@ -122,9 +144,38 @@ func TestItemNameReadsInASentence(t *testing.T) {
 		"road bike":                                   "road bike",
 		"Dresser and Matching Night Stand":            "dresser and matching night stand",
 		"brand new 64GB Samsung Galaxy S8":            "brand new 64GB Samsung Galaxy S8",
+		"Google Pixel 7, 128 GB, unlocked":            "Google Pixel 7, 128 GB, unlocked",
+		"Technics SL-1200 MK2 turntable":              "Technics SL-1200 MK2 turntable",
+		"Samsung galaxy s6 edge":                      "Samsung galaxy s6 edge",
+		"Apple iPhone 6 with two cases":               "Apple iPhone 6 with two cases",
+		"Trek 300 FX Bike":                            "Trek 300 FX bike",
+		"Lugged steel road bike":                      "lugged steel road bike",
+		"Six-drawer dresser":                          "six-drawer dresser",
+		"Vintage Schwinn Collegiate":                  "vintage Schwinn Collegiate",
 	} {
 		if got := itemName(&view.PublicListing{Item: title}); got != want {
 			t.Errorf("itemName(%q) = %q, want %q", title, got, want)
+		}
+	}
+	// Generated listings sell ordinary things, said in lower case.
+	for seed := int64(1); seed <= 300; seed++ {
+		item := generate.Craigslist(seed).Craigslist.Item
+		if got := itemName(&view.PublicListing{Item: item}); got[0] >= 'A' && got[0] <= 'Z' {
+			t.Errorf("itemName(%q) = %q", item, got)
+		}
+	}
+}
+
+// The listing is quoted by a sentence that says something, not a label.
+func TestQuotedSentenceSaysSomething(t *testing.T) {
+	for desc, want := range map[string]string{
+		"Monthly rent. Laundry in the building, walk to the train, cats allowed.": "Laundry in the building, walk to the train, cats allowed.",
+		"Lugged steel road bike, 56 cm frame. A few scuffs.":                      "Lugged steel road bike, 56 cm frame.",
+		"Barely used": "Barely used.",
+		"":            "",
+	} {
+		if got := firstSentence(&view.PublicListing{Description: desc}); got != want {
+			t.Errorf("firstSentence(%q) = %q, want %q", desc, got, want)
 		}
 	}
 }

@@ -15,8 +15,11 @@ type speech struct {
 	sl      slots
 	earlier []string // the episode's earlier turns
 	said    string   // the same, joined, to look sentences up in
-	parts   []string
-	room    [6]string // parts' first backing array: a turn has a few sentences
+	// oldest repeats, once a pool is all said, the sentence said longest
+	// ago rather than one at random, so a long episode does not loop.
+	oldest bool
+	parts  []string
+	room   [6]string // parts' first backing array: a turn has a few sentences
 }
 
 func newSpeech(d *dice, tr *transcript, history []run.Turn, sl slots) *speech {
@@ -51,12 +54,15 @@ func (tr *transcript) update(history []run.Turn) ([]string, string) {
 }
 
 // add says one sentence of pool: from a random start, the first one not
-// said before; if all were, the random one.
-func (s *speech) add(pool []string) {
+// said before; if all were, one not said in this turn (see oldest).
+func (s *speech) add(pool []string) { s.addFrom(s.d, pool) }
+
+// addFrom is add with the start drawn from d.
+func (s *speech) addFrom(d *dice, pool []string) {
 	if len(pool) == 0 {
 		return
 	}
-	start := s.d.intn(len(pool))
+	start := d.intn(len(pool))
 	for i := range pool {
 		line := render(pool[(start+i)%len(pool)], s.sl)
 		if !s.has(line) {
@@ -64,7 +70,36 @@ func (s *speech) add(pool []string) {
 			return
 		}
 	}
-	s.parts = append(s.parts, render(pool[start], s.sl))
+	// Everything was said before: repeat one, but not one this turn says,
+	// and with oldest set the one said longest ago.
+	best, bestAt := "", len(s.earlier)
+	for i := range pool {
+		line := render(pool[(start+i)%len(pool)], s.sl)
+		if slices.Contains(s.parts, line) {
+			continue
+		}
+		if !s.oldest {
+			s.parts = append(s.parts, line)
+			return
+		}
+		if at := s.lastSaid(line); at < bestAt {
+			best, bestAt = line, at
+		}
+	}
+	if best != "" {
+		s.parts = append(s.parts, best)
+	}
+}
+
+// lastSaid is the index of the latest earlier turn that said line, -1
+// for none.
+func (s *speech) lastSaid(line string) int {
+	for i := len(s.earlier) - 1; i >= 0; i-- {
+		if strings.Contains(s.earlier[i], line) {
+			return i
+		}
+	}
+	return -1
 }
 
 // has reports whether line was said before, in this episode or this turn.

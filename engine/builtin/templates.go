@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"hash/fnv"
 	"math/rand/v2"
 	"strings"
 )
@@ -16,6 +17,23 @@ func newDice(seed int64, seat, turn int) *dice {
 	return d
 }
 
+// newWordingDice chooses a Craigslist turn's words. The scenario's hash
+// (scenarioHash) is mixed into the seed, so two scenarios played with one
+// seed do not say the same sentences in the same turns; nothing it draws
+// decides a move.
+func newWordingDice(seed int64, scenario uint64, seat, turn int) *dice {
+	d := &dice{}
+	d.src.Seed(uint64(seed)^scenario, uint64(seat)<<32|uint64(turn))
+	return d
+}
+
+// scenarioHash is what a scenario's id adds to its wording dice.
+func scenarioHash(id string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return h.Sum64()
+}
+
 // intn returns a number in [0, n).
 func (d *dice) intn(n int) int { return int(d.src.Uint64() % uint64(n)) }
 
@@ -23,8 +41,6 @@ func (d *dice) intn(n int) int { return int(d.src.Uint64() % uint64(n)) }
 func (d *dice) chance(p float64) bool {
 	return float64(d.src.Uint64()>>11)/(1<<53) < p
 }
-
-func (d *dice) pick(lines []string) string { return lines[d.intn(len(lines))] }
 
 // slots fills a template's {placeholders}.
 type slots struct {

@@ -108,6 +108,11 @@ func TestParseBroken(t *testing.T) {
 			want: `broken.yaml:15:18: craigslist.listing_price: must be a number (got string)`,
 		},
 		{
+			name: "unknown meeting", src: validCraigslist,
+			old: "listing_price: 100", new: "listing_price: 100\n  meeting: phone",
+			want: `broken.yaml:16:3: craigslist.meeting: must be chat or in-person (got "phone")`,
+		},
+		{
 			name: "missing goal", src: validSotopia,
 			old: "      goal: Listen.\n", new: "",
 			want: `broken.yaml:18:5: seats[1].character.goal: is required`,

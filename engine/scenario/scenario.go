@@ -113,13 +113,25 @@ type Scenario struct {
 
 // Listing is the Craigslist family's data: the item and each side's prices.
 type Listing struct {
-	Item         string      `yaml:"item" json:"item"`
-	Category     string      `yaml:"category" json:"category"`
-	Description  string      `yaml:"description" json:"description"`
-	ListingPrice float64     `yaml:"listing_price" json:"listing_price"`
-	Seller       PriceLimits `yaml:"seller" json:"seller"`
-	Buyer        PriceLimits `yaml:"buyer" json:"buyer"`
+	Item         string  `yaml:"item" json:"item"`
+	Category     string  `yaml:"category" json:"category"`
+	Description  string  `yaml:"description" json:"description"`
+	ListingPrice float64 `yaml:"listing_price" json:"listing_price"`
+	// Meeting says how the two talk: MeetChat (messages about the ad,
+	// also when empty) or MeetInPerson (face to face, the item at hand).
+	Meeting string      `yaml:"meeting,omitempty" json:"meeting,omitempty"`
+	Seller  PriceLimits `yaml:"seller" json:"seller"`
+	Buyer   PriceLimits `yaml:"buyer" json:"buyer"`
 }
+
+// How the two sides of a listing talk.
+const (
+	MeetChat     = "chat"
+	MeetInPerson = "in-person"
+)
+
+// InPerson reports whether the two sides meet face to face.
+func (l *Listing) InPerson() bool { return l.Meeting == MeetInPerson }
 
 // PriceLimits are one side's private prices: the price it hopes for and the
 // worst price it will still accept. A zero Bottomline means the side has a

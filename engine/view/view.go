@@ -95,6 +95,7 @@ type PublicListing struct {
 	Category     string
 	Description  string
 	ListingPrice float64
+	InPerson     bool // the two meet face to face rather than write
 }
 
 // Viewers lists who is given a View in mode, in display order: the SCRIPT
@@ -128,7 +129,7 @@ func For(sc *scenario.Scenario, mode Mode, viewer int) View {
 		PublicFacts: sc.PublicFacts,
 	}
 	if l := sc.Craigslist; l != nil {
-		v.Listing = &PublicListing{Item: l.Item, Category: l.Category, Description: l.Description, ListingPrice: l.ListingPrice}
+		v.Listing = &PublicListing{Item: l.Item, Category: l.Category, Description: l.Description, ListingPrice: l.ListingPrice, InPerson: l.InPerson()}
 	}
 	if sc.Friends != nil {
 		v.Attributes = sc.Friends.Attributes

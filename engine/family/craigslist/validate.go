@@ -26,6 +26,9 @@ func (Family) Validate(s *scenario.Scenario, report func(path, format string, ar
 	if strings.TrimSpace(l.Item) == "" {
 		report("craigslist.item", "is required")
 	}
+	if m := l.Meeting; m != "" && m != scenario.MeetChat && m != scenario.MeetInPerson {
+		report("craigslist.meeting", "must be %s or %s (got %q)", scenario.MeetChat, scenario.MeetInPerson, m)
+	}
 	finite := func(path string, v float64) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			report(path, "must be a finite number (got %g)", v)
