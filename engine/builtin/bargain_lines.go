@@ -222,7 +222,7 @@ var (
 			{"I can pay the rent on time, every time.", housing},
 			{"It's a bit more than I planned to spend.", 0},
 			{"I'd have to put some money into it as well.", goods &^ phone},
-			{"I'm a student, so every bit helps.", 0},
+			{"Every dollar matters to me.", 0},
 			{"I've been looking for something like this for a while.", goods},
 			{"I've been looking for a place for a while.", housing},
 			{"Rent is the biggest part of my budget.", housing},
