@@ -33,7 +33,7 @@ func TestParseMoves(t *testing.T) {
 	}{
 		{"How about 250?", buyer, nil, event.Action{Type: event.Speak, Text: "How about 250?"}, ""},
 		{"  /offer 120 ", buyer, nil, event.Action{Type: event.Offer, Text: "My offer is $120.", Price: event.PriceOf(120)}, ""},
-		{"/offer $1,200", buyer, nil, event.Action{Type: event.Offer, Text: "My offer is $1200.", Price: event.PriceOf(1200)}, ""},
+		{"/offer $1,200", buyer, nil, event.Action{Type: event.Offer, Text: "My offer is $1,200.", Price: event.PriceOf(1200)}, ""},
 		{"/offer two fifty", buyer, nil, event.Action{Type: event.Offer, Text: "My offer is $250.", Price: event.PriceOf(250)}, ""},
 		{"/offer", buyer, nil, event.Action{}, "needs a price"},
 		{"/offer lots", buyer, nil, event.Action{}, "needs a price"},

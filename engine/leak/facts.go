@@ -31,7 +31,9 @@ func GoalFacts(sc *scenario.Scenario) []scenario.Fact {
 		partner := sc.Seats[scenario.Partner(seat)].Character
 		theirs := partner.Goal + "\n" + partner.Secret
 		for _, v := range Amounts(private) {
-			id := fmt.Sprintf("seat%d-amount-%s", seat, strings.TrimPrefix(scenario.Money(v), "$"))
+			// The id keeps the amount's bare digits ("seat0-amount-5000"),
+			// the same however Money groups them.
+			id := fmt.Sprintf("seat%d-amount-%s", seat, strings.NewReplacer("$", "", ",", "").Replace(scenario.Money(v)))
 			if v < 10 || coveredNumber(known, v) || mentions(shared, v) || mentions(theirs, v) || hasID(facts, id) || hasID(found, id) {
 				continue
 			}

@@ -1,9 +1,6 @@
 package scenario
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // Normalize fills defaults, sets each fact's owner from where it is listed,
 // and (re)derives the family facts (the family's Rules.Derive). It is idempotent,
@@ -40,14 +37,6 @@ func withOwner(fs []Fact, o Owner) []Fact {
 		fs[i].Owner = o
 	}
 	return fs
-}
-
-// Money formats a price the way views and templates say it.
-func Money(v float64) string {
-	if v == float64(int64(v)) {
-		return "$" + strconv.FormatInt(int64(v), 10)
-	}
-	return "$" + strconv.FormatFloat(v, 'f', 2, 64)
 }
 
 // FirstName is how fact texts call a seat's character: its first name,
