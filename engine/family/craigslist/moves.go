@@ -18,12 +18,12 @@ func (Family) Moves() []family.Move {
 			Agent:     `a formal offer: "price" in dollars (a number); "text" may add words.`,
 			Command:   family.Command{Usage: "/offer PRICE", Summary: "make a formal offer (e.g. /offer 120)"},
 			Elsewhere: "offers are for Craigslist negotiations", Human: offer},
-		{Type: event.Accept,
+		{Type: event.Accept, Allowed: allowAnswer(event.Accept),
 			Agent:     `accept your partner's formal offer; this ends the negotiation.`,
 			Command:   family.Command{Usage: "/accept", Summary: "accept the partner's formal offer"},
 			Elsewhere: "/accept answers a formal offer, which only Craigslist negotiations have",
 			Human:     answer(event.Accept)},
-		{Type: event.Reject,
+		{Type: event.Reject, Allowed: allowAnswer(event.Reject),
 			Agent:     `reject your partner's formal offer; this ends the negotiation.`,
 			Command:   family.Command{Usage: "/reject", Summary: "reject the partner's formal offer"},
 			Elsewhere: "/reject answers a formal offer, which only Craigslist negotiations have",
@@ -50,25 +50,34 @@ func offer(arg string, v view.View, _ []family.Turn) (event.Action, error) {
 	return a, nil
 }
 
-// answer accepts or rejects the partner's open formal offer: the latest
-// offer in the dialogue, when the partner made it.
+// noOffer says there is no offer of the partner's for seat to answer.
+func noOffer(t event.ActionType, v view.View, seat int) error {
+	return fmt.Errorf("there is no formal offer from %s to %s", v.Seats[scenario.Partner(seat)].Name, t)
+}
+
+// allowAnswer refuses a model's acceptance or rejection with no offer of
+// the partner's standing, which the referee would not count.
+func allowAnswer(t event.ActionType) func(view.View, int, []family.Turn) error {
+	return func(v view.View, seat int, history []family.Turn) error {
+		if _, ok := standingOffer(seat, history); !ok {
+			return noOffer(t, v, seat)
+		}
+		return nil
+	}
+}
+
+// answer is a player's acceptance or rejection of the partner's standing
+// offer, in words that say its price.
 func answer(t event.ActionType) func(string, view.View, []family.Turn) (event.Action, error) {
 	return func(_ string, v view.View, history []family.Turn) (event.Action, error) {
 		self := v.Self().Seat
-		for i := len(history) - 1; i >= 0; i-- {
-			a := history[i].Action
-			if a.Type != event.Offer || a.Price == nil {
-				continue
-			}
-			if history[i].Seat == self {
-				break
-			}
-			text := "I accept " + scenario.Money(*a.Price) + "."
-			if t == event.Reject {
-				text = "I can't accept " + scenario.Money(*a.Price) + "."
-			}
-			return event.Action{Type: t, Text: text}, nil
+		p, ok := standingOffer(self, history)
+		if !ok {
+			return event.Action{}, noOffer(t, v, self)
 		}
-		return event.Action{}, fmt.Errorf("there is no formal offer from %s to %s", v.Partner().Name, t)
+		if t == event.Reject {
+			return event.Action{Type: t, Text: "I can't accept " + scenario.Money(p) + "."}, nil
+		}
+		return event.Action{Type: t, Text: "I accept " + scenario.Money(p) + "."}, nil
 	}
 }
