@@ -78,9 +78,11 @@ type friendState struct {
 	named      int    // a friend of mine the partner named or selected, or -1
 	myAsked    []bool // per value: I have asked about it already
 	// From the partner's latest turn, which this turn answers.
-	asked        []int  // my values the partner asked about
-	askedUnknown bool   // a question that names none of my values
-	unknownName  string // the partner selected someone not on my list
+	asked        []int        // my values the partner asked about
+	askedForm    questionForm // how the first question about them was put
+	askedUnknown bool         // a question that names none of my values
+	unknownForm  questionForm // how the first such question was put
+	unknownName  string       // the partner selected someone not on my list
 }
 
 func (f *friendFinder) read(history []run.Turn, seat int) friendState {
@@ -118,8 +120,15 @@ func (f *friendFinder) read(history []run.Turn, seat int) friendState {
 				if !latest {
 					return
 				}
+				unknown := len(vals) == 0 && len(names) == 0
+				switch {
+				case len(vals) > 0 && len(st.asked) == 0:
+					st.askedForm = formOf(s.text)
+				case unknown && !st.askedUnknown:
+					st.unknownForm = formOf(s.text)
+				}
 				st.asked = append(st.asked, vals...)
-				st.askedUnknown = st.askedUnknown || len(vals) == 0 && len(names) == 0
+				st.askedUnknown = st.askedUnknown || unknown
 			case negated(s.text):
 				for _, n := range names {
 					st.deniedName[n] = true

@@ -27,9 +27,14 @@ type friendsAct int
 const (
 	actAsk         friendsAct = iota // ask whether the partner has a value
 	actInformAsk                     // say a value is common, then ask
-	actYesOne                        // one of my friends has it
-	actYesMany                       // several of my friends have it
+	actYesOne                        // one of my friends has it, to a yes-no question
+	actYesMany                       // several of my friends have it, to a yes-no question
+	actIDoOne                        // one of my friends has it, to "Do you know…?"
+	actIDoMany                       // several of my friends have it, to "Do you know…?"
+	actHaveOne                       // one of my friends has it, to "How about yours?"
+	actHaveMany                      // several of my friends have it, to "How about yours?"
 	actNo                            // none of my friends has what was asked
+	actLookingUp                     // an open question asked about nothing on my list
 	actSelect                        // name the friend I think we share
 	actConfirm                       // the partner named a friend I have too
 	actUnknownName                   // the partner named someone I do not have
@@ -52,15 +57,38 @@ var friendsLines = [friendsActs][]string{
 		"Several people on my list {many}. How about yours?",
 		"Some of my friends {many}. Anyone on your side?",
 	},
+	// A "yes" answers any question that asks whether; "I do" only one put
+	// as "Do you…?"; "How about yours?" and "Which…?" are answered with
+	// the count alone (friends_questions.go).
 	actYesOne: {
 		"Yes, one of my friends {one}.",
-		"I do, one friend of mine {one}.",
+		"Yes, one friend of mine {one}.",
 		"Yes, I have exactly one who {one}.",
 	},
 	actYesMany: {
 		"Yes, {count} of my friends {many}.",
-		"I do, {count} people on my list {many}.",
+		"Yes, {count} people on my list {many}.",
 		"Yes, I have {count} who {many}.",
+	},
+	actIDoOne: {
+		"Yes, one of my friends {one}.",
+		"I do, one friend of mine {one}.",
+		"I do: exactly one of my friends {one}.",
+	},
+	actIDoMany: {
+		"Yes, {count} of my friends {many}.",
+		"I do, {count} people on my list {many}.",
+		"I do: {count} of my friends {many}.",
+	},
+	actHaveOne: {
+		"One of mine {one}.",
+		"I have exactly one who {one}.",
+		"Just one friend of mine {one}.",
+	},
+	actHaveMany: {
+		"I have {count} who {many}.",
+		"On my list, {count} people {many}.",
+		"Among my friends, {count} {many}.",
 	},
 	actNo: {
 		"No, none of my friends do.",
@@ -69,6 +97,11 @@ var friendsLines = [friendsActs][]string{
 		"No, that doesn't fit anyone I know.",
 		"No, nobody on my side fits that.",
 		"No, I can't think of anyone like that.",
+	},
+	actLookingUp: {
+		"Let me look at my list.",
+		"Hmm, let me go through my friends.",
+		"Good question, let me think about my list.",
 	},
 	actSelect: {
 		"I think it's {name}!",

@@ -224,7 +224,10 @@ func (p *player) friendsAction(history []run.Turn, d *dice) event.Action {
 	s := newSpeech(d, p.said, history, slots{})
 	switch {
 	case len(st.asked) > 0:
-		p.answer(s, st.asked)
+		p.answer(s, st.asked, st.askedForm)
+	case st.askedUnknown && st.unknownForm == askOpen:
+		// "What are your friends like?" is not answered "No".
+		s.add(friendsLines[actLookingUp])
 	case st.askedUnknown:
 		s.add(friendsLines[actNo])
 	}
@@ -282,8 +285,8 @@ func (p *player) hunch(s *speech, d *dice) {
 }
 
 // answer says, truthfully from the whole list, how many friends have each
-// value the partner asked about.
-func (p *player) answer(s *speech, asked []int) {
+// value the partner asked about, in words that fit how it asked.
+func (p *player) answer(s *speech, asked []int, form questionForm) {
 	f := p.friends
 	seen := map[int]bool{}
 	for _, v := range asked {
@@ -294,11 +297,7 @@ func (p *player) answer(s *speech, asked []int) {
 		n := f.count(v)
 		s.sl.one, s.sl.many = verbsFor(f.values[v].attr, f.values[v].value)
 		s.sl.count = countWord(n)
-		act := actYesMany
-		if n == 1 {
-			act = actYesOne
-		}
-		s.add(friendsLines[act])
+		s.add(friendsLines[yesAct(form, n)])
 	}
 }
 

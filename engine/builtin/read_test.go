@@ -125,7 +125,7 @@ func TestOwnLinesReadBack(t *testing.T) {
 				if !negated(ss[0].text) {
 					t.Errorf("%q is not negated", text)
 				}
-			case actYesOne, actYesMany, actSelect, actConfirm:
+			case actYesOne, actYesMany, actIDoOne, actIDoMany, actHaveOne, actHaveMany, actLookingUp, actSelect, actConfirm:
 				if negated(text) || last.question {
 					t.Errorf("%q is not a plain statement", text)
 				}
