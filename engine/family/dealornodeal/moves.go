@@ -163,22 +163,16 @@ func selectSplit(arg string, v view.View, _ []family.Turn) (event.Action, error)
 	return event.Action{Type: event.Select, Split: split, Text: "I take " + d.Words(split) + "."}, nil
 }
 
-// standing finds the partner's proposal that seat may answer: the latest
-// proposal in the dialogue, when the partner made it and seat has not
-// rejected it. The error says there is none.
+// standing finds the partner's proposal that seat may answer after the
+// dialogue history; the error says there is none.
 func standing(t event.ActionType, v view.View, seat int, history []family.Turn) (scenario.Split, error) {
-	for i := len(history) - 1; i >= 0; i-- {
-		a := history[i].Action
-		if a.Type == event.Reject && history[i].Seat == seat {
-			break
-		}
-		if a.Type != event.Offer || a.Split == nil {
-			continue
-		}
-		if history[i].Seat == seat {
-			break
-		}
-		return a.Split, nil
+	d := &scenario.Deal{Items: v.Items}
+	var open openProposal
+	for _, turn := range history {
+		open.note(d, turn)
+	}
+	if split, ok := open.forSeat(seat); ok {
+		return split, nil
 	}
 	return nil, fmt.Errorf("there is no proposal from %s to %s", v.Seats[scenario.Partner(seat)].Name, t)
 }

@@ -8,10 +8,9 @@ import (
 
 // referee keeps the open proposal and each side's selection.
 type referee struct {
-	sc           *scenario.Scenario
-	proposal     scenario.Split // what the proposer would take
-	proposalSeat int
-	picks        [2]scenario.Split
+	sc    *scenario.Scenario
+	open  openProposal
+	picks [2]scenario.Split
 }
 
 // Referee starts the rules of one game.
@@ -27,21 +26,15 @@ func (r *referee) Judge(t family.Turn) *event.Ending {
 	if d == nil {
 		return nil
 	}
+	r.open.note(d, t)
 	switch a.Type {
-	case event.Offer:
-		if a.Split != nil && d.Fits(a.Split) == nil {
-			r.proposal, r.proposalSeat = a.Split, t.Seat
-		}
-	case event.Reject:
-		if r.proposal != nil && r.proposalSeat != t.Seat {
-			r.proposal = nil
-		}
 	case event.Accept:
-		if r.proposal == nil || r.proposalSeat == t.Seat {
+		proposal, ok := r.open.forSeat(t.Seat)
+		if !ok {
 			return nil
 		}
 		var splits [2]map[string]int
-		splits[r.proposalSeat], splits[t.Seat] = r.proposal, d.Rest(r.proposal)
+		splits[scenario.Partner(t.Seat)], splits[t.Seat] = proposal, d.Rest(proposal)
 		return &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Splits: splits,
 			Summary: "agreed: " + r.sc.Seats[0].Character.Name + " takes " + d.Words(splits[0])}}
 	case event.Select:
