@@ -30,6 +30,9 @@ func newFreePlayer(k knowledge, t temperament) *freePlayer {
 	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner), pools: freePoolsByTie[tieOf(k.relationship)]}
 	f.aim = spokenAim(toPartner(lowerFirst(person(clause(k.self.Goal), partner, self, true)), "my", "you", "your"), "I", "with you")
 	f.reason = lowerFirst(person(circumstance(k.self.Goal), partner, self, true))
+	if said := toPartner(f.reason, "my", "you", "your"); !awkward(said) {
+		f.reason = said
+	}
 	if f.reason != "" && awkward(f.reason) {
 		f.reason = "there is more to it for me than I have said"
 	}
@@ -46,15 +49,17 @@ func newFreePlayer(k knowledge, t temperament) *freePlayer {
 	return f
 }
 
-// toPartner says a goal's "your friend", who is the partner, to the
-// partner: "help my friend" is "help you", "my friend's feelings" "your
-// feelings" (owner "my", object "you", possessive "your"; for the
-// partner's goal "your", "me", "my").
+// toPartner says a goal's "your friend" or "the friend", who is the
+// partner, to the partner: "help my friend" is "help you", "the friend's
+// feelings" "your feelings" (owner "my", object "you", possessive "your";
+// for the partner's goal "your", "me", "my").
 func toPartner(aim, owner, object, possessive string) string {
-	aim = strings.ReplaceAll(aim, owner+" friend's ", possessive+" ")
+	for _, whose := range []string{owner, "the"} {
+		aim = strings.ReplaceAll(aim, whose+" friend's ", possessive+" ")
+	}
 	words := strings.Fields(aim)
 	for i := 0; i+1 < len(words); i++ {
-		if core, tail := splitWord(words[i+1]); words[i] == owner && core == "friend" {
+		if core, tail := splitWord(words[i+1]); (words[i] == owner || words[i] == "the") && core == "friend" {
 			words[i], words[i+1] = "", object+tail
 		}
 	}
