@@ -5,6 +5,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -20,30 +21,102 @@ type freePlayer struct {
 	aim, secret               string
 	reason                    string // own private circumstance from the goal, if any
 	partnerAim, partnerSecret string
-	partnerName               string // first name
+	partnerName               string     // first name
+	pools                     *freePools // the lines that suit the relationship
 }
 
 func newFreePlayer(k knowledge, t temperament) *freePlayer {
 	self, partner := first(k.self.Name), first(k.partner.Name)
-	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner)}
-	f.aim = strings.ReplaceAll(lowerFirst(person(clause(k.self.Goal), partner, self, true)), "with my friend", "with you")
+	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner), pools: freePoolsByTie[tieOf(k.relationship)]}
+	f.aim = spokenAim(toPartner(lowerFirst(person(clause(k.self.Goal), partner, self, true)), "my", "you", "your"), "I", "with you")
 	f.reason = lowerFirst(person(circumstance(k.self.Goal), partner, self, true))
-	f.secret = upperFirst(person(withSubject(sentence1(k.self.Secret)), partner, self, true))
+	if said := toPartner(f.reason, "my", "you", "your"); !awkward(said) {
+		f.reason = said
+	}
+	if f.reason != "" && awkward(f.reason) {
+		f.reason = "there is more to it for me than I have said"
+	}
+	f.secret = spokenSecret(k.self.Secret, person(withSubject(sentence1(k.self.Secret)), partner, self, true), "If someone described me honestly, they would say: ")
 	if k.partnerKnown {
-		f.partnerAim = strings.ReplaceAll(lowerFirst(person(clause(k.partner.Goal), partner, self, false)), "with your friend", "with me")
-		f.partnerSecret = upperFirst(person(withSubject(sentence1(k.partner.Secret)), partner, self, false))
+		f.partnerAim = spokenAim(toPartner(lowerFirst(person(clause(k.partner.Goal), partner, self, false)), "your", "me", "my"), "you", "with me")
+		f.partnerSecret = spokenSecret(k.partner.Secret, person(withSubject(sentence1(k.partner.Secret)), partner, self, false), "I have heard it said of you: ")
+	}
+	if title := parentTitles[strings.ToLower(k.partner.Role)]; title != "" && k.relationship == scenario.FamilyTie {
+		// Said to the parent, "my father's blessing" is "your blessing".
+		f.partnerName = title
+		f.aim = strings.ReplaceAll(f.aim, "my "+strings.ToLower(k.partner.Role)+"'s ", "your ")
 	}
 	return f
 }
 
+// toPartner says a goal's "your friend" or "the friend", who is the
+// partner, to the partner: "help my friend" is "help you", "the friend's
+// feelings" "your feelings" (owner "my", object "you", possessive "your";
+// for the partner's goal "your", "me", "my").
+func toPartner(aim, owner, object, possessive string) string {
+	for _, whose := range []string{owner, "the"} {
+		aim = strings.ReplaceAll(aim, whose+" friend's ", possessive+" ")
+	}
+	words := strings.Fields(aim)
+	for i := 0; i+1 < len(words); i++ {
+		if core, tail := splitWord(words[i+1]); (words[i] == owner || words[i] == "the") && core == "friend" {
+			words[i], words[i+1] = "", object+tail
+		}
+	}
+	return strings.Join(strings.Fields(strings.Join(words, " ")), " ")
+}
+
+// parentTitles are what a child calls a parent of that role.
+var parentTitles = map[string]string{"father": "Dad", "dad": "Dad", "mother": "Mom", "mom": "Mom", "grandfather": "Grandpa", "grandmother": "Grandma"}
+
+// spokenAim is an aim as said after "I'd like to" (or, for the partner's,
+// "you want to"): a goal put as a whole sentence ("You want to donate")
+// loses its subject, and one the rewriting made awkward becomes a plain
+// wish to talk it through.
+func spokenAim(aim, subject, with string) string {
+	for _, opener := range []string{" want to ", " need to ", " would like to ", "'d like to "} {
+		if p := subject + opener; len(aim) > len(p) && strings.EqualFold(aim[:len(p)], p) {
+			aim = aim[len(p):]
+		}
+	}
+	aim = strings.TrimPrefix(aim, "want to ")
+	first, _, _ := strings.Cut(aim, " ")
+	if aim == "" || pronouns[strings.ToLower(first)] || awkward("I'd like to "+aim+".") {
+		return "talk something through " + with
+	}
+	return aim
+}
+
+// pronouns open a clause that cannot follow "I'd like to".
+var pronouns = map[string]bool{"i": true, "you": true, "we": true, "they": true, "he": true, "she": true, "it": true}
+
+// spokenSecret is a secret in the first or second person, or, when the
+// rewriting made it awkward, the scenario's own words quoted after intro,
+// so the secret is still said whole and grammatical.
+func spokenSecret(raw, rewritten, intro string) string {
+	if rewritten == "" {
+		return ""
+	}
+	said := upperFirst(rewritten)
+	if !awkward(said) {
+		return said
+	}
+	quote := sentence1(raw)
+	if quote != "" && !strings.ContainsAny(quote[len(quote)-1:], ".!?") {
+		quote += "."
+	}
+	return intro + "\"" + upperFirst(quote) + "\""
+}
+
 // freeState is the conversation so far from one seat's side.
 type freeState struct {
-	mine, theirs  int  // turns each has had
-	iAgreed       bool // I said we have an agreement
-	partnerAgreed bool // the partner's latest turn agreed
-	partnerAsked  bool // the partner's latest turn asked something
-	revealed      bool // I told my secret
-	gaveReason    bool // I said my private circumstance
+	mine, theirs    int          // turns each has had
+	iAgreed         bool         // I said we have an agreement
+	partnerAgreed   bool         // the partner's latest turn agreed
+	partnerProposed bool         // the partner's latest turn put something forward
+	asked           freeQuestion // what the partner's latest turn asked, if anything
+	revealed        bool         // I told my secret
+	gaveReason      bool         // I said my private circumstance
 }
 
 func (f *freePlayer) read(history []run.Turn, seat int) freeState {
@@ -60,7 +133,8 @@ func (f *freePlayer) read(history []run.Turn, seat int) freeState {
 		st.theirs++
 		if i == len(history)-1 {
 			st.partnerAgreed = freeAgreeCues.in(text) && !negated(text)
-			st.partnerAsked = strings.Contains(text, "?")
+			st.partnerProposed = freeProposalCues.in(text)
+			st.asked = askedIn(text)
 		}
 	}
 	return st
@@ -88,49 +162,150 @@ func (f *freePlayer) need(writer bool) int {
 	return f.t.patience + 3
 }
 
+// act plays one turn. d, the turn's dice, makes every decision; the
+// speech's own dice, which know the scenario, choose only the words.
 func (f *freePlayer) act(s *speech, history []run.Turn, seat int, writer bool, d *dice) event.Action {
 	st := f.read(history, seat)
+	pl := f.pools
 	s.sl = slots{name: f.partnerName, one: f.aim, many: f.partnerAim, detail: f.secret, other: f.partnerSecret, reason: f.reason}
 	if st.iAgreed && st.partnerAgreed {
-		s.add(freeLines[freeGoodbye])
-		return event.Action{Type: event.Leave, Text: s.text(freeSpare)}
+		s.add(fresh(s, pl[freeGoodbye]))
+		return event.Action{Type: event.Leave, Text: s.text(spares(s))}
 	}
 	if st.mine == 0 {
-		s.add(freeLines[freeGreet])
+		s.add(fresh(s, pl[freeGreet]))
+		// The greeting's draw, when the turn's dice chose the words too:
+		// the decisions below keep the draws they had then.
+		d.src.Uint64()
 	}
 	know := f.partnerSecret != ""
 	switch {
 	case st.partnerAgreed && st.mine >= 1 || st.mine >= f.need(writer) && st.theirs >= 1 && f.settles(writer):
-		s.add(freeLines[freeAgree])
-	case st.mine == 0 && seat == 0 || st.mine == 1 && seat == 1:
-		s.add(freeLines[freeRaise])
-		if writer && know {
-			s.add(freeLines[freeKnowing])
-		}
-	case st.partnerAsked && !st.revealed && f.secret != "" && !know:
-		// Asked something: a trusting agent tells its secret once it has
-		// spoken a little, the others keep it.
-		if f.t.trusting && st.mine >= 2 {
-			s.add(freeLines[freeReveal])
+		f.answer(s, st.asked)
+		if st.partnerAgreed || st.partnerProposed {
+			s.add(fresh(s, pl[freeAccept]))
 		} else {
-			s.add(freeLines[freeDeflect])
+			// Nothing on the table yet: put a middle way forward.
+			s.add(fresh(s, pl[freeSettle]))
 		}
-		s.add(freeLines[freePersuade])
+	case st.mine == 0 && seat == 0 || st.mine == 1 && seat == 1:
+		f.answer(s, st.asked)
+		s.add(fresh(s, pl[freeRaise]))
+		if writer && know {
+			d.src.Uint64() // the raise's draw, as for the greeting
+			f.knowing(s, d)
+		}
+	case st.asked != askedNothing && !st.revealed && f.secret != "" && !know:
+		// Asked something: a trusting agent tells its secret once it has
+		// spoken a little, the others keep it, answering what was asked.
+		switch {
+		case f.t.trusting && st.mine >= 2:
+			if st.asked != askedPersonal {
+				f.answer(s, st.asked)
+			}
+			s.add(fresh(s, pl[freeReveal]))
+		case st.asked == askedPersonal:
+			s.add(pl[freeDeflect])
+		default:
+			f.answer(s, st.asked)
+		}
+		f.argue(s, st)
 	case know && d.chance(0.5):
-		s.add(freeLines[freeKnowing])
-		s.add(freeLines[freePropose])
+		f.answer(s, st.asked)
+		f.knowing(s, d)
+		s.add(fresh(s, pl[freePropose]))
 	case !st.revealed && f.secret != "" && st.mine >= 2 && f.t.trusting && d.chance(0.5):
-		s.add(freeLines[freeReveal])
+		f.answer(s, st.asked)
+		s.add(fresh(s, pl[freeReveal]))
 	case f.reason != "" && !st.gaveReason && st.mine > seat:
 		// What the goal adds in private ("you are extremely cold") is
 		// the speaker's best argument.
-		s.add(freeLines[freeReason])
-		s.add(freeLines[freeAsk])
+		f.answer(s, st.asked)
+		s.add(fresh(s, pl[freeReason]))
+		s.add(pl[freeAskAbout])
 	default:
-		s.add(freeLines[freePersuade])
-		s.add(freeLines[freeAsk])
+		f.answer(s, st.asked)
+		f.argue(s, st)
+		s.add(pl[freeAsk])
 	}
-	return event.Action{Type: event.Speak, Text: s.text(freeSpare)}
+	return event.Action{Type: event.Speak, Text: s.text(spares(s))}
+}
+
+// argue backs what the player wants, or, before it has said what that
+// is, takes in what the partner raised.
+func (f *freePlayer) argue(s *speech, st freeState) {
+	if st.mine == 0 {
+		s.add(f.pools[freeListen])
+		return
+	}
+	s.add(f.pools[freePersuade])
+}
+
+// knowing leans on what the player knows of the partner, in a slot of
+// freeKnowingSlots that the turn's dice choose: from a random start, the
+// first the player has not used yet, else the start.
+func (f *freePlayer) knowing(s *speech, d *dice) {
+	start := d.intn(len(freeKnowingSlots))
+	slot := start
+	for i := range freeKnowingSlots {
+		if k := (start + i) % len(freeKnowingSlots); !usedSlot(s, freeKnowingSlots[k]) {
+			slot = k
+			break
+		}
+	}
+	s.add(fresh(s, freeKnowingSlots[slot]))
+}
+
+// usedSlot reports whether any wording of a slot was said.
+func usedSlot(s *speech, slot []string) bool {
+	for _, l := range slot {
+		if s.has(render(l, s.sl)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fresh keeps the lines of pool none of whose wording was said yet,
+// placeholders aside, so two seats do not greet or raise a matter in the
+// same words with only a name or an aim between; all of pool if none is.
+func fresh(s *speech, pool []string) []string {
+	var out []string
+	for _, l := range pool {
+		if !saidAround(s, l) {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return pool
+	}
+	return out
+}
+
+// saidAround reports whether a stretch of template l between its
+// placeholders, long enough to be noticed, was said before.
+func saidAround(s *speech, l string) bool {
+	for _, part := range strings.FieldsFunc(l, func(r rune) bool { return r == '{' || r == '}' }) {
+		part = strings.Trim(part, " ,.:")
+		if len(part) >= 12 && strings.Contains(s.said, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// answer says, first, a short answer to what the partner just asked.
+func (f *freePlayer) answer(s *speech, asked freeQuestion) {
+	if asked != askedNothing {
+		s.add(freeAnswers[asked])
+	}
+}
+
+// spares are freeSpare from a start the wording dice choose, so turns
+// made unlike earlier ones do not all end in the same word.
+func spares(s *speech) []string {
+	i := s.d.intn(len(freeSpare))
+	return append(freeSpare[i:len(freeSpare):len(freeSpare)], freeSpare[:i]...)
 }
 
 // first is a name's first word.

@@ -14,8 +14,9 @@ func person(text, youName, meName string, owner bool) string {
 	text = strings.ReplaceAll(text, "the two of you", "the two of us")
 	words := strings.Fields(text)
 	subject := map[bool]map[string]string{
-		true:  {"he": "I", "she": "I", "his": "my", "him": "me", "her": "my", "himself": "myself", "herself": "myself", "their": "our", "you": "I", "your": "my", "yours": "mine", "yourself": "myself"},
-		false: {"he": "you", "she": "you", "his": "your", "him": "you", "her": "your", "himself": "yourself", "herself": "yourself", "their": "your"},
+		true: {"he": "I", "she": "I", "his": "my", "him": "me", "her": "my", "himself": "myself", "herself": "myself", "you": "I", "your": "my", "yours": "mine", "yourself": "myself",
+			"you're": "I'm", "you've": "I've", "you'll": "I'll", "you'd": "I'd", "he's": "I'm", "she's": "I'm"},
+		false: {"he": "you", "she": "you", "his": "your", "him": "you", "her": "your", "himself": "yourself", "herself": "yourself", "he's": "you're", "she's": "you're"},
 	}[owner]
 	fix := false      // the word before became a subject in need of a plain verb
 	subjectWord := "" // the last subject made, for "and is" further on
@@ -31,25 +32,27 @@ func person(text, youName, meName string, owner bool) string {
 		case core == youName+"'s":
 			out = "your"
 		case core == meName:
-			out = "I"
-			if i > 0 && objectAfter[strings.ToLower(words[i-1])] {
-				out = "me"
-			} else {
-				fix = true
+			out = "me"
+			if subjectAt(words, i) {
+				out, fix = "I", true
 			}
 		case core == meName+"'s":
 			out = "my"
 		case subject[lower] != "":
 			out = subject[lower]
-			if lower == "you" && owner && i > 0 && objectAfter[strings.ToLower(words[i-1])] {
+			if lower == "you" && owner && !subjectAt(words, i) {
 				out = "me"
 			}
-			fix = lower == "he" || lower == "she" || lower == "you" && owner
-		case was && (strings.HasSuffix(lower, "ly") || lower == "once" || lower == "never"):
+			if lower == "her" && objectHer(words, i) {
+				out = subject["him"]
+			}
+			fix = lower == "he" || lower == "she" || out == "I"
+		case was && adverb(lower):
 			out, fix = core, true // "he secretly writes": the verb is next
 		case was:
 			out = plainVerb(core, words[i-1])
-		case subjectWord != "" && i > 0 && words[i-1] == "and" && (lower == "is" || lower == "has" || lower == "was" || lower == "plans"):
+		case subjectWord != "" && afterAnd(words, i) && (looksLikeVerb(core) || lower == "are"):
+			// "she left school and now works": the verb shares the subject.
 			out = plainVerb(core, subjectWord)
 		default:
 			out = core
@@ -76,6 +79,14 @@ func withSubject(secret string) string {
 		}
 	}
 	w := strings.Fields(secret)
+	if len(w) > 0 && hasSubject(w) {
+		// "their" beside "she" is the couple's, the speaker's too ("For
+		// their anniversary she has booked").
+		return strings.ReplaceAll(secret, "their ", "our ")
+	}
+	// Without a subject of its own a secret is about its character, and
+	// its "their" is theirs ("Keeps their past a secret").
+	secret = strings.ReplaceAll(secret, " their ", " his ")
 	if len(w) == 0 || w[0][0] < 'A' || w[0][0] > 'Z' {
 		return secret
 	}
@@ -95,6 +106,23 @@ func withSubject(secret string) string {
 	return "He is " + lowerFirst(secret)
 }
 
+// hasSubject reports whether a secret names its subject somewhere in its
+// first clause, after an opening like "Last night" or "While Tom was
+// away", so that none is to be added.
+func hasSubject(words []string) bool {
+	for _, w := range words {
+		core, tail := splitWord(w)
+		switch strings.ToLower(core) {
+		case "he", "she", "he's", "she's":
+			return true
+		}
+		if tail != "" {
+			break
+		}
+	}
+	return false
+}
+
 // looksLikeVerb reports whether a secret's first word (after an adverb)
 // is a verb in the third person or the past ("Sells", "Has", "Faked"),
 // not a participle after which "is" is missing ("involved", "in").
@@ -109,8 +137,71 @@ func looksLikeVerb(w string) bool {
 	return len(low) > 3 && (strings.HasSuffix(low, "ed") || strings.HasSuffix(low, "s") && !strings.HasSuffix(low, "ss"))
 }
 
-// objectAfter are words after which a pronoun is an object.
-var objectAfter = map[string]bool{"of": true, "to": true, "for": true, "from": true, "with": true, "at": true, "tell": true, "told": true, "ask": true, "help": true}
+// subjectAt reports whether the word at i (a name or "you") opens a
+// clause, and so is a subject: first, after a comma, or after a word that
+// starts a clause. Anywhere else, after a verb or a preposition, it is an
+// object ("prepare you", "offers you help", "with you").
+func subjectAt(words []string, i int) bool {
+	if i == 0 || strings.HasSuffix(words[i-1], ",") || strings.HasSuffix(words[i-1], ";") {
+		return true
+	}
+	if i+1 < len(words) && auxiliaries[strings.ToLower(words[i+1])] {
+		return true // "the path you have chosen"
+	}
+	j := i - 1
+	for j > 0 && adverb(strings.ToLower(words[j])) {
+		j-- // "but now you realize"
+	}
+	return clauseOpeners[strings.ToLower(words[j])]
+}
+
+// adverb reports whether w is an adverb that may stand between a
+// conjunction and its subject, or a subject and its verb.
+func adverb(w string) bool {
+	return strings.HasSuffix(w, "ly") || w == "now" || w == "then" || w == "still" || w == "also" || w == "never" || w == "once" || w == "already"
+}
+
+// auxiliaries are verbs after which the word before is their subject.
+var auxiliaries = map[string]bool{
+	"have": true, "has": true, "had": true, "are": true, "is": true, "was": true, "were": true, "will": true,
+	"would": true, "can": true, "could": true, "should": true, "must": true, "do": true, "does": true, "did": true, "may": true, "might": true,
+}
+
+// clauseOpeners are words after which a pronoun is a subject.
+var clauseOpeners = map[string]bool{
+	"and": true, "but": true, "or": true, "so": true, "if": true, "when": true, "while": true, "because": true,
+	"that": true, "before": true, "after": true, "until": true, "unless": true, "since": true, "although": true,
+	"though": true, "whether": true, "where": true, "how": true, "why": true, "what": true, "as": true,
+}
+
+// objectHer reports whether "her" at i is an object ("train her.", "told
+// her that") rather than a possessive ("her savings"): last in its clause
+// or followed by a word that cannot be what she owns.
+func objectHer(words []string, i int) bool {
+	if _, tail := splitWord(words[i]); tail != "" || i == len(words)-1 {
+		return true
+	}
+	return clauseOpeners[strings.ToLower(words[i+1])] || afterObject[strings.ToLower(words[i+1])]
+}
+
+// afterObject are words that follow an object pronoun, not a possession.
+var afterObject = map[string]bool{"to": true, "for": true, "with": true, "about": true, "from": true, "in": true, "on": true, "at": true, "a": true, "an": true, "the": true, "up": true, "out": true, "off": true, "back": true}
+
+// afterAnd reports whether the word at i follows "and" or "but", perhaps with an
+// adverb between ("and now works", "and quietly plans").
+func afterAnd(words []string, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		w := strings.ToLower(words[j])
+		switch {
+		case w == "and" || w == "but":
+			return true
+		case adverb(w):
+			continue
+		}
+		return false
+	}
+	return false
+}
 
 // plainVerb agrees a third-person verb with the new subject ("I" or "you").
 func plainVerb(v, subject string) string {

@@ -25,6 +25,7 @@ type knowledge struct {
 	seat         int
 	family       scenario.Family
 	maxTurns     int
+	relationship scenario.Relationship // public: how the two talk
 	self         view.SeatView
 	partner      view.SeatView
 	partnerKnown bool
@@ -36,7 +37,7 @@ type knowledge struct {
 // view the seat must be the viewer; the writer's view serves either seat.
 func knowledgeOf(v view.View, seat int) knowledge {
 	return knowledge{
-		scenarioID: v.ScenarioID, seat: seat, family: v.Family, maxTurns: v.MaxTurns,
+		scenarioID: v.ScenarioID, seat: seat, family: v.Family, maxTurns: v.MaxTurns, relationship: v.Relationship,
 		self: v.Seats[seat], partner: v.Seats[scenario.Partner(seat)],
 		partnerKnown: v.Seats[scenario.Partner(seat)].Full,
 		listing:      v.Listing, attributes: v.Attributes,

@@ -39,7 +39,7 @@ func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, 
 	case scenario.MutualFriends:
 		p.friends = newFriendFinder(k)
 	case scenario.Sotopia:
-		p.free = newFreePlayer(k, t)
+		p.free, p.wording = newFreePlayer(k, t), scenarioHash(k.scenarioID)
 	}
 	return p, nil
 }
@@ -47,15 +47,17 @@ func newPlayer(k knowledge, t temperament, s bargainSettings, plan *scriptPlan, 
 func (p *player) writer() bool { return p.plan != nil }
 
 // act plays one turn. The dice of the seed, seat and turn choose what the
-// other families say and do; a Craigslist turn's moves need no dice, and
-// its words come from dice that also know the scenario.
+// mutual friends players say and do and a free-form player's moves; a
+// Craigslist turn's moves need no dice; the words of both come from dice
+// that also know the scenario.
 func (p *player) act(history []run.Turn, turn int, seed int64) event.Action {
 	switch {
 	case p.bargain != nil:
 		return p.bargainAction(history, turn, seed)
 	case p.free != nil:
-		d := newDice(seed, p.k.seat, turn)
-		return p.free.act(newSpeech(d, p.said, history, slots{}), history, p.k.seat, p.writer(), d)
+		s := newSpeech(newWordingDice(seed, p.wording, p.k.seat, turn), p.said, history, slots{})
+		s.oldest = true
+		return p.free.act(s, history, p.k.seat, p.writer(), newDice(seed, p.k.seat, turn))
 	}
 	return p.friendsAction(history, newDice(seed, p.k.seat, turn))
 }

@@ -17,10 +17,10 @@ func newDice(seed int64, seat, turn int) *dice {
 	return d
 }
 
-// newWordingDice chooses a Craigslist turn's words. The scenario's hash
-// (scenarioHash) is mixed into the seed, so two scenarios played with one
-// seed do not say the same sentences in the same turns; nothing it draws
-// decides a move.
+// newWordingDice chooses the words of a Craigslist or free-form turn. The
+// scenario's hash (scenarioHash) is mixed into the seed, so two scenarios
+// played with one seed do not say the same sentences in the same turns;
+// nothing it draws decides a move.
 func newWordingDice(seed int64, scenario uint64, seat, turn int) *dice {
 	d := &dice{}
 	d.src.Seed(uint64(seed)^scenario, uint64(seat)<<32|uint64(turn))
