@@ -200,11 +200,11 @@ func (f *freePlayer) act(s *speech, history []run.Turn, seat int, writer bool, d
 		// spoken a little, the others keep it, answering what was asked.
 		switch {
 		case f.t.trusting && st.mine >= 2:
-			if st.asked != askedPersonal {
+			if !st.asked.aboutSelf() {
 				f.answer(s, st.asked)
 			}
 			s.add(fresh(s, pl[freeReveal]))
-		case st.asked == askedPersonal:
+		case st.asked.aboutSelf():
 			s.add(pl[freeDeflect])
 		default:
 			f.answer(s, st.asked)

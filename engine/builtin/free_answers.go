@@ -8,7 +8,8 @@ type freeQuestion int
 
 const (
 	askedNothing  freeQuestion = iota
-	askedPersonal              // how one is, what is on one's mind
+	askedPersonal              // how one is
+	askedHidden                // what is on one's mind, what one keeps back
 	askedNeeds                 // what would work, what one needs
 	askedOpinion               // what one thinks of it
 	askedOther                 // a question the player reads no more of
@@ -20,15 +21,20 @@ var freeQuestionCues = []struct {
 	kind freeQuestion
 	cues *cues
 }{
-	{askedPersonal, newCues("on your mind", "holding up", "not telling me", "going on with you", "how have you been", "how are you", "are you okay", "are you alright", "everything okay", "what's wrong", "what is wrong")},
+	{askedHidden, newCues("on your mind", "not telling me", "going on with you", "what's wrong", "what is wrong", "something wrong", "anything wrong")},
+	{askedPersonal, newCues("holding up", "how have you been", "how are you", "are you okay", "are you alright", "everything okay")},
 	{askedNeeds, newCues("work for you", "need from me", "what do you need", "what do you want", "what would you like", "what would help",
 		"make this easier", "good outcome", "could live with", "matters most")},
 	{askedOpinion, newCues("what do you think", "your side", "how do you feel", "how does that sound", "alright with you", "make sense to you",
 		"where i'm coming from", "do you agree", "what about you", "how do you see", "where do you stand")},
 }
 
+// aboutSelf reports whether q asks how the player is or what it keeps
+// back: a player with a secret deflects it or tells the secret.
+func (q freeQuestion) aboutSelf() bool { return q == askedPersonal || q == askedHidden }
+
 // askedIn is what the partner's turn asks, askedNothing when it holds no
-// freeQuestion mark.
+// question mark.
 func askedIn(turn string) freeQuestion {
 	if !strings.Contains(turn, "?") {
 		return askedNothing
@@ -42,7 +48,7 @@ func askedIn(turn string) freeQuestion {
 	return askedOther
 }
 
-// freeAnswers are short answers per kind of freeQuestion. They say nothing
+// freeAnswers are short answers per kind of question. They say nothing
 // the player keeps to itself and deny nothing, so an answer never makes
 // an agreement read as a refusal.
 var freeAnswers = map[freeQuestion][]string{
@@ -53,6 +59,13 @@ var freeAnswers = map[freeQuestion][]string{
 		"I'm holding up, thanks.",
 		"Tired, but fine.",
 		"Better for talking about it.",
+	},
+	askedHidden: {
+		"There's a lot on my mind, honestly.",
+		"Give me a minute to find the words.",
+		"It's a bit complicated.",
+		"Maybe. Let me get there.",
+		"More than I've let on, if I'm honest.",
 	},
 	askedNeeds: {
 		"Mostly that you hear me out.",
@@ -71,8 +84,8 @@ var freeAnswers = map[freeQuestion][]string{
 		"I'm still making up my mind, to be honest.",
 	},
 	askedOther: {
-		"Fair freeQuestion.",
-		"Good freeQuestion.",
+		"Fair question.",
+		"Good question.",
 		"Let me think about that for a second.",
 	},
 }

@@ -268,7 +268,7 @@ func TestFreeQuestionsAreAnsweredFirst(t *testing.T) {
 					asked++
 					text := tt[i].Action.Text
 					at, answer := firstOf(text, freeAnswers[q])
-					if q == askedPersonal && at < 0 {
+					if q.aboutSelf() && at < 0 {
 						at, answer = firstOf(text, freeLines[freeDeflect])
 						if at < 0 {
 							at, answer = firstOf(text, freeLines[freeReveal])
