@@ -8,8 +8,9 @@ import "strings"
 // did not follow its new subject ("I never shares", "I is"), "I am"
 // before a clause ("I am last night I applied"), a possessive left
 // hanging ("train my."), a clause with no subject (", rejects family
-// fortune"), a word cut at its apostrophe, or an aim that is a whole sentence ("to I want to", "to
-// don't"). A player says a safe wording instead of an awkward one.
+// fortune"), a word cut at its apostrophe, or an aim that is a whole
+// sentence ("to I want to", "to don't"). A player says a safe wording
+// instead of an awkward one.
 func awkward(s string) bool {
 	if strings.Contains(s, "( )") || strings.Contains(s, "()") || strings.Contains(s, "' ") {
 		return true
