@@ -28,6 +28,11 @@ type limiter struct {
 	// reply, when no --max-tokens bounds it, and the server's overhead per
 	// message); later guesses add it, so the cap holds at the server.
 	under int
+	// settled is set when the first call has ended. Until then nothing is
+	// known of how far guesses fall short, so under a token cap calls go
+	// one at a time: four first calls at once could pass the cap by four
+	// replies.
+	settled bool
 }
 
 type slot struct {
@@ -46,24 +51,53 @@ func newLimiter(l Limits) *limiter {
 	return &limiter{lim: l, changed: make(chan struct{})}
 }
 
+// tokensPerMessage is what a chat format adds to each message's content
+// (its role and separators): about 3 to 4 tokens on OpenAI's models.
+// Counting it keeps the guess's shortfall from growing with the dialogue,
+// which the learned shortfall (limiter.under) could not catch up with.
+const tokensPerMessage = 4
+
 // estimateTokens guesses a request's tokens before it is sent: about four
-// characters a token for the prompt, plus the reply's cap. The guess is
-// replaced by the server's usage when it reports one.
+// characters a token for the prompt, the format's tokens per message,
+// plus the reply's cap. The guess is replaced by the server's usage when
+// it reports one.
 func estimateTokens(req chat.Request) int {
 	n := 0
 	for _, m := range req.Messages {
 		n += len(m.Content)
 	}
-	return n/4 + req.MaxTokens
+	return n/4 + tokensPerMessage*len(req.Messages) + req.MaxTokens
 }
 
-// acquire waits until a request of about tokens may go, and returns the
-// function to call when the reply begins and when it ends: the first call
-// fixes the slot's time, and a count above 0 replaces the guessed tokens.
-// A nil limiter lets everything through.
-func (l *limiter) acquire(ctx context.Context, tokens int) (func(used int), error) {
+// grant is one call's place in the window; a nil grant (no limiter)
+// does nothing.
+type grant struct {
+	l *limiter
+	s *slot
+}
+
+// begun dates the place: the reply began now. Calling it again keeps the
+// first date.
+func (g *grant) begun() {
+	if g != nil {
+		g.l.stamp(g.s, 0, false)
+	}
+}
+
+// ended says the call is over: used, the server's count (0 when it
+// reported none), replaces the guess. It dates the place if begun did
+// not.
+func (g *grant) ended(used int) {
+	if g != nil {
+		g.l.stamp(g.s, used, true)
+	}
+}
+
+// acquire waits until a request of about tokens may go and returns its
+// place in the window. A nil limiter lets everything through.
+func (l *limiter) acquire(ctx context.Context, tokens int) (*grant, error) {
 	if l == nil {
-		return func(int) {}, nil
+		return nil, nil
 	}
 	for {
 		l.mu.Lock()
@@ -73,7 +107,7 @@ func (l *limiter) acquire(ctx context.Context, tokens int) (func(used int), erro
 			s := &slot{tokens: tokens + l.under, guess: tokens}
 			l.slots = append(l.slots, s)
 			l.mu.Unlock()
-			return func(used int) { l.stamp(s, used) }, nil
+			return &grant{l: l, s: s}, nil
 		}
 		l.mu.Unlock()
 		t := time.NewTimer(wait)
@@ -118,6 +152,9 @@ func (l *limiter) fits(tokens int) bool {
 		return false
 	}
 	if l.lim.TPM > 0 && len(l.slots) > 0 {
+		if !l.settled {
+			return false
+		}
 		sum := tokens
 		for _, s := range l.slots {
 			sum += s.tokens
@@ -127,12 +164,13 @@ func (l *limiter) fits(tokens int) bool {
 	return true
 }
 
-func (l *limiter) stamp(s *slot, used int) {
+func (l *limiter) stamp(s *slot, used int, ended bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if s.at.IsZero() {
 		s.at = time.Now()
 	}
+	l.settled = l.settled || ended
 	if used > 0 {
 		s.tokens = used
 		l.under = max(l.under, used-s.guess)

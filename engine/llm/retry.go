@@ -164,7 +164,7 @@ func (c *caller) refused(req *chat.Request, msg string) *atomic.Bool {
 // attempt is one try under the per-call timeout and the idle timeout.
 func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, error) {
 	// The wait for the rate limits is not part of the call's timeout.
-	began, err := c.limit.acquire(ctx, estimateTokens(req))
+	place, err := c.limit.acquire(ctx, estimateTokens(req))
 	if err != nil {
 		return chat.Reply{}, err
 	}
@@ -174,7 +174,7 @@ func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, o
 	defer idle.stop()
 	think := newThinkSplit(onDelta, jsonRole)
 	req.Progress = func() {
-		began(0)
+		place.begun()
 		idle.reset()
 	}
 	reply, err := c.client.Stream(idle.ctx, req, think.feed)
@@ -182,7 +182,7 @@ func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, o
 	if reply.Usage != nil {
 		used = reply.Usage.Prompt + reply.Usage.Completion
 	}
-	began(used)
+	place.ended(used)
 	if err != nil && ctx.Err() == nil {
 		switch {
 		case actx.Err() != nil:
