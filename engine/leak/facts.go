@@ -3,6 +3,7 @@ package leak
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -125,7 +126,7 @@ func properNames(text string) []string {
 		core := strings.TrimRight(w, ".,;:!?'’")
 		core = strings.TrimSuffix(strings.TrimSuffix(core, "'s"), "’s")
 		r := []rune(core)
-		if !start && len(r) > 1 && unicode.IsUpper(r[0]) && isLetters(r) && !stopwords[strings.ToLower(core)] && !containsString(out, core) {
+		if !start && len(r) > 1 && unicode.IsUpper(r[0]) && isLetters(r) && !stopwords[strings.ToLower(core)] && !slices.Contains(out, core) {
 			out = append(out, core)
 		}
 		start = strings.ContainsAny(w[len(w)-1:], ".!?:")
@@ -140,13 +141,4 @@ func isLetters(r []rune) bool {
 		}
 	}
 	return true
-}
-
-func containsString(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

@@ -7,7 +7,9 @@ package library
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,14 +68,7 @@ func loadFS(fsys fs.FS) ([]*scenario.Scenario, error) {
 func IsFresh(ref string) bool { return strings.HasSuffix(ref, "/gen-*") }
 
 // GeneratedFamilies lists the families that have a generator.
-func GeneratedFamilies() []string {
-	out := make([]string, 0, len(generators))
-	for f := range generators {
-		out = append(out, f)
-	}
-	sort.Strings(out)
-	return out
-}
+func GeneratedFamilies() []string { return slices.Sorted(maps.Keys(generators)) }
 
 // Resolve returns the scenario ref names. seed is used by gen-* refs. A ref
 // that names an existing file, or ends in .yaml or .yml, is loaded from disk.

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -34,14 +35,7 @@ func RegisterRules(f Family, r Rules) {
 }
 
 // registered lists the registered families in name order.
-func registered() []Family {
-	out := make([]Family, 0, len(rules))
-	for f := range rules {
-		out = append(out, f)
-	}
-	slices.Sort(out)
-	return out
-}
+func registered() []Family { return slices.Sorted(maps.Keys(rules)) }
 
 // familyNames says the registered families in words: "a, b or c".
 func familyNames() string {

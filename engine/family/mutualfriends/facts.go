@@ -2,6 +2,7 @@ package mutualfriends
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -28,7 +29,7 @@ func (Family) Derive(s *scenario.Scenario) {
 				// A value the partner reads anyway, whole or inside a longer
 				// one ("John" in "John Carroll University"), is not this
 				// side's to disclose.
-				if contains(theirs[attr], v) || hasWords(partnerReads, v) {
+				if slices.Contains(theirs[attr], v) || hasWords(partnerReads, v) {
 					continue
 				}
 				s.Seats[seat].Facts = append(s.Seats[seat].Facts, scenario.Fact{
@@ -104,23 +105,14 @@ func nameAliases(name string) []string {
 func valueSet(list []scenario.Friend, attrs []string) map[string][]string {
 	out := map[string][]string{}
 	for _, fr := range list {
-		if !contains(out["name"], fr.Name) {
+		if !slices.Contains(out["name"], fr.Name) {
 			out["name"] = append(out["name"], fr.Name)
 		}
 		for _, a := range attrs {
-			if v := fr.Values[a]; !contains(out[a], v) {
+			if v := fr.Values[a]; !slices.Contains(out[a], v) {
 				out[a] = append(out[a], v)
 			}
 		}
 	}
 	return out
-}
-
-func contains(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
