@@ -59,7 +59,7 @@ var friendsLines = [friendsActs][]string{
 	},
 	// A "yes" answers any question that asks whether; "I do" only one put
 	// as "Do you…?"; "How about yours?" and "Which…?" are answered with
-	// the count alone (friends_questions.go).
+	// the count alone (questions.go).
 	actYesOne: {
 		"Yes, one of my friends {one}.",
 		"Yes, one friend of mine {one}.",
