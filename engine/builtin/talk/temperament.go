@@ -51,7 +51,7 @@ type Settings struct {
 
 // DefaultSettings are the built-in engine's bounds: concessions of a fifth
 // to a half of the gap, two to four turns of patience, an assumed room of
-// 5% to 25% of the listing.
+// 10% to 30% of the listing.
 var DefaultSettings = Settings{
 	PaceLo: 0.2, PaceHi: 0.5,
 	PatienceLo: 2, PatienceHi: 4,
