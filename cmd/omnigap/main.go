@@ -11,7 +11,8 @@ import (
 	"sync/atomic"
 	"syscall"
 
-	_ "github.com/omnigap/omnigap/engine/family/all" // every scenario family
+	_ "github.com/omnigap/omnigap/engine/builtin/all" // every family's built-in players
+	_ "github.com/omnigap/omnigap/engine/family/all"  // every scenario family
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"

@@ -14,13 +14,11 @@ const (
 )
 
 // Backend is a built-in player: a bot for one seat (AGENTS, MINDREADERS) or
-// the SCRIPT writer for both. Every turn is decided from the history alone
-// (it only caches how it read earlier turns), so a human can play some of
-// its turns.
+// the SCRIPT writer for both.
 type Backend struct {
 	name    string
 	seed    int64
-	players [2]*player // nil for a seat it does not play
+	players [2]Player // nil for a seat it does not play
 }
 
 // Name implements run.Backend.
@@ -34,7 +32,7 @@ func (b *Backend) Turn(ctx context.Context, req run.Request) (run.Result, error)
 	if req.Seat < 0 || req.Seat > 1 || b.players[req.Seat] == nil {
 		return run.Result{}, fmt.Errorf("%s does not play seat %d", b.name, req.Seat)
 	}
-	a := b.players[req.Seat].act(req.History, req.Turn, b.seed)
+	a := b.players[req.Seat].Act(req.History, req.Turn, b.seed)
 	if req.Stream != nil && a.Text != "" {
 		if err := req.Stream(ctx, a.Text); err != nil {
 			return run.Result{}, err

@@ -1,4 +1,7 @@
 package builtin_test
 
-// The tests load and play scenarios of every family.
-import _ "github.com/omnigap/omnigap/engine/family/all"
+// The tests load and play scenarios of every family with its players.
+import (
+	_ "github.com/omnigap/omnigap/engine/builtin/all"
+	_ "github.com/omnigap/omnigap/engine/family/all"
+)

@@ -1,4 +1,4 @@
-package builtin
+package builtin_test
 
 import (
 	"strings"

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
 	_ "github.com/omnigap/omnigap/engine/family/all"
@@ -16,10 +17,12 @@ import (
 )
 
 // handshake is a family written in this file only, as a new family's
-// package would be: a host and a guest meet, and the meeting ends when
-// both have shaken hands. Nothing outside this file knows it; the test
-// shows that loading, playing, refereeing, measuring and a player's
-// commands all reach it through the registry.
+// package would be, with its built-in players as their package would be
+// (engine/family/NAME and engine/builtin/NAME in the recipe of
+// docs/ARCHITECTURE.md): a host and a guest meet, and the meeting ends
+// when both have shaken hands. Nothing outside this file knows it; the
+// tests show that loading, playing, refereeing, measuring, a player's
+// commands and the offline engine all reach it through the registries.
 type handshake struct{}
 
 const handshakes = "handshakes"
@@ -100,6 +103,27 @@ func (shaker) Turn(context.Context, run.Request) (run.Result, error) {
 	return run.Result{Action: event.Action{Type: event.Accept, Text: "*shakes hands*"}}, nil
 }
 
+// greeter is a handshake player of the offline engine: a separate player
+// greets the partner by the name its View shows, then shakes hands; the
+// SCRIPT writer, who plays both, has the guest shake hands at the host's
+// greeting.
+type greeter struct{ k builtin.Knowledge }
+
+func greeters(views [2]view.View, _ int64) ([2]builtin.Player, error) {
+	return [2]builtin.Player{greeter{builtin.KnowledgeOf(views[0], 0)}, greeter{builtin.KnowledgeOf(views[1], 1)}}, nil
+}
+
+func (g greeter) Act(history []run.Turn, _ int, _ int64) event.Action {
+	for _, t := range history {
+		if t.Seat == g.k.Seat || g.k.Writer {
+			return event.Action{Type: event.Accept, Text: "*shakes hands*"}
+		}
+	}
+	return event.Action{Type: event.Speak, Text: "Hello, " + g.k.Partner.Name + "."}
+}
+
+func init() { builtin.Register("handshake", greeters) }
+
 func TestANewFamilyIsReachedThroughTheRegistryAlone(t *testing.T) {
 	if _, err := scenario.Parse("bad.yaml", []byte(strings.Replace(meeting, "%s", "guest", 1))); err == nil ||
 		!strings.Contains(err.Error(), "bad.yaml:7:5: seats[0].role: must be host in the handshake family") {
@@ -135,6 +159,37 @@ func TestANewFamilyIsReachedThroughTheRegistryAlone(t *testing.T) {
 	}
 	if m := metrics.Compute(sc, make([]run.Turn, 2), nil, &end); m[handshakes] != 1 {
 		t.Errorf("family metric: %v", m)
+	}
+}
+
+// The built-in engine plays the new family with its players, found by
+// the scenario's family: two greetings and two handshakes in AGENTS, one
+// greeting and two handshakes from the SCRIPT writer.
+func TestANewFamilysPlayersAreReachedThroughTheRegistryAlone(t *testing.T) {
+	sc, err := scenario.Parse("kickoff.yaml", []byte(strings.Replace(meeting, "%s", "host", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for mode, want := range map[view.Mode][]string{
+		view.Agents: {"builtin Hello, Ben Ortiz.", "builtin Hello, Ada Lund.", "builtin *shakes hands*", "builtin *shakes hands*"},
+		view.Script: {"builtin-writer Hello, Ben Ortiz.", "builtin-writer *shakes hands*", "builtin-writer *shakes hands*"},
+	} {
+		backends, err := builtin.Factory{}.Backends(sc, mode, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		out := make(chan event.Event, 64)
+		end := run.Run(context.Background(), run.Config{ID: "kickoff", Scenario: sc, Mode: mode, Backends: backends}, out)
+		close(out)
+		var said []string
+		for ev := range out {
+			if ev.Kind == event.TurnCompleted {
+				said = append(said, ev.Backend+" "+ev.Action.Text)
+			}
+		}
+		if end.Reason != event.Accepted || strings.Join(said, "|") != strings.Join(want, "|") {
+			t.Errorf("%s ended %s after %q, want hands shaken after %q", mode, end.Reason, said, want)
+		}
 	}
 }
 

@@ -1,0 +1,197 @@
+package craigslist
+
+import (
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/builtin"
+	"github.com/omnigap/omnigap/engine/builtin/talk"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// player plays one side of a negotiation from its knowledge and the
+// history.
+type player struct {
+	k       builtin.Knowledge
+	bargain *bargainer
+	item    string
+	detail  string        // the listing's first sentence, quoted as written
+	pools   *bargainPools // the sentences that suit the listing's scene
+	wording uint64        // the scenario's part in the wording dice
+	// plan is the SCRIPT writer's scene; nil for a separate player, who
+	// argues with a partner whose next move it cannot write.
+	plan *scriptPlan
+	said *talk.Transcript
+}
+
+func newPlayer(k builtin.Knowledge, listing *view.PublicListing, t talk.Temperament, s talk.Settings, plan *scriptPlan, ep *shared) (*player, error) {
+	b, err := newBargainer(k, listing, t, s, &ep.reads, plan != nil)
+	if err != nil {
+		return nil, err
+	}
+	return &player{k: k, bargain: b, item: itemName(listing), detail: firstSentence(listing),
+		pools: poolsFor(sceneOf(listing)), wording: talk.ScenarioHash(k.ScenarioID), plan: plan, said: &ep.said}, nil
+}
+
+func (p *player) writer() bool { return p.plan != nil }
+
+// Act plays one turn. Its moves need no dice; its words come from dice
+// that also know the scenario.
+func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
+	var m move
+	if p.plan != nil {
+		m = p.bargain.scripted(p.plan, history, p.k.Seat, turn)
+	} else {
+		m = p.bargain.decide(history, p.k.Seat, turn)
+	}
+	side := 0
+	if p.bargain.sign < 0 {
+		side = 1
+	}
+	sl := talk.Slots{Price: money(m.price), Item: p.item, Detail: p.detail}
+	knowing := bargainKnowing[side]
+	switch b := p.bargain; {
+	case b.partnerTargetOnly:
+		// Without a partner's limit to give away, the writer gives away
+		// the price the partner hopes for.
+		sl.Other = money(roundLimit(-b.sign, b.partnerTarget, b.step))
+		knowing = bargainKnowingTarget[side]
+	case b.partnerLimitKnown:
+		sl.Other = money(b.partnerLimit)
+	}
+	words := talk.NewWordingDice(seed, p.wording, p.k.Seat, turn)
+	s := talk.NewSpeech(words, p.said, history, sl)
+	s.Oldest = true
+	pl := p.pools
+	answered := m.act != actLeave && p.answerQuestion(s, history, side)
+	s.Add(pl.acts[m.act][side])
+	a := event.Action{Type: event.Speak}
+	switch m.act {
+	case actOpen, actCounter, actHold, actFinalCall:
+		a.Price = event.PriceOf(m.price)
+		if p.writer() {
+			p.writerSupport(s, m.act, side, knowing, writerTell(seed, p.k.Seat, turn))
+		} else {
+			p.support(s, m.act, side, history, answered)
+		}
+	case actClose, actUltimatum:
+		a.Type, a.Price = event.Offer, event.PriceOf(m.price)
+		if m.act == actClose {
+			s.Add(pl.afterDeal[side])
+		} else {
+			s.Add(pl.reasons[side])
+		}
+	case actAccept:
+		a.Type = event.Accept
+		s.Add(pl.afterDeal[side])
+	case actReject:
+		a.Type = event.Reject
+		if !answered {
+			s.Add(pl.smallTalk[side])
+		}
+	case actLeave:
+		a.Type = event.Leave
+	case actStall:
+		if !answered {
+			s.Add(pl.smallTalk[side])
+		}
+	}
+	a.Text = s.Text(bargainSpare)
+	return a
+}
+
+// writerTell is the dice of the writer's tells: whether a turn leans on
+// what its speaker could not know, and with which sentence. They are the
+// turn's own dice, as when one stream chose every word, past the first
+// draw, which chose the act's sentence then and the wording dice choose
+// now: so the SCRIPT writer's leaks per seed stay the ones studies measured.
+func writerTell(seed int64, seat, turn int) *talk.Dice {
+	d := talk.NewDice(seed, seat, turn)
+	d.Skip()
+	return d
+}
+
+// writerSupport adds the one sentence the writer backs a price with,
+// often one that leans on what the speaker could not know.
+func (p *player) writerSupport(s *talk.Speech, act bargainAct, side int, knowing []string, tell *talk.Dice) {
+	switch {
+	case act != actFinalCall && tell.Chance(0.5):
+		s.AddFrom(tell, knowing)
+	case act == actOpen && p.quotable(s):
+		s.Add(p.pools.listing[side])
+	default:
+		s.Add(p.pools.reasons[side])
+	}
+}
+
+// support adds what backs a separate player's price: a reason, or on a
+// hold that the price is fair or already conceded, but not in two holds
+// running, so a long stalemate does not say it every turn; then a
+// question, small talk or another reason, unless the turn answered a
+// question already.
+func (p *player) support(s *talk.Speech, act bargainAct, side int, history []run.Turn, answered bool) {
+	pl := p.pools
+	switch {
+	case act == actHold && p.backedLastHold(history, side):
+		s.Add(pl.reasons[side])
+	case act == actHold && p.bargain.conceded(history, p.k.Seat):
+		s.Add(pl.moved[side])
+	case act == actHold:
+		s.Add(pl.firm[side])
+	default:
+		s.Add(pl.reasons[side])
+	}
+	if answered {
+		return
+	}
+	switch r := s.Dice.Intn(3); {
+	case act == actOpen && p.quotable(s) && r < 2:
+		s.Add(pl.listing[side])
+	case r == 0:
+		s.Add(pl.questions[side])
+	case r == 1:
+		s.Add(pl.smallTalk[side])
+	default:
+		s.Add(pl.reasons[side])
+	}
+}
+
+// backedLastHold reports whether this seat's latest turn already said its
+// price was fair or conceded.
+func (p *player) backedLastHold(history []run.Turn, side int) bool {
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i].Seat != p.k.Seat {
+			continue
+		}
+		text := history[i].Action.Text
+		for _, pool := range [][]string{p.pools.moved[side], p.pools.firm[side]} {
+			for _, l := range pool {
+				if strings.Contains(text, l) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// answerQuestion answers, briefly, a question the partner's latest turn
+// asked, and reports whether it did.
+func (p *player) answerQuestion(s *talk.Speech, history []run.Turn, side int) bool {
+	if len(history) == 0 || history[len(history)-1].Seat == p.k.Seat {
+		return false
+	}
+	about, ok := askedAbout(history[len(history)-1].Action.Text, 1-side)
+	if !ok || len(p.pools.answers[about][side]) == 0 {
+		return false
+	}
+	s.Add(p.pools.answers[about][side])
+	return true
+}
+
+// quotable reports whether the listing has a sentence nobody quoted yet.
+func (p *player) quotable(s *talk.Speech) bool {
+	return p.detail != "" && !strings.Contains(s.Said(), p.detail)
+}

@@ -1,0 +1,176 @@
+package craigslist
+
+import (
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/builtin/talk"
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/run"
+)
+
+// bargainMove is what one turn of a negotiation said, read from its
+// structured action when present and otherwise from its words, since the
+// speaker may be a model or a human.
+type bargainMove struct {
+	price    float64
+	hasPrice bool
+	final    bool // the speaker called the price its limit
+	formal   bool // a formal offer with a price
+	agree    bool // agreement without a new price
+}
+
+func readBargainMove(a event.Action, listing float64) bargainMove {
+	var m bargainMove
+	if a.Price != nil {
+		m.price, m.hasPrice = *a.Price, true
+	} else if a.Type != event.Accept && a.Type != event.Reject {
+		// An accept or reject that repeats the offer's price names no new one.
+		m.price, m.hasPrice = lastPrice(a.Text, listing)
+	}
+	text := strings.ToLower(a.Text)
+	// Only a structured price opens an offer the referee can settle; an
+	// offer written in words is answered with a formal offer of one's own.
+	m.formal = a.Type == event.Offer && a.Price != nil
+	if m.hasPrice {
+		m.final = finalCues.In(text)
+	} else {
+		m.agree = a.Type == event.Accept || agreeCues.In(text) && !talk.Negated(text)
+	}
+	return m
+}
+
+// readings are how the turns of an episode read, by their place in the
+// history, shared by its players: a reading depends on the action and the
+// listing alone, which both players share.
+type readings struct {
+	moves []reading
+}
+
+type reading struct {
+	action event.Action // what was read, to tell a different history apart
+	move   bargainMove
+}
+
+// readMove reads turn i of the history, once per episode.
+func (b *bargainer) readMove(i int, a event.Action) bargainMove {
+	r := b.reads
+	if i < len(r.moves) && sameAction(r.moves[i].action, a) {
+		return r.moves[i].move
+	}
+	m := readBargainMove(a, b.listing)
+	if i >= len(r.moves) {
+		r.moves = append(r.moves, make([]reading, i+1-len(r.moves))...)
+	}
+	r.moves[i] = reading{action: a, move: m}
+	return m
+}
+
+// sameAction reports whether two actions read the same: the same type,
+// text and price.
+func sameAction(a, c event.Action) bool {
+	return a.Type == c.Type && a.Text == c.Text && (a.Price == nil) == (c.Price == nil) && (a.Price == nil || *a.Price == *c.Price)
+}
+
+// bargainState is a negotiation read from the history, from the point of
+// view of one seat. It is built from the turns alone, whoever played
+// them (a human may have played some of this seat's turns).
+type bargainState struct {
+	myLast       float64 // this seat's latest price
+	myFirst      float64
+	partnerFirst float64
+	haveMine     bool
+	myFinal      bool // this seat has called a price its limit
+	myMoved      bool // this seat has named a price other than its first
+	myPrices     int  // this seat's turns that named a price
+	partnerLast  float64
+	partnerBest  float64 // the partner's price best for this seat so far
+	havePartner  bool
+	partnerFinal bool // the partner called partnerLast its limit
+	// stillSinceMyMove counts the partner's turns that gave no ground
+	// since this seat's latest concession, and stillSinceMyFinal those
+	// since this seat first called its limit.
+	stillSinceMyMove  int
+	stillSinceMyFinal int
+	// The partner's latest turn, which this turn answers.
+	partnerFormal bool
+	partnerAgreed bool
+}
+
+// bargainReading is a seat's state after the first n turns of a history,
+// kept so the next turn reads only the turns since.
+type bargainReading struct {
+	n    int
+	last run.Turn // history[n-1] when it was read
+	st   bargainState
+}
+
+// read brings seat's reading up to the end of history. A history that
+// does not continue the one read before (a fork, another episode) is read
+// from its start.
+func (b *bargainer) read(history []run.Turn, seat int) bargainState {
+	r := &b.readings[seat]
+	if r.n > len(history) || r.n > 0 && !sameTurn(&history[r.n-1], &r.last) {
+		*r = bargainReading{}
+	}
+	if r.n == len(history) {
+		return r.st
+	}
+	st := &r.st
+	st.partnerFormal, st.partnerAgreed = false, false
+	for i := r.n; i < len(history); i++ {
+		t := &history[i]
+		m := b.readMove(i, t.Action)
+		if t.Seat == seat {
+			if m.hasPrice {
+				st.myPrices++
+				if !st.haveMine {
+					st.myFirst = m.price
+				}
+				st.myMoved = st.myMoved || st.haveMine && m.price != st.myFirst
+				if st.haveMine && b.better(st.myLast, m.price) {
+					st.stillSinceMyMove = 0
+				}
+				st.myLast, st.haveMine = m.price, true
+			}
+			st.myFinal = st.myFinal || m.final
+			continue
+		}
+		if st.havePartner {
+			if m.hasPrice && b.better(m.price, st.partnerLast) {
+				st.stillSinceMyMove, st.stillSinceMyFinal = 0, 0
+			} else {
+				st.stillSinceMyMove++
+				if st.myFinal {
+					st.stillSinceMyFinal++
+				}
+			}
+		}
+		if m.hasPrice {
+			if !st.havePartner {
+				st.partnerFirst = m.price
+			}
+			if !st.havePartner || b.better(m.price, st.partnerBest) {
+				st.partnerBest = m.price
+			}
+			st.partnerLast, st.havePartner = m.price, true
+			st.partnerFinal = m.final
+		}
+		if i == len(history)-1 {
+			st.partnerFormal = m.formal
+			st.partnerAgreed = m.agree
+		}
+	}
+	r.n, r.last = len(history), history[len(history)-1]
+	return r.st
+}
+
+// sameTurn reports whether a turn is the one read before at its place.
+func sameTurn(t, read *run.Turn) bool {
+	return t.Number == read.Number && t.Seat == read.Seat && t.Action.Type == read.Action.Type && t.Action.Text == read.Action.Text
+}
+
+// conceded reports whether seat has ever named a price other than its
+// first.
+func (b *bargainer) conceded(history []run.Turn, seat int) bool {
+	return b.read(history, seat).myMoved
+}
