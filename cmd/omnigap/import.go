@@ -102,6 +102,7 @@ their index and field.`,
 	coc.Flags().StringVar(&cocoaOut, "out", "", "directory to write the scenario files to (required)")
 	_ = coc.MarkFlagRequired("out")
 	cmd.AddCommand(sot, coc)
+	groupRun(cmd)
 	return cmd
 }
 

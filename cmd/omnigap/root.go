@@ -29,8 +29,12 @@ app, ? lists every key and q quits.`,
 	var real realData
 	real.addFlags(root)
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := checkFlags(cmd); err != nil {
+			return err
+		}
 		return real.apply(cmd.ErrOrStderr())
 	}
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newWatchCmd(),
 		newPlayCmd(),

@@ -57,9 +57,6 @@ interrupted; a second ctrl-c quits at once.`,
 			if opts.Modes, err = parseModes(modes); err != nil {
 				return err
 			}
-			if opts.Episodes < 1 {
-				return fmt.Errorf("--episodes: must be at least 1")
-			}
 			if opts.OutDir == "" {
 				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")
 			}

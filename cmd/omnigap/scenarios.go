@@ -44,6 +44,7 @@ func newScenariosCmd() *cobra.Command {
 	}
 	show.Flags().Int64Var(&seed, "seed", 1, "seed for a gen-* scenario")
 	cmd.AddCommand(show, newImportCmd())
+	groupRun(cmd)
 	return cmd
 }
 

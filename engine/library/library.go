@@ -78,6 +78,9 @@ func Resolve(ref string, seed int64) (*scenario.Scenario, error) {
 		return resolveSotopia(ref)
 	}
 	if isPath(ref) {
+		if isRecording(ref) {
+			return nil, fmt.Errorf("%s is a recording, not a scenario: play it with 'omnigap replay %s'", ref, ref)
+		}
 		return scenario.LoadFile(ref)
 	}
 	if family, tail, ok := strings.Cut(ref, "/gen-"); ok {
@@ -103,7 +106,7 @@ func Resolve(ref string, seed int64) (*scenario.Scenario, error) {
 			return sc.Clone(), nil // callers may keep and change it
 		}
 	}
-	return nil, fmt.Errorf("scenario %q not found: see 'omnigap scenarios list', use family/gen-N, or give a path to a .yaml file", ref)
+	return nil, fmt.Errorf("scenario %q not found%s (see 'omnigap scenarios list', use family/gen-N, or give a path to a .yaml file)", ref, didYouMean(ref))
 }
 
 func isPath(ref string) bool {
