@@ -12,13 +12,14 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
 
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // MaxFileBytes caps a config file's size; real ones are a few hundred
 // bytes.
-var MaxFileBytes int64 = 64 << 10
+const MaxFileBytes = 64 << 10
 
 // Path is $XDG_CONFIG_HOME/omnigap/config.yaml, falling back to
 // ~/.config when XDG_CONFIG_HOME is unset.
@@ -61,56 +62,77 @@ func Load(path string, optional bool) (Layer, error) {
 	return fromYAML(y)
 }
 
-// fromYAML reads the settings of a parsed config file.
+// fromYAML reads the settings of a parsed config file. Every document's
+// keys and types are checked, so nothing in a file passes unread; then a
+// second document with content is refused, since it would be ignored.
 func fromYAML(y *scenario.YAMLFile) (Layer, error) {
-	var l Layer
-	docs := y.Tree.Docs
-	for _, doc := range docs[min(1, len(docs)):] {
-		if hasContent(doc.Body) {
-			return l, located(doc.Body, y.Name, "", "a config file holds one YAML document; a second one begins here")
-		}
-	}
-	if len(docs) == 0 || !hasContent(docs[0].Body) {
-		return l, nil
-	}
-	entries, err := entriesOf(docs[0].Body, y.Name)
-	if err != nil {
-		return l, err
-	}
 	var (
+		l        Layer
 		problems []error
-		given    = map[string]origin{}
+		given    map[string]origin
+		first    = -1
 		anchors  = map[string]ast.Node{}
 	)
-	for _, mv := range entries {
-		key := mv.Key.String()
-		if k, ok := mv.Key.(*ast.StringNode); ok {
-			key = k.Value
-		}
-		at := y.At(key, "")
-		f, ok := fieldByKey(key)
-		if !ok {
-			at.Msg = "unknown key (docs/LLM.md lists the keys)"
-			problems = append(problems, at)
+	for i, doc := range y.Tree.Docs {
+		if !hasContent(doc.Body) {
 			continue
 		}
-		if msg := typeProblem(f, resolved(mv.Value, anchors), anchors); msg != "" {
-			at.Msg = msg
-			problems = append(problems, at)
-			continue
+		settings, err := readSettings(y.Name, doc.Body, anchors)
+		problems = append(problems, err...)
+		if first >= 0 {
+			if len(problems) == 0 {
+				start := doc.Start // the "---"
+				if start == nil {
+					start = doc.Body.GetToken()
+				}
+				problems = append(problems, atToken(start, y.Name, "", "a config file holds one YAML document; a second one begins here"))
+			}
+			break
 		}
-		given[key] = origin{at: &at}
+		first, given = i, settings
 	}
 	if len(problems) > 0 {
 		return l, errors.Join(problems...)
 	}
-	if err := y.Decode(0, &l.Config); err != nil {
+	if first < 0 {
+		return l, nil
+	}
+	if err := y.Decode(first, &l.Config); err != nil {
 		return l, err
 	}
 	for key, o := range given {
 		l.give(key, o)
 	}
 	return l, l.Check()
+}
+
+// readSettings checks a document's keys and the types of their values,
+// and returns where each setting it gives is.
+func readSettings(file string, body ast.Node, anchors map[string]ast.Node) (map[string]origin, []error) {
+	entries, err := entriesOf(body, file)
+	if err != nil {
+		return nil, []error{err}
+	}
+	given := map[string]origin{}
+	var problems []error
+	for _, mv := range entries {
+		key := mv.Key.String()
+		if k, ok := mv.Key.(*ast.StringNode); ok {
+			key = k.Value
+		}
+		f, ok := fieldByKey(key)
+		if !ok {
+			problems = append(problems, at(mv.Key, file, key, "unknown key (docs/LLM.md lists the keys)"))
+			continue
+		}
+		if msg, where := typeProblem(f, resolved(mv.Value, anchors), anchors); msg != "" {
+			problems = append(problems, at(where, file, key, msg))
+			continue
+		}
+		place := at(mv.Value, file, key, "")
+		given[key] = origin{at: &place}
+	}
+	return given, problems
 }
 
 // entriesOf lists the key: value entries of a document's body.
@@ -121,7 +143,7 @@ func entriesOf(body ast.Node, file string) ([]*ast.MappingValueNode, error) {
 	case *ast.MappingValueNode:
 		return []*ast.MappingValueNode{b}, nil
 	}
-	return nil, located(body, file, "", "want key: value lines, such as model: qwen")
+	return nil, at(body, file, "", "want key: value lines, such as model: qwen")
 }
 
 // hasContent says whether a document's body holds anything but comments.
@@ -158,30 +180,30 @@ func resolved(n ast.Node, anchors map[string]ast.Node) ast.Node {
 }
 
 // typeProblem says how a value's node does not fit its setting's type,
-// or "" when it does. Whole numbers must be written as such (the decoder
-// would cut 1.5 to 1), and null is never a value.
-func typeProblem(f field, n ast.Node, anchors map[string]ast.Node) string {
+// and where, or "" when it fits. Whole numbers must be written as such
+// (the decoder would cut 1.5 to 1), and null is never a value.
+func typeProblem(f field, n ast.Node, anchors map[string]ast.Node) (string, ast.Node) {
 	if n == nil || n.Type() == ast.NullType {
-		return "null: leave the key out to keep the setting unset"
+		return "null: leave the key out to keep the setting unset", n
 	}
 	typ := reflect.TypeFor[Config]().Field(f.index).Type
 	want := nodeTypes[typ]
 	if !slices.Contains(want.types, n.Type()) {
-		return describe(n) + ": " + want.words
+		return describe(n) + ": " + want.words, n
 	}
 	switch v := n.(type) {
 	case *ast.SequenceNode:
 		for _, item := range v.Values {
 			if item = resolved(item, anchors); item == nil || (item.Type() != ast.StringType && item.Type() != ast.LiteralType) {
-				return describe(item) + ": want text for each item"
+				return describe(item) + ": want text for each item", item
 			}
 		}
 	case *ast.StringNode:
 		if _, err := time.ParseDuration(v.Value); typ == durationType && err != nil {
-			return describe(n) + ": " + want.words
+			return describe(n) + ": " + want.words, n
 		}
 	}
-	return ""
+	return "", nil
 }
 
 var durationType = reflect.TypeFor[time.Duration]()
@@ -224,10 +246,17 @@ func clip(s string) string {
 	return s
 }
 
-// located is an error placed at a node.
-func located(n ast.Node, file, field, msg string) error {
+// at is a problem placed at a node (the key's value, a list's item).
+func at(n ast.Node, file, field, msg string) scenario.FieldError {
+	if n == nil {
+		return scenario.FieldError{File: file, Field: field, Msg: msg}
+	}
+	return atToken(n.GetToken(), file, field, msg)
+}
+
+func atToken(tk *token.Token, file, field, msg string) scenario.FieldError {
 	fe := scenario.FieldError{File: file, Field: field, Msg: msg}
-	if tk := n.GetToken(); tk != nil && tk.Position != nil {
+	if tk != nil && tk.Position != nil {
 		fe.Line, fe.Column = tk.Position.Line, tk.Position.Column
 	}
 	return fe
