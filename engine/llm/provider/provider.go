@@ -133,7 +133,7 @@ func KeyVariables() []string {
 // Markdown is the table docs/LLM.md shows; a test keeps the two equal.
 func Markdown() string {
 	var b strings.Builder
-	b.WriteString("| provider | usual base URL | key sent without --api-key-env | default model | quirks |\n|---|---|---|---|---|\n")
+	b.WriteString("| provider | usual base URL | key its host gets unless `--api-key-env` names one | default model | quirks |\n|---|---|---|---|---|\n")
 	for _, p := range registry {
 		quirks := make([]string, len(p.Quirks))
 		for i, q := range p.Quirks {
