@@ -167,8 +167,8 @@ func (f *resumeFilter) write(s string) {
 // keep bounds a model's text kept in an error event.
 func keep(s string) string { return clip(s, 4000) }
 
-// transportFailure marks a failed call as a transport failure; a cancelled call
-// stays as it is.
+// transportFailure marks a failed call as a transport failure; a
+// cancelled call stays as it is.
 func transportFailure(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err

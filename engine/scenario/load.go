@@ -25,7 +25,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	if int64(len(data)) > MaxFileBytes {
 		return nil, &LoadError{Problems: []FieldError{sizeProblem(name, data[:MaxFileBytes], MaxFileBytes, scenarioFiles)}}
 	}
-	y, err := ParseYAML(name, data)
+	y, err := parseYAML(name, data)
 	if err != nil {
 		return nil, err
 	}

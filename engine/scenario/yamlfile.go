@@ -36,12 +36,12 @@ func ReadYAMLFile(path string, limit int64, kind string) (*YAMLFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseYAML(path, data)
+	return parseYAML(path, data)
 }
 
-// ParseYAML parses data within the bounds; name is the file it came from.
+// parseYAML parses data within the bounds; name is the file it came from.
 // Every error is a *LoadError naming file, line, column and field.
-func ParseYAML(name string, data []byte) (*YAMLFile, error) {
+func parseYAML(name string, data []byte) (*YAMLFile, error) {
 	tokens := lexer.Tokenize(string(data))
 	if fe := checkNesting(name, data, tokens); fe != nil {
 		return nil, &LoadError{Problems: []FieldError{*fe}}

@@ -199,8 +199,10 @@ func typeProblem(f field, n ast.Node, anchors map[string]ast.Node) (string, ast.
 			}
 		}
 	case *ast.StringNode:
-		if _, err := time.ParseDuration(v.Value); typ == durationType && err != nil {
-			return describe(n) + ": " + want.words, n
+		if typ == durationType {
+			if _, err := time.ParseDuration(v.Value); err != nil {
+				return describe(n) + ": " + want.words, n
+			}
 		}
 	}
 	return "", nil

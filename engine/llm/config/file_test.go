@@ -81,6 +81,13 @@ func TestConfigFileReadsAliasesAndComments(t *testing.T) {
 	if l.Model != "qwen" || l.WriterModel != "qwen" || len(l.ExtraBaseURLs) != 1 || l.Timeout.String() != "1m30s" || !l.Judge {
 		t.Errorf("%+v", l.Config)
 	}
+	// A document of comments only, then the settings.
+	if err := os.WriteFile(path, []byte("# the local server\n---\nmodel: qwen\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := Load(path, false); err != nil || l.Model != "qwen" {
+		t.Errorf("after a comment document: %+v %v", l.Config, err)
+	}
 }
 
 // TestConfigFileIsARegularFileOrAnError: a folder, a FIFO, a device and a

@@ -20,12 +20,12 @@ type Layer struct {
 // variable by name, or a place in the config file.
 type origin struct {
 	name string               // "--temperature", "OPENAI_BASE_URL"
-	at   *scenario.FieldError // the key's place in a config file
+	at   *scenario.FieldError // the value's place in a config file
 }
 
 // problem is an error about the setting's value, named after its origin:
-// "--temperature 3: want 0 to 2", "config.yaml:4:1: temperature: 3: want
-// 0 to 2".
+// "--temperature 3: want 0 to 2", "config.yaml:4:14: temperature: 3:
+// want 0 to 2".
 func (o origin) problem(msg string) error {
 	if o.at != nil {
 		fe := *o.at

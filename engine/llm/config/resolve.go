@@ -6,8 +6,8 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/provider"
 )
 
-// Env is the layer of the environment: OPENAI_BASE_URL.
-func Env(getenv func(string) string) Layer {
+// environment is the layer of the environment: OPENAI_BASE_URL.
+func environment(getenv func(string) string) Layer {
 	l := Layer{Config: Config{BaseURL: getenv("OPENAI_BASE_URL")}}
 	l.Given("base_url", "OPENAI_BASE_URL")
 	return l
@@ -19,7 +19,7 @@ func Env(getenv func(string) string) Layer {
 // set, else builtin. For openai it fills in what the settings leave open
 // from the provider table: the base URL, each endpoint's key, the model.
 func Resolve(file, flags Layer, getenv func(string) string) (backend string, cfg Config, err error) {
-	env := Env(getenv)
+	env := environment(getenv)
 	for _, l := range []Layer{file, env, flags} {
 		if err := l.Check(); err != nil {
 			return "", cfg, err
@@ -32,8 +32,12 @@ func Resolve(file, flags Layer, getenv func(string) string) (backend string, cfg
 	}
 	backend = cfg.Backend
 	if backend == "" {
+		keyVar := cfg.APIKeyEnv
+		if keyVar == "" {
+			keyVar = provider.Default().KeyEnv
+		}
 		backend = "builtin"
-		if getenv(firstNonEmpty(cfg.APIKeyEnv, provider.Default().KeyEnv)) != "" || base != "" {
+		if getenv(keyVar) != "" || base != "" {
 			backend = "openai"
 		}
 	}
@@ -81,13 +85,4 @@ func apiKey(named, base string, getenv func(string) string) string {
 		return ""
 	}
 	return getenv(named)
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
