@@ -38,8 +38,9 @@ func newFactory(cfg config.Config, o transport.Options) *Factory {
 	for _, e := range cfg.Endpoints {
 		o.Clients = append(o.Clients, openaiapi.New(openaiapi.Config{BaseURL: e.URL, APIKey: e.APIKey, Secrets: cfg.Secrets}))
 	}
-	quirks, _ := provider.Lookup(cfg.Provider)
-	o.Adapt = quirks.Adapt
+	if p, _ := provider.Lookup(cfg.Provider); len(p.Quirks) > 0 {
+		o.Adapt = p.Adapt
+	}
 	o.Policy.Timeout, o.Policy.Idle = cfg.Timeout, cfg.IdleTimeout
 	o.Limits.RPM, o.Limits.TPM = cfg.RPM, cfg.TPM
 	return &Factory{cfg: cfg, sent: transport.New(o)}

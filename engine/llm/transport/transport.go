@@ -63,11 +63,7 @@ func New(o Options) *Transport {
 	if len(o.Clients) > 1 {
 		client = newPool(o.Clients, o.Rest)
 	}
-	adapt := o.Adapt
-	if adapt == nil {
-		adapt = func(*chat.Request) {}
-	}
-	return &Transport{client: client, policy: o.Policy.orDefault(), limit: newLimiter(o.Limits), adapt: adapt,
+	return &Transport{client: client, policy: o.Policy.orDefault(), limit: newLimiter(o.Limits), adapt: o.Adapt,
 		layers: o.Layers, retries: &Tally{}, models: map[string]*model{}}
 }
 
@@ -102,13 +98,22 @@ type Caller struct {
 func (t *Transport) Caller() *Caller {
 	c := &Caller{tally: &Tally{parent: t.retries}}
 	c.call = func(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, error) {
-		t.adapt(&req)
+		if t.adapt != nil {
+			req = adapted(req, t.adapt)
+		}
 		return t.model(req.Model).call(ctx, req, onDelta, c.tally)
 	}
 	for i := len(t.layers) - 1; i >= 0; i-- {
 		c.call = t.layers[i](c.call)
 	}
 	return c
+}
+
+// adapted is req as adapt changes it; apart from the call, so that a
+// request without quirks is not moved to the heap.
+func adapted(req chat.Request, adapt func(*chat.Request)) chat.Request {
+	adapt(&req)
+	return req
 }
 
 // Call sends req to the model it names, retrying what may be retried,
