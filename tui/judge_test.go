@@ -12,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/llm"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record/recordtest"
 	"github.com/omnigap/omnigap/engine/report"
@@ -26,7 +27,7 @@ func TestQuitWhileTheJudgeHangs(t *testing.T) {
 	defer srv.Close()
 	var judging <-chan struct{}
 	srv.Chaos, judging = llmtest.HangWhen(llmtest.Judging)
-	f := llm.NewFactory(llm.Config{BaseURL: srv.URL, Model: "fake", APIKey: "sk-test"})
+	f := llm.NewFactory(config.Config{Endpoints: []config.Endpoint{{URL: srv.URL, APIKey: "sk-test"}}, Model: "fake"})
 	dir := t.TempDir()
 	in, keys := io.Pipe()
 	defer keys.Close()

@@ -1,8 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
-	"time"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -10,6 +11,9 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/llm"
+	"github.com/omnigap/omnigap/engine/llm/config"
+	"github.com/omnigap/omnigap/engine/llm/provider"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -17,19 +21,13 @@ import (
 
 // backendOptions chooses what plays the seats: the built-in engine or a
 // model behind an OpenAI-compatible endpoint, from the flags, the
-// environment and the config file (see docs/LLM.md).
+// environment and the config file (see docs/LLM.md). The flags fill the
+// command line's layer of settings directly.
 type backendOptions struct {
-	flags       llm.Settings
-	temperature float64
-	maxTokens   int
-	judgeTokens int
-	timeout     time.Duration
-	idle        time.Duration
-	judge       bool
-	baseURLs    []string
-	rpm, tpm    int
-	configPath  string
-	set         *pflag.FlagSet
+	flags      config.Config
+	baseURLs   []string
+	configPath string
+	set        *pflag.FlagSet
 	// resolved by factory()
 	judgeWith *llm.Judge
 	built     episode.Factory
@@ -39,57 +37,42 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	b.set = f
 	s := &b.flags
+	keyed := provider.Default()
 	f.StringVar(&s.Backend, "backend", "", "what plays the seats: builtin (offline, rule-based) or openai (any OpenAI-compatible endpoint); default openai when a key or base URL is set, else builtin")
 	f.StringArrayVar(&b.baseURLs, "base-url", nil, "chat-completions endpoint, e.g. http://127.0.0.1:8000/v1 (default $OPENAI_BASE_URL); give it again for more replicas of the same models: each call goes to the one with the fewest in flight")
-	f.StringVar(&s.Provider, "provider", "", "openai, vllm, ollama, llamacpp or lmstudio: fills the usual base URL")
-	f.StringVar(&s.Model, "model", "", "model for every role (default gpt-4o-mini on OpenAI's API)")
-	f.StringVar(&s.APIKeyEnv, "api-key-env", "", "environment variable holding the key for this endpoint (default: OPENAI_API_KEY, sent to api.openai.com only)")
+	f.StringVar(&s.Provider, "provider", "", provider.Names()+": fills the usual base URL")
+	f.StringVar(&s.Model, "model", "", fmt.Sprintf("model for every role (default %s on OpenAI's API)", keyed.DefaultModel))
+	f.StringVar(&s.APIKeyEnv, "api-key-env", "", fmt.Sprintf("environment variable holding the key for this endpoint (default: %s, sent to %s only)", keyed.KeyEnv, keyed.Host()))
 	f.StringVar(&s.WriterModel, "writer-model", "", "model of the SCRIPT writer")
 	f.StringVar(&s.Seat0Model, "seat0-model", "", "model of seat 0 in AGENTS and MINDREADERS")
 	f.StringVar(&s.Seat1Model, "seat1-model", "", "model of seat 1 in AGENTS and MINDREADERS")
 	f.StringVar(&s.JudgeModel, "judge-model", "", "model of the judge")
-	f.Float64Var(&b.temperature, "temperature", 0.7, "sampling temperature (0 is sent as 0)")
-	f.IntVar(&b.maxTokens, "max-tokens", 0, "cap on each reply of the writer and the seats (0: the server's default)")
-	f.IntVar(&b.judgeTokens, "judge-max-tokens", 0, "cap on the judge's reply (0: none)")
-	f.DurationVar(&b.timeout, "timeout", llm.DefaultPolicy.Timeout, "longest one model call may take in all")
-	f.DurationVar(&b.idle, "idle-timeout", llm.DefaultPolicy.Idle, "longest wait for a model's next token once it has begun to answer")
-	f.IntVar(&b.rpm, "rpm", 0, "most requests per minute over all workers and endpoints (0: no limit)")
-	f.IntVar(&b.tpm, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
-	f.BoolVar(&b.judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
+	f.Float64Var(&s.Temperature, "temperature", config.Defaults().Temperature, "sampling temperature (0 is sent as 0)")
+	f.IntVar(&s.MaxTokens, "max-tokens", 0, "cap on each reply of the writer and the seats (0: the server's default)")
+	f.IntVar(&s.JudgeMaxTokens, "judge-max-tokens", 0, "cap on the judge's reply (0: none)")
+	f.DurationVar(&s.Timeout, "timeout", transport.DefaultPolicy.Timeout, "longest one model call may take in all")
+	f.DurationVar(&s.IdleTimeout, "idle-timeout", transport.DefaultPolicy.Idle, "longest wait for a model's next token once it has begun to answer")
+	f.IntVar(&s.RPM, "rpm", 0, "most requests per minute over all workers and endpoints (0: no limit)")
+	f.IntVar(&s.TPM, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
+	f.BoolVar(&s.Judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
 	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
 }
 
-// settings returns the flags the user actually set.
-func (b *backendOptions) settings() llm.Settings {
-	s := b.flags
+// layer is the command line's settings: the flags the user actually set,
+// each flag being its setting's key with "-" for "_"; --base-url, given
+// again, also gives extra_base_urls.
+func (b *backendOptions) layer() config.Layer {
+	l := config.Layer{Config: b.flags}
 	if len(b.baseURLs) > 0 {
-		s.BaseURL, s.ExtraBaseURLs = b.baseURLs[0], b.baseURLs[1:]
+		l.BaseURL, l.ExtraBaseURLs = b.baseURLs[0], b.baseURLs[1:]
+		l.Given("extra_base_urls", "--base-url")
 	}
-	if b.set.Changed("rpm") {
-		s.RPM = &b.rpm
+	for _, key := range config.Keys() {
+		if name := strings.ReplaceAll(key, "_", "-"); b.set.Changed(name) {
+			l.Given(key, "--"+name)
+		}
 	}
-	if b.set.Changed("tpm") {
-		s.TPM = &b.tpm
-	}
-	if b.set.Changed("temperature") {
-		s.Temperature = &b.temperature
-	}
-	if b.set.Changed("max-tokens") {
-		s.MaxTokens = &b.maxTokens
-	}
-	if b.set.Changed("judge-max-tokens") {
-		s.JudgeMaxTokens = &b.judgeTokens
-	}
-	if b.set.Changed("timeout") {
-		s.Timeout = b.timeout.String()
-	}
-	if b.set.Changed("idle-timeout") {
-		s.IdleTimeout = b.idle.String()
-	}
-	if b.set.Changed("judge") {
-		s.Judge = &b.judge
-	}
-	return s
+	return l
 }
 
 // factory is the backend the options describe. It is built once: every
@@ -105,16 +88,15 @@ func (b *backendOptions) factory() (episode.Factory, error) {
 }
 
 func (b *backendOptions) build() (episode.Factory, error) {
-	path := b.configPath
-	if path == "" {
-		path = llm.ConfigPath(os.Getenv)
+	path, optional := b.configPath, b.configPath == ""
+	if optional {
+		path = config.Path(os.Getenv)
 	}
-	file, err := llm.LoadSettings(path)
+	file, err := config.Load(path, optional)
 	if err != nil {
 		return nil, err
 	}
-	flags := b.settings()
-	backend, cfg, err := llm.Resolve(file, flags, os.Getenv)
+	backend, cfg, err := config.Resolve(file, b.layer(), os.Getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +104,7 @@ func (b *backendOptions) build() (episode.Factory, error) {
 		return builtin.Factory{}, nil
 	}
 	f := llm.NewFactory(cfg)
-	if judge := flags.Over(file).Judge; judge != nil && *judge {
+	if cfg.Judge {
 		b.judgeWith = f.Judge()
 	}
 	return f, nil

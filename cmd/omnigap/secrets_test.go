@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 )
 
 // fakeKey is recognizable wherever it might leak.
@@ -30,7 +30,7 @@ func TestKeyLeaksNowhere(t *testing.T) {
 		// As many failures in a row as a call is tried, so the first call
 		// of the first command (one run) fails and its error is recorded
 		// with the server's message.
-		for range llm.DefaultPolicy.Attempts {
+		for range transport.DefaultPolicy.Attempts {
 			srv.Push(llmtest.Fault{Status: 500, Message: "upstream said: bad key " + fakeKey + " (Bearer " + fakeKey + ")"})
 		}
 		dir := t.TempDir()

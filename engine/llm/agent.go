@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -17,7 +18,7 @@ import (
 // JSON action.
 type Agent struct {
 	name   string
-	call   *caller
+	call   *transport.Caller
 	params Params
 	view   view.View
 	system string
@@ -34,7 +35,7 @@ type Params struct {
 	Seed *int
 }
 
-func newAgent(name string, c *caller, p Params, v view.View) *Agent {
+func newAgent(name string, c *transport.Caller, p Params, v view.View) *Agent {
 	return &Agent{name: name, call: c, params: p, view: v, system: agentSystem(v.Family), intro: background(v)}
 }
 
@@ -42,7 +43,7 @@ func newAgent(name string, c *caller, p Params, v view.View) *Agent {
 func (a *Agent) Name() string { return a.name }
 
 // Retries are the calls this seat sent again, by kind.
-func (a *Agent) Retries() map[string]int { return a.call.tally.Counts() }
+func (a *Agent) Retries() map[string]int { return a.call.Retries() }
 
 // Turn asks the model for the seat's next action. A reply that yields no
 // action is a failure (kept with the model's text) and is re-asked once.
@@ -53,7 +54,7 @@ func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 		MaxTokens: a.params.MaxTokens, Seed: a.params.seedFor(req.Turn, 0), JSON: true}
 	reply, err := a.stream(ctx, creq, req.Emit, &res)
 	if err != nil {
-		return res, transport(err)
+		return res, transportFailure(err)
 	}
 	act, perr := a.read(reply, req.History)
 	if perr == nil {
@@ -62,12 +63,12 @@ func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 	}
 	res.Failures = append(res.Failures, perr)
 	// One re-ask, appended so the prefix stays cached.
-	a.call.tally.add(RetryReask)
+	a.call.Reasked()
 	creq.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text}, chat.Message{Role: chat.User, Content: reask(perr.Err.Error())})
 	creq.Seed = a.params.seedFor(req.Turn, 1)
 	reply, err = a.stream(ctx, creq, func(string) {}, &res)
 	if err != nil {
-		return res, transport(err)
+		return res, transportFailure(err)
 	}
 	if act, perr = a.read(reply, req.History); perr != nil {
 		perr.Err = fmt.Errorf("unusable answer after one re-ask: %w", perr.Err)
@@ -118,12 +119,12 @@ func (a *Agent) stream(ctx context.Context, creq chat.Request, emit func(string)
 	for try := 0; ; try++ {
 		shown.restart()
 		ts := newTextStream(shown.write)
-		reply, usage, err := a.call.call(ctx, creq, ts.feed)
+		reply, usage, err := a.call.Call(ctx, creq, ts.feed)
 		res.Usage = append(res.Usage, usage...)
 		res.Reasoning = joinThought(res.Reasoning, reply.Reasoning)
 		var ce *chat.Error
 		if err != nil && try == 0 && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
-			a.call.tally.retried(ce)
+			a.call.Retried(ce)
 			continue
 		}
 		return reply, err
@@ -166,9 +167,9 @@ func (f *resumeFilter) write(s string) {
 // keep bounds a model's text kept in an error event.
 func keep(s string) string { return clip(s, 4000) }
 
-// transport marks a failed call as a transport failure; a cancelled call
-// stays as it is.
-func transport(err error) error {
+// transportFailure marks a failed call as a transport failure; a
+// cancelled call stays as it is.
+func transportFailure(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}

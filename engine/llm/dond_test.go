@@ -37,7 +37,7 @@ func dealGame(t testing.TB) *scenario.Scenario {
 // the metrics.
 func playDeal(t *testing.T, srv *llmtest.Server, sc *scenario.Scenario, mode view.Mode) played {
 	t.Helper()
-	spec := episodeSpec(sc, mode, 1, NewFactory(testConfig(srv)))
+	spec := episodeSpec(sc, mode, 1, testFactory(testConfig(srv)))
 	spec.Annotate = func(sc *scenario.Scenario, mode view.Mode) run.Annotator { return leak.Annotate(sc, mode) }
 	return playWith(t, context.Background(), spec)
 }

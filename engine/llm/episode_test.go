@@ -14,7 +14,7 @@ func TestEveryModeAndFamilyPlaysThrough(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
 	srv.KeepAlives = 2
-	f := NewFactory(testConfig(srv))
+	f := testFactory(testConfig(srv))
 	games := []*scenario.Scenario{dealGame(t)}
 	for _, ref := range []string{"craigslist/road-bike", "mutualfriends/gen-3", "sotopia/broken-lamp"} {
 		games = append(games, resolve(t, ref))

@@ -1,64 +1,55 @@
 // Package llm plays scenarios with language models behind any
 // OpenAI-compatible chat-completions endpoint: the SCRIPT writer, the
-// AGENTS and MINDREADERS seats, and the judge. See docs/LLM.md.
+// AGENTS and MINDREADERS seats, and the judge (the roles: their prompts
+// and the reading of their replies). The settings are in package config,
+// the providers in provider, and how calls are sent (endpoints, rate
+// limits, retries, timeouts, thinking) in transport. See docs/LLM.md.
 package llm
 
 import (
 	"fmt"
-	"sync"
 
-	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/openaiapi"
+	"github.com/omnigap/omnigap/engine/llm/provider"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
 // Factory builds model backends for runs; it implements episode.Factory.
-// All runs share one HTTP client and one caller per model.
+// All runs share one transport: its endpoints, rate limits and retries.
 type Factory struct {
-	cfg     Config
-	client  chat.Client
-	limit   *limiter
-	retries *Tally
-	mu      sync.Mutex
-	models  map[string]*model
+	cfg  config.Config
+	sent *transport.Transport
 }
 
-// NewFactory returns a factory for a resolved configuration.
-func NewFactory(cfg Config) *Factory {
-	var clients []chat.Client
-	for _, e := range cfg.Endpoints() {
-		clients = append(clients, openaiapi.New(openaiapi.Config{BaseURL: e.URL, APIKey: e.APIKey,
-			CompletionTokensField: cfg.Provider == "openai", Secrets: cfg.Secrets}))
-	}
-	if len(clients) == 1 {
-		return newFactory(cfg, clients[0])
-	}
-	return newFactory(cfg, newPool(clients, cfg.Rest))
+// NewFactory returns a factory for a resolved configuration
+// (config.Resolve), sending to cfg.Endpoints.
+func NewFactory(cfg config.Config) *Factory {
+	return newFactory(cfg, transport.Options{})
 }
 
-func newFactory(cfg Config, c chat.Client) *Factory {
-	return &Factory{cfg: cfg, client: c, models: map[string]*model{},
-		limit: newLimiter(cfg.Limits), retries: &Tally{}}
+// newFactory is NewFactory with the transport's options that no setting
+// reaches (the retries' pace, the rate window, the rest of a failing
+// endpoint), for tests.
+func newFactory(cfg config.Config, o transport.Options) *Factory {
+	for _, e := range cfg.Endpoints {
+		o.Clients = append(o.Clients, openaiapi.New(openaiapi.Config{BaseURL: e.URL, APIKey: e.APIKey, Secrets: cfg.Secrets}))
+	}
+	if p, _ := provider.Lookup(cfg.Provider); len(p.Quirks) > 0 {
+		o.Adapt = p.Adapt
+	}
+	o.Policy.Timeout, o.Policy.Idle = cfg.Timeout, cfg.IdleTimeout
+	o.Limits.RPM, o.Limits.TPM = cfg.RPM, cfg.TPM
+	return &Factory{cfg: cfg, sent: transport.New(o)}
 }
 
 // Retries are the calls sent again so far by every backend of the
-// factory, by kind (see RetryRateLimit). Each episode's own count is in
-// its ending (event.Ending.Retries).
-func (f *Factory) Retries() map[string]int { return f.retries.Counts() }
-
-// caller returns a new way to a model, with a tally of its own.
-func (f *Factory) caller(name string) *caller {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	m, ok := f.models[name]
-	if !ok {
-		m = newModel(f.client, f.cfg.Policy, f.limit)
-		f.models[name] = m
-	}
-	return &caller{model: m, tally: &Tally{parent: f.retries}}
-}
+// factory, by kind (see transport.RetryRateLimit). Each episode's own
+// count is in its ending (event.Ending.Retries).
+func (f *Factory) Retries() map[string]int { return f.sent.Retries() }
 
 // params are a role's settings for an episode; the base seed mixes the
 // episode's seed with the seat (2 for the writer), so seat 1 of episode s
@@ -83,14 +74,14 @@ func (f *Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([
 		// HUMANS seats are people; a transcript plays them.
 		return out, fmt.Errorf("the model backend cannot play mode %q", mode)
 	case viewers[0] == view.Writer:
-		m := f.cfg.ModelFor(RoleWriter)
-		w := newWriter(f.label(m), f.caller(m), f.params(m, seed, 2), view.For(sc, mode, view.Writer))
+		m := f.cfg.ModelFor(config.RoleWriter)
+		w := newWriter(f.label(m), f.sent.Caller(), f.params(m, seed, 2), view.For(sc, mode, view.Writer))
 		return [2]run.Backend{w, w}, nil
 	}
-	seatRoles := [2]Role{RoleSeat0, RoleSeat1}
+	seatRoles := [2]config.Role{config.RoleSeat0, config.RoleSeat1}
 	for _, seat := range viewers {
 		m := f.cfg.ModelFor(seatRoles[seat])
-		out[seat] = newAgent(f.label(m), f.caller(m), f.params(m, seed, seat), view.For(sc, mode, seat))
+		out[seat] = newAgent(f.label(m), f.sent.Caller(), f.params(m, seed, seat), view.For(sc, mode, seat))
 	}
 	return out, nil
 }

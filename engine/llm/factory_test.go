@@ -3,6 +3,7 @@ package llm
 import (
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -10,7 +11,7 @@ import (
 // agent per seat in AGENTS and MINDREADERS, each with its own seat's View;
 // HUMANS seats are people, so no model plays them.
 func TestFactoryPlaysTheModesViewers(t *testing.T) {
-	f := NewFactory(Config{BaseURL: "http://127.0.0.1:1/v1", Model: "fake"})
+	f := NewFactory(config.Config{Endpoints: []config.Endpoint{{URL: "http://127.0.0.1:1/v1"}}, Model: "fake"})
 	sc := resolve(t, "craigslist/road-bike")
 	bs, err := f.Backends(sc, view.Script, 1)
 	if err != nil || bs[0] != bs[1] {

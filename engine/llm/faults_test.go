@@ -7,14 +7,15 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
 // agentRun plays an AGENTS episode of the road-bike sale against srv.
-func agentRun(t *testing.T, srv *llmtest.Server, cfg Config) played {
+func agentRun(t *testing.T, srv *llmtest.Server, cfg config.Config) played {
 	t.Helper()
-	return play(t, context.Background(), NewFactory(cfg), resolve(t, "craigslist/road-bike"), view.Agents)
+	return play(t, context.Background(), testFactory(cfg), resolve(t, "craigslist/road-bike"), view.Agents)
 }
 
 func TestAgentRetriesBeforeFirstToken(t *testing.T) {
@@ -86,7 +87,7 @@ func TestAgentTimeoutIsAnErrorAndTheRunGoesOn(t *testing.T) {
 	defer srv.Close()
 	srv.Push(llmtest.Fault{Hang: true})
 	cfg := testConfig(srv)
-	cfg.Policy.Timeout = 150 * time.Millisecond
+	cfg.Timeout = 150 * time.Millisecond
 	p := agentRun(t, srv, cfg)
 	errs := p.errors()
 	if len(errs) != 1 || !strings.Contains(errs[0], "within 150ms") {
@@ -161,7 +162,7 @@ func TestKeyNeverLeaks(t *testing.T) {
 		srv.Push(llmtest.Fault{Status: 401, Message: "Incorrect API key provided: " + testKey})
 	}
 	for _, mode := range view.Modes {
-		p := play(t, context.Background(), NewFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), mode)
+		p := play(t, context.Background(), testFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), mode)
 		errs := p.errors()
 		if len(errs) == 0 || !strings.Contains(errs[0], "Incorrect API key provided: [api key]") {
 			t.Fatalf("%s: errors %v", mode, errs)
@@ -187,7 +188,7 @@ func TestCancelStopsInFlightCalls(t *testing.T) {
 	for range 4 {
 		srv.Push(llmtest.Fault{Hang: true})
 	}
-	f := NewFactory(testConfig(srv))
+	f := testFactory(testConfig(srv))
 	for _, mode := range view.Modes {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(100*time.Millisecond, cancel)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/openaiapi"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -13,7 +14,7 @@ import (
 // them.
 func (f *Factory) Settings(view.Mode) map[string]string {
 	c := f.cfg
-	p := c.Policy.orDefault()
+	p := f.sent.Policy()
 	s := map[string]string{
 		"endpoint":    endpoints(c),
 		"provider":    c.ProviderName(),
@@ -23,16 +24,16 @@ func (f *Factory) Settings(view.Mode) map[string]string {
 		"idle":        p.Idle.String(),
 		"seeds":       "one per call, from the episode's seed, the seat, the turn and the try",
 	}
-	if c.Limits.RPM > 0 {
-		s["rpm"] = strconv.Itoa(c.Limits.RPM)
+	if c.RPM > 0 {
+		s["rpm"] = strconv.Itoa(c.RPM)
 	}
-	if c.Limits.TPM > 0 {
-		s["tpm"] = strconv.Itoa(c.Limits.TPM)
+	if c.TPM > 0 {
+		s["tpm"] = strconv.Itoa(c.TPM)
 	}
 	if c.JudgeMaxTokens > 0 {
 		s["judge_max_tokens"] = strconv.Itoa(c.JudgeMaxTokens)
 	}
-	for _, r := range []Role{RoleWriter, RoleSeat0, RoleSeat1, RoleJudge} {
+	for _, r := range config.Roles {
 		s["model."+string(r)] = c.ModelFor(r)
 	}
 	for k, v := range s {
@@ -48,17 +49,17 @@ func (f *Factory) Settings(view.Mode) map[string]string {
 
 // endpoints lists every endpoint as it may be recorded, without
 // credentials.
-func endpoints(c Config) string {
+func endpoints(c config.Config) string {
 	var urls []string
-	for _, e := range c.Endpoints() {
+	for _, e := range c.Endpoints {
 		urls = append(urls, strings.TrimRight(openaiapi.PublicURL(e.URL), "/"))
 	}
 	return strings.Join(urls, " ")
 }
 
-func keys(c Config) []string {
+func keys(c config.Config) []string {
 	var out []string
-	for _, e := range c.Endpoints() {
+	for _, e := range c.Endpoints {
 		out = append(out, e.APIKey)
 	}
 	return out

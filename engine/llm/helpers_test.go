@@ -10,18 +10,30 @@ import (
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-// testConfig points at srv with quick retries.
 const testKey = "sk-test-key-do-not-leak-42"
 
-func testConfig(srv *llmtest.Server) Config {
-	return Config{BaseURL: srv.URL, Model: "fake", Temperature: 0.7, APIKey: testKey,
-		Policy: Policy{Timeout: 3 * time.Second, Backoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}}
+// testConfig points at srv, with a short timeout.
+func testConfig(srv *llmtest.Server) config.Config {
+	return config.Config{Endpoints: []config.Endpoint{{URL: srv.URL, APIKey: testKey}}, Model: "fake", Temperature: 0.7,
+		Timeout: 3 * time.Second}
+}
+
+// testFactory is NewFactory with quick retries, and with tune's changes
+// to the transport's options.
+func testFactory(cfg config.Config, tune ...func(*transport.Options)) *Factory {
+	o := transport.Options{Policy: transport.Policy{Backoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}}
+	for _, t := range tune {
+		t(&o)
+	}
+	return newFactory(cfg, o)
 }
 
 func resolve(t testing.TB, ref string) *scenario.Scenario {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/llm/config"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/run"
@@ -19,14 +21,14 @@ import (
 
 // Judge scores finished episodes with one JSON call at temperature 0.
 type Judge struct {
-	call   *caller
+	sent   *transport.Transport
 	params Params
 }
 
 // Judge returns the judge of the factory's endpoint.
 func (f *Factory) Judge() *Judge {
-	m := f.cfg.ModelFor(RoleJudge)
-	return &Judge{call: f.caller(m), params: Params{Model: m, MaxTokens: f.cfg.JudgeMaxTokens}}
+	m := f.cfg.ModelFor(config.RoleJudge)
+	return &Judge{sent: f.sent, params: Params{Model: m, MaxTokens: f.cfg.JudgeMaxTokens}}
 }
 
 // Score judges a finished episode and writes each seat's scores into
@@ -40,9 +42,7 @@ func (f *Factory) Judge() *Judge {
 func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) ([]event.Usage, error) {
 	// The judge is shared by the episodes; its retries for this one are
 	// counted apart.
-	one := *j
-	one.call = &caller{model: j.call.model, tally: &Tally{parent: j.call.tally.parent}}
-	s := &scoring{Judge: &one}
+	s := &scoring{Judge: j, call: j.sent.Caller()}
 	err := s.score(ctx, sc, history, ending)
 	switch {
 	case err != nil && ctx.Err() != nil:
@@ -50,7 +50,7 @@ func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.
 	case err != nil:
 		note(ending, report.JudgeErrorNote, err.Error())
 	}
-	ending.AddRetries(one.call.tally.Counts())
+	ending.AddRetries(s.call.Retries())
 	return s.used, err
 }
 
@@ -58,6 +58,7 @@ func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.
 // in used.
 type scoring struct {
 	*Judge
+	call *transport.Caller
 	used []event.Usage
 }
 
@@ -105,7 +106,7 @@ func (j *scoring) scoreSeat(ctx context.Context, v view.View, shared string, sea
 	if perr == nil {
 		return scores, nil
 	}
-	j.call.tally.add(RetryReask)
+	j.call.Reasked()
 	req.Messages = append(msgs, chat.Message{Role: chat.Assistant, Content: reply.Text},
 		chat.Message{Role: chat.User, Content: judgeReask(perr.Error())})
 	if reply, err = j.ask(ctx, req); err != nil {
@@ -120,11 +121,11 @@ func (j *scoring) scoreSeat(ctx context.Context, v view.View, shared string, sea
 // ask makes one judge call; a stream cut off mid-reply (or garbled) is
 // sent once more, as for the other roles.
 func (j *scoring) ask(ctx context.Context, req chat.Request) (chat.Reply, error) {
-	reply, used, err := j.call.call(ctx, req, func(string) {})
+	reply, used, err := j.call.Call(ctx, req, func(string) {})
 	var ce *chat.Error
 	if err != nil && errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) {
-		j.call.tally.retried(ce)
-		reply, used, err = j.call.call(ctx, req, func(string) {})
+		j.call.Retried(ce)
+		reply, used, err = j.call.Call(ctx, req, func(string) {})
 	}
 	j.used = append(j.used, used...)
 	if reply.FinishReason == "length" && err == nil {

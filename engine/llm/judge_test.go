@@ -19,7 +19,7 @@ import (
 func TestJudgeScoresIntoTheFooter(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
-	f := NewFactory(testConfig(srv))
+	f := testFactory(testConfig(srv))
 	sc := resolve(t, "sotopia/broken-lamp")
 	live, err := episode.Start(context.Background(), episode.Spec{Scenario: sc, Mode: view.Agents, Seed: 1, Factory: f,
 		Annotate: f.Judge().Annotate(nil), RecordDir: t.TempDir(), Buffer: 64})
@@ -80,7 +80,7 @@ func TestJudgeCallsOncePerSeatAndReasksOutOfRange(t *testing.T) {
 		}
 		return llmtest.Judgement(r)
 	}
-	f := NewFactory(testConfig(srv))
+	f := testFactory(testConfig(srv))
 	sc := resolve(t, "craigslist/road-bike")
 	var ending event.Ending
 	used, err := f.Judge().Score(context.Background(), sc, nil, &ending)
@@ -117,7 +117,7 @@ func TestJudgeCallsOncePerSeatAndReasksOutOfRange(t *testing.T) {
 func TestJudgeTokensCountInTheRun(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
-	f := NewFactory(testConfig(srv))
+	f := testFactory(testConfig(srv))
 	p := playWith(t, context.Background(), episode.Spec{Scenario: resolve(t, "sotopia/broken-lamp"), Mode: view.Agents, Seed: 1,
 		Factory: f, Annotate: f.Judge().Annotate(leak.Annotate)})
 	var sum event.Usage
@@ -155,8 +155,8 @@ func TestStoppingAHangingJudgeEndsTheRunAtOnce(t *testing.T) {
 	var judging <-chan struct{}
 	srv.Chaos, judging = llmtest.HangWhen(llmtest.Judging)
 	cfg := testConfig(srv)
-	cfg.Policy.Timeout = 2 * time.Minute
-	f := NewFactory(cfg)
+	cfg.Timeout = 2 * time.Minute
+	f := testFactory(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	live, err := episode.Start(ctx, episode.Spec{Scenario: resolve(t, "sotopia/broken-lamp"), Mode: view.Agents, Seed: 1,

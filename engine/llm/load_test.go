@@ -27,7 +27,7 @@ func TestThousandEpisodesAtConcurrency64(t *testing.T) {
 	out := t.TempDir()
 	results, err := batch.Run(context.Background(), batch.Options{
 		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: 1000, Seed: 1,
-		Concurrency: 64, OutDir: out, Resolve: library.Resolve, Factory: NewFactory(testConfig(srv)),
+		Concurrency: 64, OutDir: out, Resolve: library.Resolve, Factory: testFactory(testConfig(srv)),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func BenchmarkAgentTurnOverhead(b *testing.B) {
 		return `{"action": "speak", "text": "A sentence of about the usual length for a turn in a negotiation."}`
 	}
 	sc := resolve(b, "craigslist/road-bike")
-	bs, err := NewFactory(testConfig(srv)).Backends(sc, view.Agents, 1)
+	bs, err := testFactory(testConfig(srv)).Backends(sc, view.Agents, 1)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func TestReasoningIsNeverContent(t *testing.T) {
 			srv.Think, srv.ThinkField = secretDraft(n), field
 			srv.ChunkRunes = 5 // tags split across deltas
 			srv.ChunkDelay = 100 * time.Microsecond
-			f := NewFactory(testConfig(srv))
+			f := testFactory(testConfig(srv))
 			p := playWith(t, context.Background(), episode.Spec{Scenario: resolve(t, "craigslist/road-bike"), Mode: mode, Seed: 1,
 				Factory: f, Annotate: f.Judge().Annotate(nil)})
 			srv.Close()
@@ -75,51 +75,10 @@ func TestUnclosedThinkingIsNoTurn(t *testing.T) {
 		return `<think>They want a move. {"action": "speak", "text": "my lowest is QUOKKA520"}`
 	}
 	for _, mode := range []view.Mode{view.Agents, view.Script} {
-		p := play(t, context.Background(), NewFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), mode)
+		p := play(t, context.Background(), testFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), mode)
 		noThoughtOutside(t, p, "QUOKKA520")
 		if len(p.errors()) == 0 || p.ending.Reason != event.EmptyTurns {
 			t.Errorf("%s: errors %v, ended %s", mode, p.errors(), p.ending.Reason)
 		}
-	}
-}
-
-func TestThinkSplitAcrossAnyDeltas(t *testing.T) {
-	in := "<think>a < b</think>\n\nHello <b>there</b> <thin"
-	for size := 1; size <= len(in); size++ {
-		var shown strings.Builder
-		ts := newThinkSplit(func(s string) { shown.WriteString(s) }, false)
-		for i := 0; i < len(in); i += size {
-			ts.feed(in[i:min(i+size, len(in))])
-		}
-		ts.end()
-		if shown.String() != "Hello <b>there</b> <thin" || ts.reasoning.String() != "a < b" {
-			t.Fatalf("size %d: content %q, reasoning %q", size, shown.String(), ts.reasoning.String())
-		}
-	}
-}
-
-func TestTemplateOpenedThinkingNeverStreamsInAJSONRole(t *testing.T) {
-	in := `I could say {"action": "speak", "text": "my lowest is QUOKKA520"}, but no.` + "\n</think>\n\n" + `{"action": "speak", "text": "Hello."}`
-	for size := 1; size <= len(in); size += 3 {
-		var shown strings.Builder
-		ts := newThinkSplit(func(s string) { shown.WriteString(s) }, true)
-		for i := 0; i < len(in); i += size {
-			ts.feed(in[i:min(i+size, len(in))])
-		}
-		ts.end()
-		if shown.String() != `{"action": "speak", "text": "Hello."}` || !strings.Contains(ts.reasoning.String(), "QUOKKA520") {
-			t.Fatalf("size %d: streamed %q, reasoning %q", size, shown.String(), ts.reasoning.String())
-		}
-	}
-	// A prose answer without any tag is still the answer, shown at the end.
-	var shown strings.Builder
-	ts := newThinkSplit(func(s string) { shown.WriteString(s) }, true)
-	ts.feed("Would you take 450?")
-	if shown.Len() != 0 {
-		t.Error("prose streamed before it was known not to be thinking")
-	}
-	ts.end()
-	if shown.String() != "Would you take 450?" {
-		t.Errorf("prose answer %q", shown.String())
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -19,7 +20,7 @@ import (
 // as its line is complete, streaming its words meanwhile.
 type Writer struct {
 	name   string
-	call   *caller
+	call   *transport.Caller
 	params Params
 	view   view.View
 	who    speakers
@@ -29,7 +30,7 @@ type Writer struct {
 	cur    *script
 }
 
-func newWriter(name string, c *caller, p Params, v view.View) *Writer {
+func newWriter(name string, c *transport.Caller, p Params, v view.View) *Writer {
 	return &Writer{name: name, call: c, params: p, view: v, who: speakers{view: v},
 		system: writerSystem(v.Family), intro: background(v)}
 }
@@ -38,7 +39,7 @@ func newWriter(name string, c *caller, p Params, v view.View) *Writer {
 func (w *Writer) Name() string { return w.name }
 
 // Retries are the calls the writer sent again, by kind.
-func (w *Writer) Retries() map[string]int { return w.call.tally.Counts() }
+func (w *Writer) Retries() map[string]int { return w.call.Retries() }
 
 // Turn returns turn req.Turn of the script, starting the script on the
 // first call. When the history is not what the writer wrote (a human took
@@ -116,7 +117,7 @@ func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
 		cctx, stop := context.WithCancel(ctx)
 		req := chat.Request{Model: w.params.Model, Messages: msgs, Temperature: w.params.Temperature,
 			MaxTokens: w.params.MaxTokens, Seed: w.params.seedFor(s.first, try)}
-		reply, usage, err := w.call.call(cctx, req, func(d string) {
+		reply, usage, err := w.call.Call(cctx, req, func(d string) {
 			if !s.feed(d) {
 				stop()
 			}
@@ -135,7 +136,7 @@ func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
 				return
 			}
 			reasked = true
-			w.call.tally.add(RetryReask)
+			w.call.Reasked()
 			s.addFailure(f)
 			msgs = s.followUp(msgs, w.view, "A line does not follow the format: "+bad+". ")
 		case enough:
@@ -164,15 +165,15 @@ func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
 				return
 			}
 			reasked = true
-			w.call.tally.add(RetryReask)
+			w.call.Reasked()
 			s.addFailure(f)
 			msgs = s.followUp(msgs, w.view, "No turn could be read from that answer. ")
 		case errors.As(err, &ce) && (ce.Kind == chat.Cut || ce.Kind == chat.Malformed) && continued < maxContinuations:
-			w.call.tally.retried(ce)
+			w.call.Retried(ce)
 			continued++
 			msgs = s.followUp(msgs, w.view, "")
 		default:
-			s.finish(transport(err))
+			s.finish(transportFailure(err))
 			return
 		}
 	}

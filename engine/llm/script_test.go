@@ -13,7 +13,7 @@ import (
 
 func scriptRun(t *testing.T, srv *llmtest.Server) played {
 	t.Helper()
-	return play(t, context.Background(), NewFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), view.Script)
+	return play(t, context.Background(), testFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), view.Script)
 }
 
 // names returns the road-bike characters' names.
@@ -136,7 +136,7 @@ func TestWriterFollowsTheRealHistory(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
 	sc := resolve(t, "craigslist/road-bike")
-	bs, err := NewFactory(testConfig(srv)).Backends(sc, view.Script, 1)
+	bs, err := testFactory(testConfig(srv)).Backends(sc, view.Script, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 func twentyPerMode(t *testing.T, srv *llmtest.Server) []batch.Result {
 	t.Helper()
 	results, err := batch.Run(context.Background(), batch.Options{Refs: []string{"craigslist/gen-*"}, Modes: view.Modes,
-		Episodes: 20, Seed: 1, Concurrency: 8, OutDir: t.TempDir(), Resolve: library.Resolve, Factory: NewFactory(testConfig(srv))})
+		Episodes: 20, Seed: 1, Concurrency: 8, OutDir: t.TempDir(), Resolve: library.Resolve, Factory: testFactory(testConfig(srv))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestIdleTimeoutBetweenTokens(t *testing.T) {
 	defer srv.Close()
 	srv.Push(llmtest.Fault{Stall: 2 * time.Second})
 	cfg := testConfig(srv)
-	cfg.Policy.Idle = 150 * time.Millisecond
+	cfg.IdleTimeout = 150 * time.Millisecond
 	p := agentRun(t, srv, cfg)
 	if errs := p.errors(); len(errs) == 0 || !strings.Contains(errs[0], "no token for 150ms") {
 		t.Fatalf("errors %v", errs)
@@ -80,8 +80,8 @@ func TestIdleTimeoutBetweenTokens(t *testing.T) {
 	defer srv2.Close()
 	srv2.ChunkDelay, srv2.ChunkRunes = 30*time.Millisecond, 40
 	cfg = testConfig(srv2)
-	cfg.Policy.Idle = 500 * time.Millisecond
-	p = play(t, context.Background(), NewFactory(cfg), resolve(t, "craigslist/road-bike"), view.Script)
+	cfg.IdleTimeout = 500 * time.Millisecond
+	p = play(t, context.Background(), testFactory(cfg), resolve(t, "craigslist/road-bike"), view.Script)
 	if errs := p.errors(); len(errs) > 0 || len(p.actions()) != 20 {
 		t.Fatalf("slow stream: %d turns, errors %v", len(p.actions()), errs)
 	}
@@ -150,7 +150,7 @@ func TestJudgeRetriesACutStream(t *testing.T) {
 		}
 		return `{"action": "leave", "text": "Bye."}`
 	}
-	f := NewFactory(testConfig(srv))
+	f := testFactory(testConfig(srv))
 	sc := resolve(t, "sotopia/broken-lamp")
 	var ending event.Ending
 	if _, err := f.Judge().Score(context.Background(), sc, nil, &ending); err != nil {
@@ -184,7 +184,7 @@ func TestLongUtteranceIsCutAndMarked(t *testing.T) {
 func TestEveryCallHasItsOwnSeed(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
-	f := NewFactory(testConfig(srv))
+	f := testFactory(testConfig(srv))
 	sc := resolve(t, "craigslist/road-bike")
 	for _, seed := range []int64{1, 2} {
 		live := playWith(t, context.Background(), episodeSpec(sc, view.Agents, seed, f))

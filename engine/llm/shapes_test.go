@@ -90,7 +90,7 @@ func TestReplyWithoutATurnIsAnErrorAndReasked(t *testing.T) {
 			}
 			return llmtest.Default(r)
 		}
-		p := play(t, context.Background(), NewFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), mode)
+		p := play(t, context.Background(), testFactory(testConfig(srv)), resolve(t, "craigslist/road-bike"), mode)
 		srv.Close()
 		var refusals []event.Event
 		for _, ev := range p.events {

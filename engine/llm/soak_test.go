@@ -14,6 +14,7 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -39,9 +40,10 @@ func TestFaultSoak(t *testing.T) {
 	srv.Respond = breakSomeReplies(srv.Respond)
 	srv.Chaos = faultMix()
 	cfg := testConfig(srv)
-	cfg.Policy = Policy{Timeout: 400 * time.Millisecond, Idle: 200 * time.Millisecond, Backoff: time.Millisecond,
-		MaxBackoff: 10 * time.Millisecond, MaxRetryAfter: 50 * time.Millisecond}
-	f := NewFactory(cfg)
+	cfg.Timeout, cfg.IdleTimeout = 400*time.Millisecond, 200*time.Millisecond
+	f := testFactory(cfg, func(o *transport.Options) {
+		o.Policy.MaxBackoff, o.Policy.MaxRetryAfter = 10*time.Millisecond, 50*time.Millisecond
+	})
 	out := t.TempDir()
 	var heapAtQuarter uint64
 	total := 2 * perMode
@@ -90,7 +92,7 @@ func TestFaultSoak(t *testing.T) {
 		t.Errorf("summary counts %d episodes, progress %d, of %d", counted, outcome.Progress.Done, total)
 	}
 	retries := outcome.Summary.Retries
-	for _, kind := range []string{RetryRateLimit, RetryServer, RetryCut, RetryReask} {
+	for _, kind := range []string{transport.RetryRateLimit, transport.RetryServer, transport.RetryCut, transport.RetryReask} {
 		if retries[kind] == 0 {
 			t.Errorf("no %s retries counted: %v", kind, retries)
 		}

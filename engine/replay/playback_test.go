@@ -12,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/llm"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/replay"
@@ -33,7 +34,7 @@ func recordModelRun(t *testing.T) string {
 		t.Fatal(err)
 	}
 	sc.MaxTurns = 8
-	factory := llm.NewFactory(llm.Config{BaseURL: srv.URL, Model: "loopback", MaxTokens: 300, Policy: llm.DefaultPolicy})
+	factory := llm.NewFactory(config.Config{Endpoints: []config.Endpoint{{URL: srv.URL}}, Model: "loopback", MaxTokens: 300})
 	control := run.NewController(0)
 	person := human.New()
 	control.TakeOver(1, person)

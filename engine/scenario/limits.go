@@ -129,8 +129,9 @@ func boundProblem(name string, data []byte, tk *token.Token, msg string) *FieldE
 	return fe
 }
 
-// sizeProblem says where in a too-large file the cap was reached.
-func sizeProblem(name string, head []byte) FieldError {
+// sizeProblem says where in a too-large file the cap was reached; kind
+// names the files the limit is for.
+func sizeProblem(name string, head []byte, limit int64, kind string) FieldError {
 	line, col := 1, 1
 	for _, c := range head {
 		if c == '\n' {
@@ -140,7 +141,7 @@ func sizeProblem(name string, head []byte) FieldError {
 		}
 	}
 	fe := FieldError{File: name, Line: line, Column: col,
-		Msg: fmt.Sprintf("file is larger than the %d-byte limit for scenarios (OMNIGAP_MAX_SCENARIO_BYTES raises it)", MaxFileBytes)}
+		Msg: fmt.Sprintf("file is larger than the %d-byte limit for %s", limit, kind)}
 	fe.Field = pathBefore(head, line, col)
 	return fe
 }

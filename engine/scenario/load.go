@@ -6,24 +6,16 @@ import (
 	"regexp"
 
 	"github.com/goccy/go-yaml"
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
-	"github.com/goccy/go-yaml/parser"
-
-	"github.com/omnigap/omnigap/engine/safefile"
 )
 
 // LoadFile reads and validates a scenario file. Only a regular file of at
 // most MaxFileBytes is read.
 func LoadFile(path string) (*Scenario, error) {
-	data, err := safefile.ReadCapped(path, MaxFileBytes)
-	if errors.Is(err, safefile.ErrTooLarge) {
-		return nil, &LoadError{Problems: []FieldError{sizeProblem(path, data)}}
-	}
+	y, err := ReadYAMLFile(path, MaxFileBytes, scenarioFiles)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	return fromYAML(y)
 }
 
 // Parse decodes a scenario from YAML, rejecting unknown keys, and validates
@@ -31,57 +23,34 @@ func LoadFile(path string) (*Scenario, error) {
 // scenario carries its derived facts.
 func Parse(name string, data []byte) (*Scenario, error) {
 	if int64(len(data)) > MaxFileBytes {
-		return nil, &LoadError{Problems: []FieldError{sizeProblem(name, data[:MaxFileBytes])}}
+		return nil, &LoadError{Problems: []FieldError{sizeProblem(name, data[:MaxFileBytes], MaxFileBytes, scenarioFiles)}}
 	}
-	tokens := lexer.Tokenize(string(data))
-	if fe := checkNesting(name, data, tokens); fe != nil {
-		return nil, &LoadError{Problems: []FieldError{*fe}}
-	}
-	file, err := parser.Parse(tokens, 0)
+	y, err := parseYAML(name, data)
 	if err != nil {
-		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, data, nil, err)}}
+		return nil, err
 	}
-	if fe := checkTree(name, data, file); fe != nil {
-		return nil, &LoadError{Problems: []FieldError{*fe}}
-	}
-	pos := positions{}
-	for _, doc := range file.Docs {
-		indexPositions(doc, "", pos)
-	}
+	return fromYAML(y)
+}
+
+// scenarioFiles names scenario files in the size limit's error.
+const scenarioFiles = "scenarios (OMNIGAP_MAX_SCENARIO_BYTES raises it)"
+
+// fromYAML decodes a scenario from its first document and validates it.
+func fromYAML(y *YAMLFile) (*Scenario, error) {
 	var sc Scenario
-	if err := decodeTree(file, &sc); err != nil {
-		return nil, &LoadError{Problems: []FieldError{decodeProblem(name, data, pos, err)}}
+	if err := y.Decode(0, &sc); err != nil {
+		return nil, err
 	}
-	sc.Source = name
+	sc.Source = y.Name
 	if probs := sc.validate(); len(probs) > 0 {
 		out := make([]FieldError, len(probs))
 		for i, p := range probs {
-			out[i] = FieldError{File: name, Field: p.path, Msg: p.msg}
-			if at, _ := pos.locate(p.path); at != nil {
-				out[i].Line, out[i].Column = at.Line, at.Column
-			}
+			out[i] = y.At(p.path, p.msg)
 		}
 		return nil, &LoadError{Problems: out}
 	}
 	sc.Normalize()
 	return &sc, nil
-}
-
-// decodeTree decodes the first document of an already parsed file, as
-// yaml.Unmarshal would, without parsing the bytes a second time.
-// The decoder has panicked on odd trees; that becomes an error at the
-// document's start, never a crash.
-func decodeTree(file *ast.File, sc *Scenario) (err error) {
-	if len(file.Docs) == 0 || file.Docs[0].Body == nil {
-		return nil
-	}
-	body := file.Docs[0].Body
-	defer func() {
-		if r := recover(); r != nil {
-			err = &yaml.SyntaxError{Message: fmt.Sprintf("the YAML decoder could not read this file (%v)", r), Token: body.GetToken()}
-		}
-	}()
-	return yaml.NodeToValue(body, sc, yaml.Strict())
 }
 
 var wrongType = regexp.MustCompile(`cannot unmarshal (\S+) into Go struct field \S+ of type (\S+)`)

@@ -33,6 +33,9 @@ type Request struct {
 	Temperature float64
 	// MaxTokens caps the reply; 0 leaves it to the server.
 	MaxTokens int
+	// CompletionTokensField sends MaxTokens as max_completion_tokens
+	// instead of the older max_tokens (a provider quirk).
+	CompletionTokensField bool
 	// JSON asks for response_format json_object.
 	JSON bool
 	// Seed, when not nil, is sent for servers that sample reproducibly.

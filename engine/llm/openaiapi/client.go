@@ -27,10 +27,6 @@ import (
 type Config struct {
 	BaseURL string
 	APIKey  string
-	// CompletionTokensField sends max_completion_tokens instead of the
-	// older max_tokens (OpenAI's own API prefers it; local servers know
-	// max_tokens).
-	CompletionTokensField bool
 	// Secrets are other key values this run knows (keys in the
 	// environment that are not sent to this endpoint): a server that
 	// quotes one back must not get it into an error either.
@@ -132,7 +128,7 @@ func (c *Client) request(req chat.Request) openai.ChatCompletionRequest {
 		// omitempty would drop 0; the doer turns this marker back into 0.
 		out.Temperature = math.SmallestNonzeroFloat32
 	}
-	if c.cfg.CompletionTokensField {
+	if req.CompletionTokensField {
 		out.MaxCompletionTokens = req.MaxTokens
 	} else {
 		out.MaxTokens = req.MaxTokens

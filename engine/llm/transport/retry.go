@@ -1,4 +1,4 @@
-package llm
+package transport
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
 	"github.com/omnigap/omnigap/engine/run"
 )
@@ -63,7 +62,7 @@ func (p Policy) orDefault() Policy {
 // model sends calls to one model with the policy. It remembers the
 // optional parameters the server refused (response_format, seed,
 // stream_options) and leaves them out from then on. It is shared by every
-// backend that uses the model.
+// caller that uses the model.
 type model struct {
 	client  chat.Client
 	policy  Policy
@@ -73,70 +72,52 @@ type model struct {
 	noUsage atomic.Bool
 }
 
-func newModel(c chat.Client, p Policy, l *limiter) *model {
-	return &model{client: c, policy: p.orDefault(), limit: l}
-}
-
-// caller is one backend's way to a model: the model's calls, with the
-// retries counted for the episode the backend plays (and the factory).
-type caller struct {
-	*model
-	tally *Tally
-}
-
-// call sends req, retrying what may be retried, and returns the reply and
-// its usage (one entry, or none when the server reported none).
-//
-// Reasoning is kept out of what onDelta sees and out of the reply's text:
-// reasoning_content deltas and <think> blocks go to Reply.Reasoning.
-func (c *caller) call(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, []event.Usage, error) {
+// call sends req, retrying what may be retried, and counts the retries in
+// tally.
+func (m *model) call(ctx context.Context, req chat.Request, onDelta func(string), tally *Tally) (chat.Reply, error) {
 	jsonRole := req.JSON
-	req.Usage = !c.noUsage.Load()
-	req.JSON = req.JSON && !c.noJSON.Load()
-	if c.noSeed.Load() {
+	req.Usage = !m.noUsage.Load()
+	req.JSON = req.JSON && !m.noJSON.Load()
+	if m.noSeed.Load() {
 		req.Seed = nil
 	}
-	return c.send(withRetryTrail(ctx), req, jsonRole, onDelta)
+	return m.send(withRetryTrail(ctx), req, jsonRole, onDelta, tally)
 }
 
 // send is call once the remembered refusals are applied. jsonRole says
 // the answer is a JSON object, whether or not JSON mode is sent.
-func (c *caller) send(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, []event.Usage, error) {
+func (m *model) send(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string), tally *Tally) (chat.Reply, error) {
 	for attempt := 1; ; attempt++ {
-		reply, err := c.attempt(ctx, req, jsonRole, onDelta)
+		reply, err := m.attempt(ctx, req, jsonRole, onDelta)
 		if err == nil {
-			var usage []event.Usage
-			if reply.Usage != nil {
-				usage = append(usage, *reply.Usage)
-			}
-			return reply, usage, nil
+			return reply, nil
 		}
 		// A failed call keeps only what the model thought.
 		thought := chat.Reply{Reasoning: reply.Reasoning}
 		var ce *chat.Error
 		if !errors.As(err, &ce) {
-			return thought, nil, err
+			return thought, err
 		}
 		if ce.Kind == chat.Status && ce.StatusCode == 400 {
-			if flag := c.refused(&req, ce.Message); flag != nil {
+			if flag := m.refused(&req, ce.Message); flag != nil {
 				// A server that does not know an optional parameter: go
 				// on without it, and remember that once it worked.
-				reply, usage, err := c.send(ctx, req, jsonRole, onDelta)
+				reply, err := m.send(ctx, req, jsonRole, onDelta, tally)
 				if err == nil {
 					flag.Store(true)
 				}
-				return reply, usage, err
+				return reply, err
 			}
 		}
-		if !ce.Retryable() || attempt >= c.policy.Attempts {
+		if !ce.Retryable() || attempt >= m.policy.Attempts {
 			if attempt > 1 {
-				return thought, nil, fmt.Errorf("gave up after %d tries: %w", attempt, err)
+				return thought, fmt.Errorf("gave up after %d tries: %w", attempt, err)
 			}
-			return thought, nil, err
+			return thought, err
 		}
-		c.tally.retried(ce)
-		if err := run.Sleep(ctx, c.wait(attempt, ce.RetryAfter)); err != nil {
-			return thought, nil, err
+		tally.retried(ce)
+		if err := run.Sleep(ctx, m.wait(attempt, ce.RetryAfter)); err != nil {
+			return thought, err
 		}
 	}
 }
@@ -145,39 +126,39 @@ func (c *caller) send(ctx context.Context, req chat.Request, jsonRole bool, onDe
 // returns the flag that remembers it; nil when none is named. A 400 that
 // names nothing while JSON mode is on is taken as a refusal of
 // response_format, the parameter local servers most often lack.
-func (c *caller) refused(req *chat.Request, msg string) *atomic.Bool {
+func (m *model) refused(req *chat.Request, msg string) *atomic.Bool {
 	msg = strings.ToLower(msg)
 	switch {
 	case req.Usage && strings.Contains(msg, "stream_options"):
 		req.Usage = false
-		return &c.noUsage
+		return &m.noUsage
 	case req.Seed != nil && strings.Contains(msg, "seed"):
 		req.Seed = nil
-		return &c.noSeed
+		return &m.noSeed
 	case req.JSON:
 		req.JSON = false
-		return &c.noJSON
+		return &m.noJSON
 	}
 	return nil
 }
 
 // attempt is one try under the per-call timeout and the idle timeout.
-func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, error) {
+func (m *model) attempt(ctx context.Context, req chat.Request, jsonRole bool, onDelta func(string)) (chat.Reply, error) {
 	// The wait for the rate limits is not part of the call's timeout.
-	place, err := c.limit.acquire(ctx, estimateTokens(req))
+	place, err := m.limit.acquire(ctx, estimateTokens(req))
 	if err != nil {
 		return chat.Reply{}, err
 	}
-	actx, cancel := context.WithTimeout(ctx, c.policy.Timeout)
+	actx, cancel := context.WithTimeout(ctx, m.policy.Timeout)
 	defer cancel()
-	idle := newIdleTimer(actx, c.policy.Idle)
+	idle := newIdleTimer(actx, m.policy.Idle)
 	defer idle.stop()
 	think := newThinkSplit(onDelta, jsonRole)
 	req.Progress = func() {
 		place.begun()
 		idle.reset()
 	}
-	reply, err := c.client.Stream(idle.ctx, req, think.feed)
+	reply, err := m.client.Stream(idle.ctx, req, think.feed)
 	used := 0
 	if reply.Usage != nil {
 		used = reply.Usage.Prompt + reply.Usage.Completion
@@ -186,9 +167,9 @@ func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, o
 	if err != nil && ctx.Err() == nil {
 		switch {
 		case actx.Err() != nil:
-			err = fmt.Errorf("no complete reply within %v (the --timeout)", c.policy.Timeout)
+			err = fmt.Errorf("no complete reply within %v (the --timeout)", m.policy.Timeout)
 		case idle.expired():
-			err = fmt.Errorf("no token for %v (the --idle-timeout)", c.policy.Idle)
+			err = fmt.Errorf("no token for %v (the --idle-timeout)", m.policy.Idle)
 		}
 	}
 	if err != nil {
@@ -207,11 +188,11 @@ func (c *caller) attempt(ctx context.Context, req chat.Request, jsonRole bool, o
 
 // wait is the pause before try attempt+1: exponential backoff with
 // jitter, or the server's Retry-After when it asks for longer.
-func (c *caller) wait(attempt int, retryAfter time.Duration) time.Duration {
-	d := min(c.policy.Backoff<<(attempt-1), c.policy.MaxBackoff)
+func (m *model) wait(attempt int, retryAfter time.Duration) time.Duration {
+	d := min(m.policy.Backoff<<(attempt-1), m.policy.MaxBackoff)
 	d = d/2 + rand.N(d/2+1)
 	if retryAfter > d {
-		d = min(retryAfter, c.policy.MaxRetryAfter)
+		d = min(retryAfter, m.policy.MaxRetryAfter)
 	}
 	return d
 }

@@ -9,7 +9,9 @@ import (
 
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -22,9 +24,9 @@ func TestRPMHoldsInEveryWindowAtTheServer(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
 	cfg := testConfig(srv)
-	cfg.Limits = Limits{RPM: rpm, Window: window}
+	cfg.RPM = rpm
 	start := time.Now()
-	runFourAtOnce(t, cfg)
+	runFourAtOnce(t, cfg, window)
 	reqs := srv.Requests()
 	if len(reqs) < 60 {
 		t.Fatalf("only %d requests", len(reqs))
@@ -46,81 +48,6 @@ func TestRPMHoldsInEveryWindowAtTheServer(t *testing.T) {
 	t.Logf("%d requests in %v under %d per %v", len(reqs), time.Since(start), rpm, window)
 }
 
-// TestTPMWaitsForTokensToLeaveTheWindow: two calls whose tokens together
-// pass the cap go one window apart; one larger than the cap alone still
-// goes, in an empty window.
-func TestTPMWaitsForTokensToLeaveTheWindow(t *testing.T) {
-	const window = 100 * time.Millisecond
-	l := newLimiter(Limits{TPM: 100, Window: window})
-	ctx := context.Background()
-	g, err := l.acquire(ctx, 500)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ended(60) // the server counted 60
-	first := time.Now()
-	g, err = l.acquire(ctx, 30)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ended(30)
-	if time.Since(first) > window/2 {
-		t.Errorf("90 of 100 tokens waited %v", time.Since(first))
-	}
-	g, err = l.acquire(ctx, 30)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ended(0)
-	if waited := time.Since(first); waited < window {
-		t.Errorf("120 of 100 tokens in %v, less than the window %v", waited, window)
-	}
-	cancelled, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := l.acquire(cancelled, 90); err == nil {
-		t.Error("a cancelled wait for the cap went through")
-	}
-}
-
-// TestTPMFirstCallGoesAlone: under a token cap, a second call waits for
-// the first to end although its guess fits, since nothing is known yet of
-// how far guesses fall short; from then on calls overlap.
-func TestTPMFirstCallGoesAlone(t *testing.T) {
-	l := newLimiter(Limits{TPM: 1000, Window: time.Minute})
-	ctx := context.Background()
-	first, err := l.acquire(ctx, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first.begun()
-	waiting, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-	defer cancel()
-	if _, err := l.acquire(waiting, 10); err == nil {
-		t.Fatal("a second call went while the first was in flight and nothing was learned")
-	}
-	second := make(chan *grant)
-	go func() {
-		g, err := l.acquire(ctx, 10)
-		if err != nil {
-			t.Error(err)
-		}
-		second <- g
-	}()
-	first.ended(40) // the server counted 40: guesses fall 30 short
-	select {
-	case g := <-second:
-		if g.s.tokens != 40 {
-			t.Errorf("the second call holds %d tokens, want its guess 10 plus the 30 learned", g.s.tokens)
-		}
-		// Settled: a third call overlaps the second.
-		if _, err := l.acquire(ctx, 10); err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the second call still waits after the first ended")
-	}
-}
-
 // TestTPMHoldsInEveryWindowAtTheServer runs four AGENTS episodes at once
 // under a cap of 4,000 tokens per 200 ms window (a shortened minute) and
 // checks, from the tokens the server counted for each request and the
@@ -139,9 +66,9 @@ func checkTPMAtServer(t *testing.T, maxTokens int) {
 	defer srv.Close()
 	cfg := testConfig(srv)
 	cfg.MaxTokens = maxTokens
-	cfg.Limits = Limits{TPM: tpm, Window: window}
+	cfg.TPM = tpm
 	start := time.Now()
-	runFourAtOnce(t, cfg)
+	runFourAtOnce(t, cfg, window)
 	spent := srv.Spending()
 	if len(spent) < 60 {
 		t.Fatalf("only %d requests answered", len(spent))
@@ -170,12 +97,13 @@ func checkTPMAtServer(t *testing.T, maxTokens int) {
 	t.Logf("%d requests, %d tokens in %v under %d per %v; the fullest window held %d", len(spent), total, time.Since(start).Round(time.Millisecond), tpm, window, most)
 }
 
-// runFourAtOnce plays four AGENTS episodes at once against cfg.
-func runFourAtOnce(t *testing.T, cfg Config) {
+// runFourAtOnce plays four AGENTS episodes at once against cfg, the rate
+// limits holding over window instead of a minute.
+func runFourAtOnce(t *testing.T, cfg config.Config, window time.Duration) {
 	t.Helper()
 	if _, err := batch.Run(context.Background(), batch.Options{
 		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: 4, Seed: 1,
-		Concurrency: 4, OutDir: t.TempDir(), Resolve: library.Resolve, Factory: NewFactory(cfg),
+		Concurrency: 4, OutDir: t.TempDir(), Resolve: library.Resolve, Factory: testFactory(cfg, func(o *transport.Options) { o.Limits.Window = window }),
 	}); err != nil {
 		t.Fatal(err)
 	}
