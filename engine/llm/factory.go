@@ -38,7 +38,11 @@ func newFactory(cfg config.Config, o transport.Options) *Factory {
 	for _, e := range cfg.Endpoints {
 		o.Clients = append(o.Clients, openaiapi.New(openaiapi.Config{BaseURL: e.URL, APIKey: e.APIKey, Secrets: cfg.Secrets}))
 	}
-	if p, _ := provider.Lookup(cfg.Provider); len(p.Quirks) > 0 {
+	p, named := provider.Lookup(cfg.Provider)
+	if !named {
+		p, _ = provider.At(cfg.BaseURL)
+	}
+	if len(p.Quirks) > 0 {
 		o.Adapt = p.Adapt
 	}
 	o.Policy.Timeout, o.Policy.Idle = cfg.Timeout, cfg.IdleTimeout

@@ -103,6 +103,22 @@ func Check(name string) string {
 	return fmt.Sprintf("%q: want %s", name, Names())
 }
 
+// At is the provider whose usual endpoint base is on (same host and
+// port), when the user named none: a base URL of api.openai.com gets the
+// openai row's quirks without --provider openai.
+func At(base string) (Provider, bool) {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" {
+		return Provider{}, false
+	}
+	for _, p := range registry {
+		if pu, err := url.Parse(p.BaseURL); err == nil && pu.Host == u.Host {
+			return p, true
+		}
+	}
+	return Provider{}, false
+}
+
 // KeyFor is the variable whose key goes to base when the user names
 // none: the KeyEnv of the provider whose usual host base is on, or "".
 func KeyFor(base string) string {

@@ -29,3 +29,22 @@ func TestNamesAndChecksComeFromTheTable(t *testing.T) {
 		t.Error("the key variable goes to another host than its row's")
 	}
 }
+
+// TestAtFindsTheRowByEndpoint: an endpoint given only by URL gets the
+// quirks of the provider that listens there (OpenAI's reasoning models
+// refuse max_tokens, whether or not --provider openai was said).
+func TestAtFindsTheRowByEndpoint(t *testing.T) {
+	for base, want := range map[string]string{
+		"https://api.openai.com/v1": "openai",
+		"https://api.openai.com":    "openai",
+		"http://localhost:11434/v1": "ollama",
+		"http://localhost:9999/v1":  "",
+		"https://example.com/v1":    "",
+		"not a url at all":          "",
+	} {
+		p, ok := At(base)
+		if ok != (want != "") || p.Name != want {
+			t.Errorf("At(%q) = %q, %v; want %q", base, p.Name, ok, want)
+		}
+	}
+}
