@@ -21,6 +21,7 @@ const (
 	auditOverlay
 	revealOverlay // the end of a game, beside the SCRIPT run
 	cardOverlay
+	welcomeOverlay // a served game's first screen, before its runs start
 )
 
 // model is the one tea.Model of the app. Panes and panels are plain
@@ -84,11 +85,14 @@ func newModel(s *session, g *generation) *model {
 	}
 	m.panes[0].focused = true
 	m.keys.Tools.Reveal.SetEnabled(m.play != nil)
+	m.keys.Playback.Restart.SetEnabled(m.play == nil || !m.play.Once)
 	if m.play != nil {
 		m.compare = newPane(view.Script, m.sc.MaxTurns, &m.st)
 	}
 	if g != nil {
 		m.install(g)
+	} else if m.play != nil && m.play.Welcome != "" {
+		m.openOverlay(welcomeOverlay)
 	}
 	return m
 }

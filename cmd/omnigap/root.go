@@ -34,6 +34,7 @@ app, ? lists every key and q quits.`,
 	root.AddCommand(
 		newWatchCmd(),
 		newPlayCmd(),
+		newServeCmd(),
 		newRunCmd(),
 		newReplayCmd(),
 		newReportCmd(),
