@@ -83,8 +83,8 @@ func (r *Room) PlayBaseline(ctx context.Context, b Baseline) error {
 		results, err := batch.Run(ctx, batch.Options{
 			Refs: []string{r.sc.ID}, Modes: []view.Mode{view.Script, view.Agents}, Episodes: 1,
 			Seed: b.Seed + int64(k), Concurrency: 1, OutDir: b.RecordDir, Resume: b.RecordDir != "",
-			Resolve:  func(string, int64) (*scenario.Scenario, error) { return r.sc, nil },
-			Factory:  b.Factory, Annotate: b.Annotate, MaxUtterance: b.MaxUtterance,
+			Resolve: func(string, int64) (*scenario.Scenario, error) { return r.sc, nil },
+			Factory: b.Factory, Annotate: b.Annotate, MaxUtterance: b.MaxUtterance,
 		})
 		r.mu.Lock()
 		if err == nil {
