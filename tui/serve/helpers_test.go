@@ -225,13 +225,15 @@ func (p *player) settle(writesBefore int, limit time.Duration) {
 	}
 }
 
-// press sends keys and waits for the screen to settle.
+// press sends keys and waits for the screen to settle (a key that
+// changes nothing on screen, such as a second refused enter, brings no
+// frame: then it waits a second).
 func (p *player) press(s string) error {
 	_, before := p.out.lastWrite()
 	if err := p.send(s); err != nil {
 		return err
 	}
-	p.settle(before, 5*time.Second)
+	p.settle(before, time.Second)
 	return nil
 }
 

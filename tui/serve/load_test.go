@@ -149,7 +149,7 @@ func playGame(addr string, w, h, w2, h2 int, hangUp bool) error {
 			return err
 		}
 	}
-	if err := p.waitFor("The reveal", 60*time.Second); err != nil {
+	if err := p.waitFor("How it went", 60*time.Second); err != nil {
 		return err
 	}
 	if err := p.send("q"); err != nil {
