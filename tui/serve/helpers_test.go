@@ -115,6 +115,7 @@ type screen struct {
 	buf    bytes.Buffer
 	last   time.Time
 	writes int
+	drop   bool          // keep no text
 	wrote  chan struct{} // signalled on each write
 }
 
@@ -122,7 +123,9 @@ func newScreen() *screen { return &screen{wrote: make(chan struct{}, 1), last: t
 
 func (s *screen) Write(p []byte) (int, error) {
 	s.mu.Lock()
-	s.buf.Write(p)
+	if !s.drop {
+		s.buf.Write(p)
+	}
 	s.last = time.Now()
 	s.writes++
 	s.mu.Unlock()
@@ -131,6 +134,30 @@ func (s *screen) Write(p []byte) (int, error) {
 	default:
 	}
 	return len(p), nil
+}
+
+// forget drops what was sent so far (a benchmark's players keep only
+// the time of the last frame).
+func (s *screen) forget() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.buf = bytes.Buffer{}
+	s.drop = true
+}
+
+// waitWrite waits until more than writes frames have come, up to limit.
+func (s *screen) waitWrite(writes int, limit time.Duration) bool {
+	deadline := time.After(limit)
+	for {
+		if _, n := s.lastWrite(); n > writes {
+			return true
+		}
+		select {
+		case <-s.wrote:
+		case <-deadline:
+			return false
+		}
+	}
 }
 
 // text is everything sent so far without escape sequences.
