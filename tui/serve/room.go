@@ -202,31 +202,32 @@ func (r *Room) Standing() tui.ConsoleState {
 			}
 		}
 	}
-	row("goal completion, "+r.sc.Seats[r.seat].Role, stat(seatGC))
-	row("goal completion, both", stat(metrics.GoalCompletion))
+	row("goal, "+r.sc.Seats[r.seat].Role+" (0-10)", stat(seatGC))
+	row("goal, both (0-10)", stat(metrics.GoalCompletion))
 	row("leaks per game", stat(metrics.Leaks))
 	row("disclosures per game", stat(metrics.Disclosures))
-	st.Rows = append(st.Rows, r.limitRow())
+	st.Rows = append(st.Rows, r.limitRow(groups[view.People].Episodes))
 	st.Notes = r.notes()
 	return st
 }
 
 // limitRow is the turn in which people most often first gave their limit
-// away (the earliest of equals), in the PEOPLE column only.
-func (r *Room) limitRow() tui.ConsoleRow {
-	label := "limit given away most at"
+// away (the earliest of equals) and in how many of their games, in the
+// PEOPLE column only.
+func (r *Room) limitRow(games int) tui.ConsoleRow {
+	label := "limit given away at"
 	if !hasPrice(r.sc, r.seat) {
-		label = "own fact given away most at"
+		label = "secret given away at"
 	}
 	cell := "-"
-	best, games := 0, 0
+	best, most := 0, 0
 	for turn, n := range r.limitTurns {
-		if n > games || n == games && turn < best {
-			best, games = turn, n
+		if n > most || n == most && turn < best {
+			best, most = turn, n
 		}
 	}
-	if games > 0 {
-		cell = fmt.Sprintf("turn %d (%d games)", best, games)
+	if most > 0 {
+		cell = fmt.Sprintf("turn %d (%d of %d)", best, most, games)
 	}
 	return tui.ConsoleRow{Label: label, Cells: []string{cell, "-", "-"}}
 }
