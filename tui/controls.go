@@ -29,6 +29,9 @@ func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
 	// keyboard first: a question at the bottom of the pane, the input
 	// box, the footer prompt, the presenter.
 	modal := !key.Matches(msg, k.General.Interrupt)
+	if m.overlay == welcomeOverlay {
+		return m.welcomeKey(msg)
+	}
 	if p := m.panes[m.focus]; p.chooser != nil && modal && m.chooserKey(msg) {
 		return nil
 	}
@@ -65,7 +68,7 @@ func (m *model) playbackKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, m.keys.General.Quit, m.keys.General.Interrupt):
 		if m.gen != nil {
-			m.gen.cancel()
+			m.gen.cancel(m.s.opts.QuitCause)
 		}
 		return tea.Quit, true
 	case key.Matches(msg, m.keys.General.Help):
@@ -366,6 +369,8 @@ func (m *model) openOverlay(k overlayKind) {
 	m.overlay = k
 	p := m.panes[m.focus]
 	switch {
+	case k == welcomeOverlay:
+		m.panel = welcomeDoc(m.sc, m.play, &m.st)
 	case k == revealOverlay:
 		m.panel = revealDoc(m.sc, m.play.Seat, p, m.compare, &m.st)
 	case m.secret():
@@ -396,7 +401,7 @@ func (m *model) secret() bool { return m.play != nil && m.panes[0].ending == nil
 // events start arriving once the command reports them.
 func (m *model) restart() tea.Cmd {
 	if m.gen != nil {
-		m.gen.cancel()
+		m.gen.cancel(nil)
 	}
 	m.dropForks()
 	for _, p := range m.panes {

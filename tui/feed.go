@@ -42,6 +42,9 @@ type feed struct {
 	errs    []error
 	pumps   sync.WaitGroup
 
+	// recorded, when set, is told each recording's path once it is closed.
+	recorded func(path string)
+
 	wake chan struct{}
 	out  chan batchMsg
 	done chan struct{}
@@ -81,10 +84,14 @@ func (f *feed) pump(l *episode.Live) {
 	for ev := range l.Events {
 		f.put(ev)
 	}
-	if _, err := l.Wait(); err != nil {
+	_, err := l.Wait()
+	if err != nil {
 		f.mu.Lock()
 		f.errs = append(f.errs, err)
 		f.mu.Unlock()
+	}
+	if f.recorded != nil && l.Recording != "" {
+		f.recorded(l.Recording)
 	}
 }
 

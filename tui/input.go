@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -27,6 +28,8 @@ type input struct {
 func newInput(seat int, name string) input {
 	ti := textinput.New()
 	ti.Prompt = ""
+	// A move longer than a turn keeps would only be cut (run.capText).
+	ti.CharLimit = run.DefaultMaxUtterance
 	ti.Placeholder = "type what " + firstName(name) + " says, or /help"
 	s := textinput.DefaultStyles(true)
 	s.Cursor.Blink = false

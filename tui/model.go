@@ -21,6 +21,7 @@ const (
 	auditOverlay
 	revealOverlay // the end of a game, beside the SCRIPT run
 	cardOverlay
+	welcomeOverlay // a served game's first screen, before its runs start
 )
 
 // model is the one tea.Model of the app. Panes and panels are plain
@@ -67,6 +68,10 @@ type model struct {
 	compare    *pane
 	revealSide int
 	revealed   bool
+	// starting says the player left the welcome and the game is being
+	// started: the welcome stays until it is, so no key meets a screen
+	// without the game.
+	starting bool
 }
 
 func newModel(s *session, g *generation) *model {
@@ -84,11 +89,14 @@ func newModel(s *session, g *generation) *model {
 	}
 	m.panes[0].focused = true
 	m.keys.Tools.Reveal.SetEnabled(m.play != nil)
+	m.keys.Playback.Restart.SetEnabled(m.play == nil || !m.play.Once)
 	if m.play != nil {
 		m.compare = newPane(view.Script, m.sc.MaxTurns, &m.st)
 	}
 	if g != nil {
 		m.install(g)
+	} else if m.play != nil && m.play.Welcome != "" {
+		m.openOverlay(welcomeOverlay)
 	}
 	return m
 }
@@ -96,6 +104,10 @@ func newModel(s *session, g *generation) *model {
 // install shows a generation's runs in the panes.
 func (m *model) install(g *generation) {
 	m.gen, m.seed = g, g.seed
+	if m.overlay == welcomeOverlay {
+		m.overlay, m.panel, m.notice = noOverlay, nil, ""
+		m.resize()
+	}
 	for i, l := range g.lives {
 		m.panes[i].attach(l)
 		if m.paused {
@@ -147,6 +159,7 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case startedMsg:
 		if msg.err != nil {
 			m.notice = "restart failed: " + oneLine(msg.err.Error())
+			m.starting = false // enter on the welcome tries again
 			return m, nil
 		}
 		m.install(msg.gen)

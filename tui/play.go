@@ -13,6 +13,11 @@ import (
 // PlayOptions say which seat the user plays.
 type PlayOptions struct {
 	Seat int
+	// Welcome, when set, is shown first (welcome.go); the game starts
+	// when the player presses enter.
+	Welcome string
+	// Once makes the game the only one: r does not start another.
+	Once bool
 }
 
 // seatFactory builds a run's backends and puts the player in one seat, so

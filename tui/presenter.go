@@ -162,7 +162,7 @@ func (m *model) nextComparison() tea.Cmd {
 // runs.
 func (m *model) loadComparison(c Comparison) tea.Cmd {
 	if m.gen != nil {
-		m.gen.cancel()
+		m.gen.cancel(nil)
 	}
 	m.dropForks()
 	for _, p := range m.panes {

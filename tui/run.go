@@ -12,6 +12,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,6 +55,20 @@ type Options struct {
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption
+	// Messages, when set, are handed to the program as they come (an SSH
+	// session's window changes).
+	Messages <-chan tea.Msg
+	// Player names the person in the played seat in its recording's
+	// header (record.Header.Player).
+	Player string
+	// QuitCause is the cause the runs still going are stopped with when
+	// the user quits or ctx ends (a run.Stop names their ending's reason);
+	// nil ends them as canceled.
+	QuitCause error
+	// Recorded, when set, is told the path of each recording once it is
+	// closed, from the goroutine that drained its run (several may call
+	// at once).
+	Recorded func(path string)
 }
 
 // Speeder sets how fast replays play against their recorded timing; a
@@ -81,20 +96,44 @@ func Run(ctx context.Context, opts Options) error {
 		return errors.New("tui: play needs one mode and seat 0 or 1")
 	}
 	parent := ctx
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	s := &session{ctx: ctx, opts: opts, feed: newFeed(frameInterval)}
-	g, err := s.start(opts.Seed, opts.Pace)
-	if err != nil {
-		cancel()
-		return errors.Join(err, s.feed.close())
+	s.feed.recorded = opts.Recorded
+	var g *generation
+	if opts.Play == nil || opts.Play.Welcome == "" {
+		var err error
+		if g, err = s.start(opts.Seed, opts.Pace); err != nil {
+			cancel(nil)
+			return errors.Join(err, s.feed.close())
+		}
 	}
 	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.Program...)...)
-	_, err = p.Run()
-	cancel()
+	var forwarding sync.WaitGroup
+	if opts.Messages != nil {
+		forwarding.Go(func() { forward(ctx, p, opts.Messages) })
+	}
+	_, err := p.Run()
+	cancel(opts.QuitCause)
+	forwarding.Wait()
 	recErr := s.feed.close()
 	if errors.Is(err, tea.ErrProgramKilled) && parent.Err() != nil {
 		err = parent.Err()
 	}
 	return errors.Join(err, recErr)
+}
+
+// forward hands msgs to the program until ctx ends or msgs closes.
+func forward(ctx context.Context, p *tea.Program, msgs <-chan tea.Msg) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case msg, ok := <-msgs:
+			if !ok {
+				return
+			}
+			p.Send(msg)
+		}
+	}
 }

@@ -28,7 +28,9 @@ type generation struct {
 	lives   []*episode.Live
 	player  *human.Backend // plays Options.Play.Seat in lives[0]
 	compare *episode.Live  // SCRIPT, same scenario and seed, headless
-	cancel  context.CancelFunc
+	// cancel stops the generation's runs; a Stop cause names the reason
+	// they end with (nil: canceled).
+	cancel context.CancelCauseFunc
 }
 
 // startedMsg reports the runs of a restart.
@@ -41,7 +43,7 @@ type startedMsg struct {
 // error the runs already started are cancelled (their pumps still drain
 // them, so recordings close cleanly).
 func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
-	ctx, cancel := context.WithCancel(s.ctx)
+	ctx, cancel := context.WithCancelCause(s.ctx)
 	g := &generation{seed: seed, cancel: cancel}
 	factory := s.opts.Factory
 	if pl := s.opts.Play; pl != nil {
@@ -53,6 +55,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			Scenario: s.opts.Scenario, Mode: mode, Seed: seed, Pace: pace,
 			Factory: factory, Annotate: s.opts.Annotate,
 			RecordDir: s.opts.RecordDir, Buffer: 64, MaxUtterance: s.opts.MaxUtterance,
+			Player: s.opts.Player,
 		}
 		if s.opts.Demo != nil {
 			// The run stops itself at each leak, for the callout.
@@ -61,7 +64,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 		}
 		live, err := s.launch(ctx, spec)
 		if err != nil {
-			cancel()
+			cancel(nil)
 			return nil, err
 		}
 		g.lives = append(g.lives, live)
@@ -73,7 +76,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			MaxUtterance: s.opts.MaxUtterance,
 		})
 		if err != nil {
-			cancel()
+			cancel(nil)
 			return nil, err
 		}
 		g.compare = live

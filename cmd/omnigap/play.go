@@ -57,38 +57,53 @@ every key and q quits (ctrl+c while you type).`,
 			return o.play(cmd.Context(), cmd.OutOrStdout(), cmd.Flags().Changed("seat"))
 		},
 	}
-	f := cmd.Flags()
-	f.IntVar(&o.seat, "seat", 1, "the seat you play: 0 or 1 (in Craigslist 0 is the seller, 1 the buyer)")
-	f.StringVar(&o.as, "as", "", "the role you play, e.g. buyer or seller (instead of --seat)")
-	f.Int64Var(&o.seed, "seed", 1, "seed of the run")
-	f.StringVar(&o.recordDir, "record", "", "folder to write the recording of your game")
-	f.DurationVar(&o.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
-	addMaxUtteranceFlag(cmd, &o.maxUtterance)
-	o.backends.addFlags(cmd)
+	o.addFlags(cmd, "folder to write the recording of your game")
 	return cmd
 }
 
+// addFlags adds the flags play shares with serve.
+func (o *playOptions) addFlags(cmd *cobra.Command, recordHelp string) {
+	f := cmd.Flags()
+	f.IntVar(&o.seat, "seat", 1, "the seat the person plays: 0 or 1 (in Craigslist 0 is the seller, 1 the buyer)")
+	f.StringVar(&o.as, "as", "", "the role the person plays, e.g. buyer or seller (instead of --seat)")
+	f.Int64Var(&o.seed, "seed", 1, "seed of the run")
+	f.StringVar(&o.recordDir, "record", "", recordHelp)
+	f.DurationVar(&o.pace, "pace", 60*time.Millisecond, "delay between streamed words of the built-in engine (0 for none)")
+	addMaxUtteranceFlag(cmd, &o.maxUtterance)
+	o.backends.addFlags(cmd)
+}
+
 func (o *playOptions) play(ctx context.Context, out io.Writer, seatSet bool) error {
-	sc, err := library.Resolve(o.ref, o.seed)
-	if err != nil {
-		return err
-	}
-	seat, err := o.chooseSeat(sc, seatSet)
-	if err != nil {
-		return err
-	}
-	factory, err := o.backends.factory()
+	opts, err := o.game(seatSet)
 	if err != nil {
 		return err
 	}
 	if f, ok := out.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
 		return errors.New("omnigap play needs a terminal to type in")
 	}
-	return tui.Run(ctx, tui.Options{
+	return tui.Run(ctx, opts)
+}
+
+// game is what a person plays, for play and for each of serve's players:
+// the scenario, the seat, the backends and the recording folder.
+func (o *playOptions) game(seatSet bool) (tui.Options, error) {
+	sc, err := library.Resolve(o.ref, o.seed)
+	if err != nil {
+		return tui.Options{}, err
+	}
+	seat, err := o.chooseSeat(sc, seatSet)
+	if err != nil {
+		return tui.Options{}, err
+	}
+	factory, err := o.backends.factory()
+	if err != nil {
+		return tui.Options{}, err
+	}
+	return tui.Options{
 		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: o.seed, Pace: o.pace,
 		Factory: factory, RecordDir: o.recordDir, Annotate: o.backends.annotate(leak.Annotate),
 		Play: &tui.PlayOptions{Seat: seat}, MaxUtterance: o.maxUtterance,
-	})
+	}, nil
 }
 
 // chooseSeat reads --seat and --as; --as names a seat by its role.

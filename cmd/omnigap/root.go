@@ -38,6 +38,7 @@ app, ? lists every key and q quits.`,
 	root.AddCommand(
 		newWatchCmd(),
 		newPlayCmd(),
+		newServeCmd(),
 		newRunCmd(),
 		newReplayCmd(),
 		newReportCmd(),

@@ -69,6 +69,9 @@ type Spec struct {
 	MaxUtterance int
 	// Fork, when set, starts the run from another run's history.
 	Fork *Fork
+	// Player, when set, names the person in a seat for the recording's
+	// header (record.Header.Player).
+	Player string
 	// Control, when set, is the run's controller instead of a new one,
 	// for a front end that must reach it before the run starts (an
 	// annotator that pauses the run at a leak).
@@ -192,7 +195,7 @@ func addRetries(end *event.Ending, backends [2]run.Backend) *event.Ending {
 }
 
 func (l *Live) createRecording() (*record.Writer, error) {
-	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed, Started: time.Now().UTC()}
+	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed, Started: time.Now().UTC(), Player: l.Spec.Player}
 	if f := l.Spec.Fork; f != nil {
 		parent := f.Parent
 		h.Parent = &parent

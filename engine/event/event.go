@@ -85,7 +85,14 @@ const (
 	EmptyTurns EndReason = "empty-turns"
 	Canceled   EndReason = "canceled"
 	Failed     EndReason = "failed"
+	// Disconnected: the person playing a seat went away mid-game (their
+	// SSH session closed, or they quit omnigap serve's game).
+	Disconnected EndReason = "disconnected"
 )
+
+// Stopped reports whether the run was stopped from outside before its
+// rules ended it: canceled, or its player disconnected.
+func (e Ending) Stopped() bool { return e.Reason == Canceled || e.Reason == Disconnected }
 
 // Ending is how a run ended: the reason, the outcome and the metrics.
 type Ending struct {

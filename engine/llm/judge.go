@@ -229,7 +229,7 @@ func (a *judged) Finish(ctx context.Context, history []run.Turn, ending *event.E
 	if a.next != nil {
 		used = a.next.Finish(ctx, history, ending)
 	}
-	if ending.Reason == event.Canceled {
+	if ending.Stopped() {
 		return used
 	}
 	// The failure is noted in the ending; the run has no error event left

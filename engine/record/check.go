@@ -9,7 +9,8 @@ import (
 )
 
 // check validates the header fields the readers rely on beyond the
-// scenario: the mode, and backend names short enough to show.
+// scenario: the mode, and names (backends, run, player) short enough to
+// show.
 func (h *Header) check() error {
 	if !slices.Contains(view.Modes, h.Mode) && h.Mode != view.Humans {
 		return fmt.Errorf("mode: must be script, agents, mindreaders or humans (got %q)", clip(string(h.Mode)))
@@ -21,6 +22,9 @@ func (h *Header) check() error {
 	}
 	if len(h.RunID) > maxNameBytes {
 		return fmt.Errorf("run: longer than %d bytes", maxNameBytes)
+	}
+	if len(h.Player) > maxNameBytes {
+		return fmt.Errorf("player: longer than %d bytes", maxNameBytes)
 	}
 	return nil
 }

@@ -36,6 +36,10 @@ type Header struct {
 	// Settings are the backend's endpoint and sampling parameters (never
 	// a key), when it has any.
 	Settings map[string]string `json:"settings,omitempty"`
+	// Player names the person who held a seat (omnigap serve) by a salted
+	// hash of their key or session: the same person gets the same name
+	// on one server, and no name, address or key is kept.
+	Player string `json:"player,omitempty"`
 }
 
 // Parent names the recording a forked run started from and the last turn

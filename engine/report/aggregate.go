@@ -106,15 +106,19 @@ func Summarize(eps []Episode) Group {
 	return t.Group()
 }
 
-// modeRank orders modes as view.Modes does, HUMANS and unknown ones last.
+// modeRank orders modes as view.Modes does, then HUMANS and PEOPLE, and
+// unknown ones last.
 func modeRank(m view.Mode) int {
 	if i := slices.Index(view.Modes, m); i >= 0 {
 		return i
 	}
-	if m == view.Humans {
+	switch m {
+	case view.Humans:
 		return len(view.Modes)
+	case view.People:
+		return len(view.Modes) + 1
 	}
-	return len(view.Modes) + 1
+	return len(view.Modes) + 2
 }
 
 // families lists the report's families in order.

@@ -6,7 +6,10 @@ package report
 
 import (
 	"context"
+	"slices"
+
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
@@ -50,9 +53,11 @@ func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run
 	return ep
 }
 
-// FromRecording makes an episode from a recording read back.
+// FromRecording makes an episode from a recording read back. An AGENTS
+// run in which a person held a seat counts in the PEOPLE column (Column).
 func FromRecording(rec *record.Recording) Episode {
 	sc := rec.Header.Scenario
+	mode := Column(rec.Header)
 	var history []run.Turn
 	errors := 0
 	failures := map[event.FailureKind]int{}
@@ -73,12 +78,22 @@ func FromRecording(rec *record.Recording) Episode {
 	}
 	end := rec.Ending()
 	if end == nil {
-		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: rec.Header.Mode}
+		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: mode}
 		ep.AddFailures(failures)
 		return ep
 	}
 	ep := FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
+	ep.Mode = mode
 	ep.AddFailures(failures)
 	ep.Pair = PairKey(sc.ID, rec.Header.Seed)
 	return ep
+}
+
+// Column is the report column of a recorded run: its mode, or PEOPLE for
+// an AGENTS run whose header names a person (the human backend) in a seat.
+func Column(h record.Header) view.Mode {
+	if h.Mode == view.Agents && slices.Contains(h.Backends[:], human.Name) {
+		return view.People
+	}
+	return h.Mode
 }

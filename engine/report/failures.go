@@ -15,10 +15,10 @@ const JudgeErrorNote = "judge.error"
 const JudgeStoppedNote = "judge.stopped"
 
 // CutShort reports whether an interruption stopped a run before it was
-// done: during the dialogue (canceled), or while the judge was scoring it
+// done: during the dialogue (canceled or disconnected), or while the judge was scoring it
 // (its scores are missing).
 func CutShort(end event.Ending) bool {
-	return end.Reason == event.Canceled || end.Notes[JudgeStoppedNote] != ""
+	return end.Stopped() || end.Notes[JudgeStoppedNote] != ""
 }
 
 // AddFailures adds counts of failures per kind to the episode.

@@ -198,6 +198,12 @@ func cell(s Stat, stats map[string]Stat, key string) string {
 	if _, ok := stats[key]; !ok {
 		return "-"
 	}
+	return s.Text()
+}
+
+// Text is the stat as the table prints it: "mean [lo, hi]", or
+// "mean (n=1)" without an interval.
+func (s Stat) Text() string {
 	if s.N < 2 {
 		return fmt.Sprintf("%s (n=1)", num(s.Mean))
 	}

@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -71,12 +72,12 @@ func (r *runner) play(ctx context.Context) event.Ending {
 			break
 		}
 		if err := r.cfg.Control.AwaitTurn(ctx); err != nil {
-			end = r.canceled()
+			end = r.canceled(ctx)
 			break
 		}
 		t, err := r.turn(ctx, n)
 		if err != nil && ctx.Err() != nil {
-			end = r.canceled()
+			end = r.canceled(ctx)
 			break
 		}
 		end = r.ref.judge(t)
@@ -90,8 +91,19 @@ func (r *runner) play(ctx context.Context) event.Ending {
 	return *end
 }
 
-func (r *runner) canceled() *event.Ending {
-	return &event.Ending{Reason: event.Canceled, Outcome: r.ref.noDeal("stopped before the end")}
+// canceled is the ending of a stopped run: its reason is the one the
+// context's cause names (Stop), else canceled.
+func (r *runner) canceled(ctx context.Context) *event.Ending {
+	reason := event.Canceled
+	var stop Stop
+	if errors.As(context.Cause(ctx), &stop) {
+		reason = event.EndReason(stop)
+	}
+	summary := "stopped before the end"
+	if reason != event.Canceled {
+		summary += " (" + string(reason) + ")"
+	}
+	return &event.Ending{Reason: reason, Outcome: r.ref.noDeal(summary)}
 }
 
 // backendFor returns who plays seat now, emitting a control event when a

@@ -17,6 +17,10 @@ const (
 	Agents      Mode = "agents"
 	Mindreaders Mode = "mindreaders"
 	Humans      Mode = "humans" // replay of a human-human transcript
+	// People is a report column rather than a setting: AGENTS runs in
+	// which a person held a seat from the start (omnigap play and serve),
+	// counted apart from the agents' own.
+	People Mode = "people"
 )
 
 // Modes lists the modes a run can be started in, in display order.
@@ -43,6 +47,8 @@ func (m Mode) Label() string {
 		return "MINDREADERS"
 	case Humans:
 		return "HUMANS"
+	case People:
+		return "PEOPLE"
 	}
 	return string(m)
 }

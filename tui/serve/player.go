@@ -1,0 +1,34 @@
+package serve
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+
+	"charm.land/ssh"
+)
+
+// players names each person by a salted hash: of their public key when
+// they offered one (their games on this server share the name, across
+// restarts while the host key stays), else of the SSH session. The salt
+// is derived from the host key, so the names cannot be computed from a
+// key without it; no name, key or address is ever recorded.
+type players struct{ salt []byte }
+
+func newPlayers(hostKey []byte) players {
+	sum := sha256.Sum256(append([]byte("omnigap serve player salt\x00"), hostKey...))
+	return players{salt: sum[:]}
+}
+
+// name is the player's recorded name: "p-" and 16 hex digits.
+func (p players) name(sess ssh.Session) string {
+	mac := hmac.New(sha256.New, p.salt)
+	if key := sess.PublicKey(); key != nil {
+		mac.Write([]byte("key\x00"))
+		mac.Write(key.Marshal())
+	} else {
+		mac.Write([]byte("session\x00"))
+		mac.Write([]byte(sess.Context().SessionID()))
+	}
+	return "p-" + hex.EncodeToString(mac.Sum(nil)[:8])
+}
