@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -19,24 +19,55 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var jsonPath, csvPath, svgPath string
+	var by []string
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
-		Short: "Aggregate recordings by family and mode: means with 95% intervals, bar charts, exports",
+		Short: "Aggregate recordings by family and mode (or by study, model, scenario): means with 95% intervals, bar charts, exports",
 		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print,
 per scenario family and mode, the mean and 95% confidence interval of goal
 completion, deal rate, agreed price, success rate, first-mention position,
 words per turn, leaks, mind-reads and disclosures, then bar charts of the
 headline figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
 runs, one per dialogue, annotated and measured like the model runs. A
-recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.`,
+recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.
+
+The shards of a study (omnigap run --shard) are read together: a folder
+holding shard-K-of-N folders, or the shard folders themselves, give the
+figures one run of the whole study gives. Folders of different studies
+that played the same family are refused unless --by says how to set them
+apart: --by study (a column group per study), --by model (per model),
+--by scenario (per scenario), combinable (--by study,model); family
+always splits the tables and mode the columns (--by mode,model puts the
+models side by side within each mode). A grouped report adds the paired
+differences between groups that differ in one dimension, mode by mode,
+over the scenarios and seeds both played.`,
 		Example: `  omnigap report out/cl
-  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg`,
+  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg
+  omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			dims, err := report.ParseDims(by)
+			if err != nil {
+				return err
+			}
 			// Each episode is tallied as it is read and dropped, so memory
 			// does not hold every recording's figures.
-			var a report.Aggregator
-			n, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr(), a.Add)
+			a := report.NewAggregator(dims)
+			sources, err := gatherSources(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			guard := studyGuard{}
+			n, err := readSources(cmd.Context(), sources, cmd.ErrOrStderr(), func(src source, ep report.Episode) error {
+				if len(dims) == 0 {
+					if err := guard.check(ep.Family, src.study); err != nil {
+						return err
+					}
+				}
+				ep.Study = src.label
+				a.Add(ep)
+				return nil
+			})
 			if err != nil {
 				return err
 			}
@@ -68,6 +99,7 @@ recording that cannot be read is named on stderr with its line and left out. Met
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
 	f.StringVar(&svgPath, "svg", "", "write a figure (SVG) of the charted metrics to this file")
+	f.StringSliceVar(&by, "by", nil, "group by study, model or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }
 
@@ -76,24 +108,22 @@ recording that cannot be read is named on stderr with its line and left out. Met
 // reports unreadable ones on stderr and goes on without them. Folders are
 // listed, never used as patterns. It stops when ctx is done.
 func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, error) {
-	var paths []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return 0, err
-		}
-		if !st.IsDir() {
-			paths = append(paths, a)
-			continue
-		}
-		files, err := record.Files(a)
-		if err != nil {
-			return 0, err
-		}
-		paths = append(paths, files...)
+	sources, err := gatherSources(args, false, stderr)
+	if err != nil {
+		return 0, err
 	}
+	return readSources(ctx, sources, stderr, func(_ source, ep report.Episode) error {
+		add(ep)
+		return nil
+	})
+}
+
+// readSources reads the sources in order and hands each episode to add,
+// stopping at add's first error.
+func readSources(ctx context.Context, sources []source, stderr io.Writer, add func(source, report.Episode) error) (int, error) {
 	n := 0
-	for _, p := range paths {
+	for _, src := range sources {
+		p := src.path
 		// Recordings are .jsonl; anything else may be a cocoa transcript file.
 		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
 			humans, err := transcriptEpisodes(ctx, p, stderr)
@@ -101,7 +131,9 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func
 				return 0, err
 			}
 			for _, ep := range humans {
-				add(ep)
+				if err := add(src, ep); err != nil {
+					return 0, err
+				}
 			}
 			n += len(humans)
 			continue
@@ -117,7 +149,9 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func
 		if rec.Torn || rec.Footer == nil {
 			fmt.Fprintf(stderr, "omnigap report: %s\n", textsafe.Clean(rec.EndNote()))
 		}
-		add(report.FromRecording(rec))
+		if err := add(src, report.FromRecording(rec)); err != nil {
+			return 0, err
+		}
 		n++
 	}
 	return n, nil
