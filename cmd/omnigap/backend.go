@@ -88,16 +88,22 @@ func (b *backendOptions) factory() (episode.Factory, error) {
 	return f, err
 }
 
-func (b *backendOptions) build() (episode.Factory, error) {
+// resolve reads the config file and lays it, the environment and the
+// flags over each other (config.Resolve).
+func (b *backendOptions) resolve() (backend string, cfg config.Config, err error) {
 	path, optional := b.configPath, b.configPath == ""
 	if optional {
 		path = config.Path(os.Getenv)
 	}
 	file, err := config.Load(path, optional)
 	if err != nil {
-		return nil, err
+		return "", cfg, err
 	}
-	backend, cfg, err := config.Resolve(file, b.layer(), os.Getenv)
+	return config.Resolve(file, b.layer(), os.Getenv)
+}
+
+func (b *backendOptions) build() (episode.Factory, error) {
+	backend, cfg, err := b.resolve()
 	if err != nil {
 		return nil, err
 	}

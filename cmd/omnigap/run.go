@@ -30,6 +30,7 @@ func newRunCmd() *cobra.Command {
 		force    bool
 		shard    string
 		shards   int
+		dry      dryRunOptions
 		opts     batch.Options
 		backends backendOptions
 	)
@@ -53,7 +54,13 @@ their modes) each, into DIR/shard-K-of-N with its own study.json and
 summary.json; --shard auto takes K and N from a Slurm job array or a
 Kubernetes Indexed Job (with --shards N), so every task of one job can run
 the same command. omnigap report DIR merges the shards into the figures one
-run would give (docs/CLUSTER.md).`,
+run would give (docs/CLUSTER.md).
+
+--dry-run sends nothing and writes nothing: it plays the study with a
+stand-in that answers every model call at once, counting the real prompts
+with the model's tokenizer, and prints per role and in total the calls,
+prompt and completion tokens and cost: an upper bound (every episode to
+its turn limit) and an expected figure (episodes half as long).`,
 		Example: `  omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl
   omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl --resume
   omnigap run --scenario craigslist/road-bike --scenario my-scenario.yaml --modes agents --out out/x
@@ -68,6 +75,23 @@ run would give (docs/CLUSTER.md).`,
 			var err error
 			if opts.Modes, err = parseModes(modes); err != nil {
 				return err
+			}
+			if dry.on {
+				opts.Refs = refs
+				if err := placeShard(&opts, shard, shards, cmd.Flags().Changed("shards")); err != nil {
+					return err
+				}
+				for _, ref := range refs {
+					if _, err := library.Resolve(ref, opts.Seed); err != nil {
+						return err
+					}
+				}
+				for _, name := range []string{"price-in", "price-out"} {
+					if cmd.Flags().Changed(name) {
+						dry.pricesGiven++
+					}
+				}
+				return dryRun(cmd.Context(), opts, &backends, dry, cmd.OutOrStdout())
 			}
 			if opts.OutDir == "" {
 				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")
@@ -116,6 +140,9 @@ run would give (docs/CLUSTER.md).`,
 	f.BoolVar(&force, "force", false, "write into a --out folder that already holds files")
 	f.StringVar(&shard, "shard", "", "play the K-th of N shares of the study (K/N, e.g. 2/4) into --out/shard-K-of-N; auto: from a Slurm array or a Kubernetes Indexed Job")
 	f.IntVar(&shards, "shards", 0, "with --shard auto in a Kubernetes Indexed Job: the number of shares (the Job's completions)")
+	f.BoolVar(&dry.on, "dry-run", false, "send nothing: print the calls, prompt and completion tokens and cost the study would take, per role and in total (an upper bound and an expected figure)")
+	f.Float64Var(&dry.priceIn, "price-in", 0, "with --dry-run: dollars per million prompt tokens (default: a dated table of a few well-known models)")
+	f.Float64Var(&dry.priceOut, "price-out", 0, "with --dry-run: dollars per million completion tokens")
 	addMaxUtteranceFlag(cmd, &opts.MaxUtterance)
 	backends.addFlags(cmd)
 	return cmd

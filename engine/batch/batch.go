@@ -55,6 +55,8 @@ type Result struct {
 	Episode report.Episode
 	// Tokens counts the prompt and completion tokens of the model calls.
 	Tokens int
+	// Roles counts the model calls by role.
+	Roles RoleCalls
 	// Skipped is set when Resume found the episode already recorded.
 	Skipped bool
 }
@@ -190,6 +192,7 @@ func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, 
 			res.Failures.add(ev)
 		case event.UsageReported:
 			res.Tokens += ev.Usage.Prompt + ev.Usage.Completion
+			res.Roles.add(j.mode, ev)
 		}
 	}
 	res.Ending, err = live.Wait()

@@ -25,6 +25,8 @@ type Progress struct {
 	// here).
 	Retries int
 	Tokens  int
+	// Roles counts the model calls of the episodes played, by role.
+	Roles RoleCalls
 	// Elapsed is the time since the study started.
 	Elapsed time.Duration
 }
@@ -104,6 +106,7 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 		prog.Modes[slices.Index(o.Modes, j.mode)].Done++
 		prog.Errors += res.Errors
 		prog.Tokens += res.Tokens
+		prog.Roles.Add(res.Roles)
 		prog.Retries += total(res.Episode.Retries)
 		prog.Elapsed = time.Since(start)
 		if o.Progress != nil {

@@ -55,8 +55,8 @@ type Cache struct {
 	mu sync.Mutex
 	// lost counts the replies that could not be kept and failed the first
 	// of them: the calls still got their replies.
-	lost     int
-	lostWhy  error
+	lost    int
+	lostWhy error
 }
 
 // Open opens the cache at path, creating it when there is none. An
