@@ -39,9 +39,12 @@ type DryRun struct {
 // NewDryRunFactory is a factory whose every call the stand-in of d
 // answers; nothing is sent, and no key is needed.
 func NewDryRunFactory(cfg config.Config, d DryRun) *Factory {
-	s := &standIn{DryRun: d, tokenizers: map[string]*estimate.Tokenizer{}, fillers: map[fillerKey]string{}}
 	cfg.Endpoints = nil
-	return newFactory(cfg, transport.Options{Clients: []chat.Client{unsent{}}, Layers: []transport.Layer{s.layer}})
+	return newFactory(cfg, transport.Options{Clients: []chat.Client{unsent{}}, Layers: []transport.Layer{newStandIn(d).layer}})
+}
+
+func newStandIn(d DryRun) *standIn {
+	return &standIn{DryRun: d, tokenizers: map[string]*estimate.Tokenizer{}, fillers: map[fillerKey]string{}}
 }
 
 // unsent is the endpoint of a dry run: the stand-in answers first, so a

@@ -83,8 +83,11 @@ func (w *Writer) matches(history []run.Turn) bool {
 	return true
 }
 
+// sameAction says whether the dialogue's turn a is the turn b the writer
+// handed out; a turn longer than the runner keeps is in the dialogue cut
+// (run.CutOf).
 func sameAction(a, b event.Action) bool {
-	if a.Type != b.Type || a.Text != b.Text || a.Friend != b.Friend || !maps.Equal(a.Split, b.Split) || (a.Price == nil) != (b.Price == nil) {
+	if a.Type != b.Type || !run.CutOf(a.Text, b.Text) || a.Friend != b.Friend || !maps.Equal(a.Split, b.Split) || (a.Price == nil) != (b.Price == nil) {
 		return false
 	}
 	return a.Price == nil || *a.Price == *b.Price

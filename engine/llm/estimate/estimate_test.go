@@ -8,19 +8,27 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/chat"
 )
 
-// Counting line by line gives the count of the whole text, for both
-// encodings, on text with blank lines, trailing spaces, CRLF and numbers.
-func TestCountingByLineIsCountingTheWhole(t *testing.T) {
-	text := "Scenario: Road bike\nSetting: Listed on Craigslist for $1,200.\n\n\nCharacter 1: Maya (seller)  \n  indented line\r\nTurn 3 of 20 is yours, Maya. Answer with one JSON object.\n" +
-		`{"action": "speak", "text": "I can do 950 -- no less."}` + "\n\n  \n<|endoftext|> stays text\nend"
+// Counting piece by piece gives the count of the whole text, for both
+// encodings, on text with blank lines, runs of spaces, trailing spaces,
+// CRLF, numbers, JSON, contractions, capitals, accents and other scripts.
+func TestCountingByPiecesIsCountingTheWhole(t *testing.T) {
+	texts := []string{
+		"Scenario: Road bike\nSetting: Listed on Craigslist for $1,200.\n\n\nCharacter 1: Maya (seller)  \n  indented line\r\nTurn 3 of 20 is yours, Maya. Answer with one JSON object.\n" +
+			`{"action": "speak", "text": "I can do 950 -- no less."}` + "\n\n  \n<|endoftext|> stays text\nend",
+		"I'm sure you'll say it's   too much; we'd   rather\tnot.  THE END OF IT, Mr. O'Neil?  Ça va — très bien.  日本語 のテキスト  and  ǅemal",
+		"  leading spaces, then words\n\n\n   more  \n", "a", " ", "\n", "x  y", "1 2 3 a b c", "end with a space ",
+		`{"believability": {"reasoning": "we could look at this", "score": 0}, "secret": {"reasoning": "x", "score": -3}}`,
+	}
 	for _, model := range []string{"gpt-4o", "gpt-4"} {
 		tok := For(model)
-		whole := len(tok.enc.EncodeOrdinary(text))
-		if got := tok.Count(text); got != whole {
-			t.Errorf("%s: %d by lines, %d whole", model, got, whole)
-		}
-		if tok.Count(text) != whole {
-			t.Errorf("%s: counted again from the memo, the count changed", model)
+		for _, text := range texts {
+			whole := len(tok.enc.EncodeOrdinary(text))
+			if got := tok.Count(text); got != whole {
+				t.Errorf("%s: %d by pieces, %d whole: %q", model, got, whole, text)
+			}
+			if tok.Count(text) != whole {
+				t.Errorf("%s: counted again from the memo, the count changed", model)
+			}
 		}
 	}
 }

@@ -8,6 +8,8 @@ package estimate
 import (
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
@@ -25,9 +27,32 @@ type Tokenizer struct {
 	Exact bool
 	Model string
 
-	enc  *tiktoken.Tiktoken
-	mu   sync.Mutex
+	enc *tiktoken.Tiktoken
+	// lines and pieces keep the counts of what was counted: prompts
+	// repeat their lines call after call, and lines their words.
+	lines, pieces memo
+}
+
+// memo keeps counts of text, up to maxSeen of them.
+type memo struct {
+	mu   sync.RWMutex
 	seen map[string]int
+}
+
+func (m *memo) get(s string) (int, bool) {
+	m.mu.RLock()
+	n, ok := m.seen[s]
+	m.mu.RUnlock()
+	return n, ok
+}
+
+func (m *memo) put(s string, n int) {
+	m.mu.Lock()
+	if m.seen == nil || len(m.seen) >= maxSeen {
+		m.seen = map[string]int{}
+	}
+	m.seen[s] = n
+	m.mu.Unlock()
 }
 
 // encodings are the BPE encodings, each loaded once, from the bundled
@@ -72,7 +97,7 @@ const standIn = "cl100k_base"
 // marked not Exact.
 func For(model string) *Tokenizer {
 	name := strings.ToLower(model[strings.LastIndex(model, "/")+1:])
-	t := &Tokenizer{Encoding: standIn, Model: model, seen: map[string]int{}}
+	t := &Tokenizer{Encoding: standIn, Model: model}
 	for _, e := range ownEncodings {
 		if name == e.prefix || strings.HasPrefix(name, e.prefix+"-") {
 			t.Encoding, t.Exact = e.encoding, true
@@ -92,44 +117,71 @@ func (t *Tokenizer) Describe() string {
 	return t.Encoding + " as an estimate: " + t.Model + "'s own tokenizer is not available offline"
 }
 
-// maxSeen bounds the memo of counted pieces.
+// maxSeen bounds each memo of counts.
 const maxSeen = 1 << 18
 
 // Count is the number of tokens of text, special-token markers counted
-// as plain text. Text is counted a line at a time (a line with the line
-// breaks after it), which gives the count of the whole, as the encodings
-// never join a line break to the text after it; each line's count is
-// kept, since prompts repeat their lines call after call.
+// as plain text. Text is counted a piece at a time, cut where the
+// encodings' own pre-tokenizing always cuts: after a run of line breaks,
+// and before a space that a letter follows (such a space begins a word's
+// piece, " word"; no piece ends in it), so the counts add up to the
+// count of the whole. Each line's count and each piece's is kept.
 func (t *Tokenizer) Count(text string) int {
 	n := 0
 	for text != "" {
-		i := strings.IndexByte(text, '\n')
-		if i < 0 {
-			i = len(text)
-		}
-		for i < len(text) && (text[i] == '\n' || text[i] == '\r') {
-			i++
-		}
+		i := lineEnd(text)
 		n += t.line(text[:i])
 		text = text[i:]
 	}
 	return n
 }
 
+// lineEnd is where the first line of text ends: after its run of line
+// breaks.
+func lineEnd(text string) int {
+	i := strings.IndexAny(text, "\r\n")
+	if i < 0 {
+		return len(text)
+	}
+	for i < len(text) && (text[i] == '\n' || text[i] == '\r') {
+		i++
+	}
+	return i
+}
+
 func (t *Tokenizer) line(s string) int {
-	t.mu.Lock()
-	n, ok := t.seen[s]
-	t.mu.Unlock()
-	if ok {
+	if n, ok := t.lines.get(s); ok {
 		return n
 	}
-	n = len(t.enc.EncodeOrdinary(s))
-	t.mu.Lock()
-	if len(t.seen) >= maxSeen {
-		clear(t.seen)
+	n := 0
+	for rest := s; rest != ""; {
+		i := wordStart(rest)
+		n += t.piece(rest[:i])
+		rest = rest[i:]
 	}
-	t.seen[s] = n
-	t.mu.Unlock()
+	t.lines.put(s, n)
+	return n
+}
+
+// wordStart is where the first piece of a line ends: before the first
+// space after its start that a letter follows.
+func wordStart(text string) int {
+	for i := 1; i+1 < len(text); i++ {
+		if text[i] == ' ' {
+			if r, _ := utf8.DecodeRuneInString(text[i+1:]); unicode.IsLetter(r) {
+				return i
+			}
+		}
+	}
+	return len(text)
+}
+
+func (t *Tokenizer) piece(s string) int {
+	if n, ok := t.pieces.get(s); ok {
+		return n
+	}
+	n := len(t.enc.EncodeOrdinary(s))
+	t.pieces.put(s, n)
 	return n
 }
 

@@ -59,7 +59,8 @@ type Cache struct {
 	lostWhy error
 }
 
-// Open opens the cache at path, creating it when there is none. An
+// Open opens the cache at path, creating it (and its folder) when there
+// is none. An
 // existing file that is not an omnigap reply cache (another program's
 // database, or no database at all) or that SQLite finds damaged is
 // refused with one line and left as it is; a link is refused rather than
@@ -68,6 +69,9 @@ func Open(path string) (*Cache, error) {
 	st, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, fmt.Errorf("--cache %s: %w", path, err)
+		}
 		if err := createNew(path); err != nil && !errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("--cache %s: %w", path, err)
 		}
