@@ -71,7 +71,9 @@ func TestShardsReportAsOneRun(t *testing.T) {
 	}
 
 	explicit := filepath.Join(dir, "explicit")
-	runShards(t, func(k int) []string { return shardStudy(episodes, "--out", explicit, "--shard", fmt.Sprintf("%d/4", k+1)) },
+	runShards(t, func(k int) []string {
+		return shardStudy(episodes, "--out", explicit, "--shard", fmt.Sprintf("%d/4", k+1))
+	},
 		func(int) []string { return nil })
 	slurm := filepath.Join(dir, "slurm")
 	runShards(t, func(int) []string { return shardStudy(episodes, "--out", slurm, "--shard", "auto") }, func(k int) []string {
@@ -85,8 +87,8 @@ func TestShardsReportAsOneRun(t *testing.T) {
 	for name, folders := range map[string][]string{
 		"--shard K/N, the parent folder": {explicit},
 		"--shard K/N, the shard folders": {filepath.Join(explicit, "shard-3-of-4"), filepath.Join(explicit, "shard-1-of-4"), filepath.Join(explicit, "shard-4-of-4"), filepath.Join(explicit, "shard-2-of-4")},
-		"Slurm":      {slurm},
-		"Kubernetes": {k8s},
+		"Slurm":                          {slurm},
+		"Kubernetes":                     {k8s},
 	} {
 		table, figures := reportOf(t, filepath.Join(dir, "merged.json"), folders...)
 		if table != wholeTable {
