@@ -50,11 +50,11 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 		return err
 	}
 	plan := opts.Plan()
-	fmt.Fprintf(w, "dry run of %s episodes (%d scenario references x %d episodes x %d modes", thousands(plan.Total), len(opts.Refs), opts.Episodes, len(opts.Modes))
+	fmt.Fprintf(w, "dry run of %s episodes (%s x %s x %s", thousands(plan.Total), count(len(opts.Refs), "scenario"), count(opts.Episodes, "episode"), count(len(opts.Modes), "mode"))
 	if !opts.Shard.Whole() {
 		fmt.Fprintf(w, ", shard %s", opts.Shard)
 	}
-	fmt.Fprintln(w, "): nothing is sent")
+	fmt.Fprintln(w, "), nothing sent")
 	if backend == "builtin" {
 		fmt.Fprintln(w, "the built-in engine plays every seat offline: no model calls, nothing to pay")
 		return nil
@@ -67,11 +67,11 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 		m := cfg.ModelFor(r)
 		if !used[m] {
 			used[m] = true
-			fmt.Fprintf(w, "tokens of %s counted with %s\n", m, estimate.For(m).Describe())
+			fmt.Fprintf(w, "tokens of %s: counted with %s\n", m, estimate.For(m).Describe())
 		}
 	}
 	turnUpper, turnExpected := assumedTurnTokens, assumedTurnTokens
-	turnUpperSays, turnExpectedSays := fmt.Sprintf("%d tokens (an assumed average: no --max-tokens)", assumedTurnTokens), fmt.Sprintf("%d tokens (an assumed average)", assumedTurnTokens)
+	turnUpperSays, turnExpectedSays := fmt.Sprintf("%d tokens (an assumed average; no --max-tokens)", assumedTurnTokens), fmt.Sprintf("%d tokens (an assumed average)", assumedTurnTokens)
 	if cfg.MaxTokens > 0 {
 		turnUpper, turnUpperSays = cfg.MaxTokens, fmt.Sprintf("%d tokens (--max-tokens)", cfg.MaxTokens)
 		if cfg.MaxTokens < turnExpected {
@@ -83,11 +83,12 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 		judge, judgeSays = cfg.JudgeMaxTokens, fmt.Sprintf("%d tokens (--judge-max-tokens)", cfg.JudgeMaxTokens)
 	}
 	figures := []struct {
-		title string
-		d     llm.DryRun
+		title, turn string
+		d           llm.DryRun
 	}{
-		{"upper bound: every episode to its turn limit, every turn " + turnUpperSays, llm.DryRun{TurnTokens: turnUpper, JudgeTokens: judge, EndAt: 1}},
-		{fmt.Sprintf("expected: every episode ends at %.0f%% of its turn limit (an assumption), every turn %s", 100*assumedEnd, turnExpectedSays), llm.DryRun{TurnTokens: turnExpected, JudgeTokens: judge, EndAt: assumedEnd}},
+		{"upper bound: every episode to its turn limit", turnUpperSays, llm.DryRun{TurnTokens: turnUpper, JudgeTokens: judge, EndAt: 1}},
+		{fmt.Sprintf("expected: every episode ends at %.0f%% of its turn limit (an assumption)", 100*assumedEnd), turnExpectedSays,
+			llm.DryRun{TurnTokens: turnExpected, JudgeTokens: judge, EndAt: assumedEnd}},
 	}
 	prices := rolePrices(cfg, d)
 	for _, fig := range figures {
@@ -95,14 +96,13 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "\n%s", fig.title)
+		fmt.Fprintf(w, "\n%s\n  each turn: %s\n", fig.title, fig.turn)
 		if cfg.Judge {
-			fmt.Fprintf(w, ", every judge reply %s", judgeSays)
+			fmt.Fprintf(w, "  each judge reply: %s\n", judgeSays)
 		}
-		fmt.Fprintln(w)
 		writeCalls(w, calls, cfg, prices)
 		if wc := calls[0]; wc.Calls > 0 && cfg.MaxTokens > 0 && wc.Completion/wc.Calls > cfg.MaxTokens {
-			fmt.Fprintf(w, "the writer's script runs to about %s tokens a call, past --max-tokens %d: its replies would be cut off and continued\n",
+			fmt.Fprintf(w, "the writer's script runs to about %s tokens a call, past --max-tokens %d:\n  its replies would be cut off and continued\n",
 				thousands(wc.Completion/wc.Calls), cfg.MaxTokens)
 		}
 	}
@@ -141,7 +141,7 @@ func rolePrices(cfg config.Config, d dryRunOptions) prices {
 			continue
 		}
 		if lp, ok := estimate.ListPrice(cfg.ModelFor(r)); ok {
-			lp.Source = fmt.Sprintf("cost of %s at $%.2f in, $%.2f out per million tokens: %s", cfg.ModelFor(r), lp.In, lp.Out, lp.Source)
+			lp.Source = fmt.Sprintf("cost of %s at $%.2f in, $%.2f out per million tokens:\n  %s", cfg.ModelFor(r), lp.In, lp.Out, lp.Source)
 			p.of[i] = &lp
 		}
 	}
@@ -160,7 +160,7 @@ func (p prices) sources() []string {
 		if pr != nil {
 			line = pr.Source
 		} else {
-			line = fmt.Sprintf("no price for %s: give --price-in and --price-out (dollars per million tokens)", p.cfg.ModelFor(roleOf[i]))
+			line = fmt.Sprintf("no price for %s: give --price-in and --price-out ($ per million tokens)", p.cfg.ModelFor(roleOf[i]))
 		}
 		if !slices.Contains(out, line) {
 			out = append(out, line)
@@ -210,6 +210,14 @@ func writeCalls(w io.Writer, calls batch.RoleCalls, cfg config.Config, p prices)
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
+}
+
+// count is "n thing" or "n things".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%s %ss", thousands(n), thing)
 }
 
 // thousands prints n with commas between groups of three digits.

@@ -154,7 +154,7 @@ func TestDryRunPrices(t *testing.T) {
 		t.Errorf("built-in: %v\n%s", err, out)
 	}
 	out, err = omnigap(t, "run", "--dry-run", "--backend", "openai", "--base-url", "http://127.0.0.1:1/v1", "--model", "qwen2.5-7b", "--modes", "agents")
-	if err != nil || !strings.Contains(out, "no price for qwen2.5-7b") || !strings.Contains(out, "as an estimate: qwen2.5-7b's own tokenizer is not available offline") {
+	if err != nil || !strings.Contains(out, "no price for qwen2.5-7b") || !strings.Contains(out, "as an estimate\n  (qwen2.5-7b's own tokenizer is not available offline)") {
 		t.Errorf("a local model without prices: %v\n%s", err, out)
 	}
 	out, err = omnigap(t, "run", "--dry-run", "--backend", "openai", "--base-url", "http://127.0.0.1:1/v1", "--model", "qwen2.5-7b", "--modes", "agents",

@@ -197,13 +197,17 @@ func addRetries(end *event.Ending, backends [2]run.Backend) *event.Ending {
 		out.Cache = &c
 	}
 	for seat, b := range backends {
-		if seat == 1 && b == backends[0] {
+		rc, retries := b.(RetryCounter)
+		cc, caches := b.(CacheCounter)
+		// Only a counter is compared: other backends may not be
+		// comparable. One backend of both seats (the writer) counts once.
+		if !retries && !caches || seat == 1 && b == backends[0] {
 			continue
 		}
-		if rc, ok := b.(RetryCounter); ok {
+		if retries {
 			out.AddRetries(rc.Retries())
 		}
-		if cc, ok := b.(CacheCounter); ok {
+		if caches {
 			out.AddCache(cc.CacheUse())
 		}
 	}

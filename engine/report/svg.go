@@ -210,7 +210,14 @@ func (r Report) acrossPanel(key string) (*plot.Plot, error) {
 			return nil, err
 		}
 		p.Add(bars, eb)
-		p.Legend.Add(clean(string(c.f))+": "+c.first.label(r.By)+" - "+c.second.label(r.By), bars)
+		name := clean(string(c.f)) + ": " + c.first.label(r.By) + " - " + c.second.label(r.By)
+		if len(comps) == 1 {
+			// One comparison is named in the title, not in a legend over
+			// its bars.
+			p.Title.Text += "\n" + name
+			continue
+		}
+		p.Legend.Add(name, bars)
 	}
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true

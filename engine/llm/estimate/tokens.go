@@ -114,7 +114,7 @@ func (t *Tokenizer) Describe() string {
 	if t.Exact {
 		return t.Encoding + ", " + t.Model + "'s own tokenizer"
 	}
-	return t.Encoding + " as an estimate: " + t.Model + "'s own tokenizer is not available offline"
+	return t.Encoding + " as an estimate\n  (" + t.Model + "'s own tokenizer is not available offline)"
 }
 
 // maxSeen bounds each memo of counts.
