@@ -56,7 +56,7 @@ recording that cannot be read is named on stderr with its line and left out. Met
 				write func(io.Writer) error
 			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
 				if exp.path != "" {
-					if err := safefile.Write(exp.path, exp.write); err != nil {
+					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: true}, exp.write); err != nil {
 						return err
 					}
 				}
