@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -161,7 +162,9 @@ func importTranscripts(ctx context.Context, path string, dir *safefile.Dir, a *i
 			a.skip(fmt.Sprintf("%s: recording not written: %v", at, err))
 			return nil
 		}
-		if ctx.Err() == nil {
+		// A recording cut short by ctrl-c is whole too (its run is marked
+		// canceled): it counts as what is on disk.
+		if _, err := os.Lstat(filepath.Join(dir.Path(), rec)); err == nil {
 			a.recorded(rec)
 		}
 		return nil

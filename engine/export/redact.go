@@ -30,14 +30,23 @@ type Redactor struct {
 	byID     map[string]string
 	matcher  *leak.Matcher
 	literals []literal // surface texts, longest first
+	// said remembers the redaction of short texts, which a recording
+	// repeats on every line (kinds, speakers, backends, the run id).
+	said map[string]string
 }
+
+// Bounds on Redactor.said: the texts it keeps and how many.
+const (
+	saidMaxBytes = 64
+	saidMax      = 4096
+)
 
 type literal struct{ from, to string }
 
 // NewRedactor collects the private facts of sc, the ones the annotator
 // tracks (leak.Facts), derived facts included.
 func NewRedactor(sc *scenario.Scenario) *Redactor {
-	r := &Redactor{byID: map[string]string{}}
+	r := &Redactor{byID: map[string]string{}, said: map[string]string{}}
 	counts := map[string]int{}
 	for _, f := range leak.Facts(sc) {
 		if f.Owner == scenario.OwnerPublic {
@@ -72,6 +81,18 @@ func NewRedactor(sc *scenario.Scenario) *Redactor {
 // annotator recognises it: "$520", "five twenty", a first name) and every
 // fact's own wording replaced by the fact's placeholder.
 func (r *Redactor) Text(s string) string {
+	short := len(s) <= saidMaxBytes
+	if out, ok := r.said[s]; ok && short {
+		return out
+	}
+	out := r.text(s)
+	if short && len(r.said) < saidMax {
+		r.said[s] = out
+	}
+	return out
+}
+
+func (r *Redactor) text(s string) string {
 	for _, l := range r.literals {
 		s = strings.ReplaceAll(s, l.from, l.to)
 	}

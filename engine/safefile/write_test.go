@@ -144,3 +144,37 @@ func TestCreateNewIsExclusive(t *testing.T) {
 		t.Fatalf("target holds %q", data)
 	}
 }
+
+// TestClearMakesRoomForANewFile: nothing there is fine; a regular file is
+// removed only when the policy replaces files and it is no input; a link
+// is refused and left.
+func TestClearMakesRoomForANewFile(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	os.WriteFile(in, []byte("input"), 0o644)
+	os.WriteFile(filepath.Join(dir, "old.jsonl"), []byte("old"), 0o644)
+	os.Symlink(in, filepath.Join(dir, "link.jsonl"))
+	keep, _ := OpenDir(dir, Policy{Inputs: []string{in}})
+	replace, _ := OpenDir(dir, Policy{Replace: true, Inputs: []string{in}})
+	defer keep.Close()
+	defer replace.Close()
+	for _, c := range []struct {
+		d    *Dir
+		name string
+		want string // in the error, "" for none
+	}{
+		{keep, "new.jsonl", ""},
+		{keep, "old.jsonl", "already exists"},
+		{replace, "in.jsonl", "one of the files this command reads"},
+		{replace, "link.jsonl", "symbolic link"},
+		{replace, "old.jsonl", ""},
+	} {
+		err := c.d.Clear(c.name)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s (replace %v): %v, want %q", c.name, c.d.policy.Replace, err, c.want)
+		}
+	}
+	if got := entries(t, dir); strings.Join(got, " ") != "in.jsonl link.jsonl" {
+		t.Errorf("left %v", got)
+	}
+}
