@@ -208,7 +208,7 @@ func (a *importAccount) skip(why string) {
 // record of this import took is skipped (two records with one uuid).
 func (a *importAccount) claim(name, at string) (string, bool) {
 	if was, ok := a.claimed[name]; ok {
-		a.skip(fmt.Sprintf("%s: the same scenario id as %s, written as %s", at, was, name))
+		a.skip(fmt.Sprintf("%s: the same scenario id as %s, whose file is %s", at, was, name))
 		return "", false
 	}
 	a.claimed[name] = at
