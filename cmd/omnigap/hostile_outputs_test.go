@@ -399,6 +399,13 @@ func hostileOutputCases() []hostileCase {
 				ls := `[{"title":"Bike` + jsonHostile() + `","description":["Red` + jsonHostile() + `"],"price":300,"category":"bike` + jsonHostile() + `"}]`
 				return []string{"run", "--listings", mustWrite(t, filepath.Join(in, "l.json"), ls), "--scenario", "craigslist/gen-1", "--modes", "agents", "--out", out}
 			}},
+		{name: "schema with escapes reaches no recording", code: 0, want: `episodes recorded`,
+			args: func(t *testing.T, in, out string) []string {
+				h := jsonHostile()
+				schema := `{"attributes":[{"name":"Name","value_type":"name"},{"name":"School` + h + `","value_type":"school"},{"name":"Hobby","value_type":"hobby"},{"name":"Major","value_type":"major"}],` +
+					`"values":{"school":["Yale` + h + `","Rice"],"hobby":["chess` + h + `","golf","rowing"],"major":["law","art` + h + `"]}}`
+				return []string{"run", "--schema", mustWrite(t, filepath.Join(in, "schema.json"), schema), "--scenario", "mutualfriends/gen-1", "--modes", "agents", "--out", out}
+			}},
 		{name: "humans file whose dialogues are all bad", code: 1, want: `--humans .*t.json: no readable dialogue; 2 skipped:\n  .*t.json: record 0: events: is empty\n  .*t.json: record 1: events\[0\].action: unknown action`,
 			args: func(t *testing.T, in, out string) []string {
 				empty := strings.Replace(dondDialogue("u1", "x"), `"events":[`, `"events":[],"x":[`, 1)
