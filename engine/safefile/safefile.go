@@ -70,7 +70,7 @@ func notRegular(path string, m fs.FileMode) error {
 // ReadCapped reads a regular file of at most limit bytes. A larger file is
 // refused with an error naming it and the cap and wrapping ErrTooLarge;
 // the returned data then holds the first limit bytes, so callers can say
-// where the cap was reached. No more than that is read.
+// where the cap was reached. At most limit+1 bytes are read.
 func ReadCapped(path string, limit int64) ([]byte, error) {
 	f, err := Open(path)
 	if err != nil {

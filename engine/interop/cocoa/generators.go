@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/generate"
@@ -52,7 +53,12 @@ func Listings(path string) ([]generate.Listing, []Problem, error) {
 // and the values per value_type) as the generator's attributes. Names are
 // not an attribute of a friend list and are left out.
 func Schema(path string) ([]generate.Attribute, error) {
-	data, err := safefile.ReadCapped(path, MaxSchemaBytes)
+	f, err := safefile.OpenCapped(path, MaxSchemaBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, err
 	}
