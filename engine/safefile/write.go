@@ -23,6 +23,9 @@ type Policy struct {
 	// Inputs are the files the command reads: an output that is one of
 	// them (under any name) is refused, Replace or not.
 	Inputs []string
+	// Mode is a new file's permissions (before the umask), 0644 when
+	// zero: 0600 keeps a key to its owner from its first byte.
+	Mode fs.FileMode
 }
 
 // Dir is an output folder, opened once: every write works on the folder
@@ -139,9 +142,13 @@ func (d *Dir) temp(name string) (string, *os.File, error) {
 	if len(prefix) > 64 {
 		prefix = prefix[:64]
 	}
+	mode := d.policy.Mode
+	if mode == 0 {
+		mode = 0o644
+	}
 	for {
 		tmp := fmt.Sprintf(".%s.tmp-%08x", prefix, rand.Uint32())
-		f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 		if !errors.Is(err, fs.ErrExist) {
 			return tmp, f, err
 		}

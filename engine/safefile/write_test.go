@@ -56,6 +56,13 @@ func TestWriteFileWholeOrNothing(t *testing.T) {
 	if got := entries(t, dir); len(got) != 1 {
 		t.Fatalf("leftovers: %v", got)
 	}
+	key := filepath.Join(dir, "key")
+	if err := WriteFile(key, Policy{Mode: 0o600}, text("secret")); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(key); st.Mode().Perm() != 0o600 {
+		t.Errorf("a file written with Mode 0600 has mode %#o", st.Mode().Perm())
+	}
 }
 
 // TestWriteNeverFollowsLinks: a link where the output goes, dangling or
