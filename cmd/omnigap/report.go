@@ -19,6 +19,7 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var jsonPath, csvPath, svgPath string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
 		Short: "Aggregate recordings by family and mode: means with 95% intervals, bar charts, exports",
@@ -36,7 +37,7 @@ recording that cannot be read is named on stderr with its line and left out. Met
 			// Each episode is tallied as it is read and dropped, so memory
 			// does not hold every recording's figures.
 			var a report.Aggregator
-			n, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr(), a.Add)
+			n, inputs, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr(), a.Add)
 			if err != nil {
 				return err
 			}
@@ -56,7 +57,7 @@ recording that cannot be read is named on stderr with its line and left out. Met
 				write func(io.Writer) error
 			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
 				if exp.path != "" {
-					if err := safefile.Write(exp.path, exp.write); err != nil {
+					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err
 					}
 				}
@@ -68,19 +69,21 @@ recording that cannot be read is named on stderr with its line and left out. Met
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
 	f.StringVar(&svgPath, "svg", "", "write a figure (SVG) of the charted metrics to this file")
+	f.BoolVar(&force, "force", false, "replace the --json, --csv and --svg files if they exist")
 	return cmd
 }
 
 // readEpisodes reads every recording named by args (folders or files) and
-// hands each episode to add, in order; it returns how many it read. It
-// reports unreadable ones on stderr and goes on without them. Folders are
-// listed, never used as patterns. It stops when ctx is done.
-func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, error) {
+// hands each episode to add, in order; it returns how many it read and
+// the files it read. It reports unreadable ones on stderr and goes on
+// without them. Folders are listed, never used as patterns. It stops when
+// ctx is done.
+func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, []string, error) {
 	var paths []string
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if !st.IsDir() {
 			paths = append(paths, a)
@@ -88,7 +91,7 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func
 		}
 		files, err := record.Files(a)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		paths = append(paths, files...)
 	}
@@ -96,19 +99,16 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func
 	for _, p := range paths {
 		// Recordings are .jsonl; anything else may be a cocoa transcript file.
 		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
-			humans, err := transcriptEpisodes(ctx, p, stderr)
+			k, err := transcriptEpisodes(ctx, p, stderr, add)
 			if err != nil {
-				return 0, err
+				return 0, nil, err
 			}
-			for _, ep := range humans {
-				add(ep)
-			}
-			n += len(humans)
+			n += k
 			continue
 		}
-		rec, err := record.ReadContext(ctx, p)
+		rec, err := record.ReadTurns(ctx, p)
 		if ctx.Err() != nil {
-			return 0, errInterrupted
+			return 0, nil, errInterrupted
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
@@ -120,31 +120,28 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func
 		add(report.FromRecording(rec))
 		n++
 	}
-	return n, nil
+	return n, paths, nil
 }
 
 // transcriptEpisodes plays each dialogue of a cocoa transcript file as a
-// HUMANS run, so people's dialogues get the same annotations and metrics
-// as the model runs beside them.
-func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer) ([]report.Episode, error) {
-	read, err := unlessInterrupted(ctx, func() (transcriptsRead, error) {
-		ts, probs, err := cocoa.Transcripts(path)
-		return transcriptsRead{ts, probs}, err
-	})
-	if err != nil {
-		return nil, err
-	}
-	ts := read.ts
-	for _, p := range read.probs {
-		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
-	}
-	eps := make([]report.Episode, 0, len(ts))
-	for _, t := range ts {
-		if ctx.Err() != nil {
-			return nil, errInterrupted
-		}
+// HUMANS run, one at a time, so people's dialogues get the same
+// annotations and metrics as the model runs beside them; it hands each
+// episode to add and returns how many.
+func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add func(report.Episode)) (int, error) {
+	n := 0
+	err := cocoa.EachTranscript(ctx, path, func(t *cocoa.Transcript) error {
 		history, end, errors := t.Play(ctx)
-		eps = append(eps, report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors))
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		add(report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors))
+		n++
+		return nil
+	}, func(p cocoa.Problem) {
+		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
+	})
+	if ctx.Err() != nil {
+		return 0, errInterrupted
 	}
-	return eps, nil
+	return n, err
 }

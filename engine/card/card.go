@@ -373,9 +373,7 @@ func Counts(events []event.Event) map[event.AnnotationKind]int {
 }
 
 // text makes untrusted text safe for the card and keeps it on one line.
-func text(s string) string {
-	return strings.Join(strings.Fields(textsafe.Clean(s)), " ")
-}
+func text(s string) string { return textsafe.Line(s) }
 
 // cell is text that also keeps a Markdown table intact.
 func cell(s string) string { return strings.ReplaceAll(text(s), "|", `\|`) }

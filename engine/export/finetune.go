@@ -13,6 +13,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -68,7 +69,7 @@ const opening = "[The conversation starts. You speak first.]"
 // SCRIPT dialogues are the study's fine-tuning data.
 func Finetune(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
 	var st Stats
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(textsafe.JSONWriter(w))
 	enc.SetEscapeHTML(false)
 	for _, rec := range recs {
 		if rec.Header.Mode != view.Script {

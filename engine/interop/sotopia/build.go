@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -155,13 +156,14 @@ func roleOf(f scenario.Family, seat int) string {
 }
 
 // scenarioID names an imported scenario after the environment's codename
-// and the two characters: sotopia/mutual-friend-00009/amara-hartley-leo-williams.
+// and the two characters: sotopia/mutual-friend-00009/amara-hartley-leo-williams,
+// capped (interop.Capped).
 func scenarioID(env *Environment, agents [2]*Agent) string {
 	code := scenario.Slug(env.Codename)
 	if code == "" {
 		code = scenario.Slug(env.ID)
 	}
-	return "sotopia/" + code + "/" + scenario.Slug(fullName(agents[0])) + "-" + scenario.Slug(fullName(agents[1]))
+	return interop.Capped("sotopia/" + code + "/" + scenario.Slug(fullName(agents[0])) + "-" + scenario.Slug(fullName(agents[1])))
 }
 
 // addPrivateFacts makes owned facts of what only one side (or only the

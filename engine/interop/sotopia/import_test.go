@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -225,15 +226,24 @@ func BenchmarkImportAll(b *testing.B) {
 // write the 450 scenario files.
 func BenchmarkImportAndWriteAll(b *testing.B) {
 	readExport(b)
-	dir := b.TempDir()
 	for b.Loop() {
+		dir, err := safefile.OpenDir(b.TempDir(), safefile.Policy{})
+		if err != nil {
+			b.Fatal(err)
+		}
 		d, err := Read(sotopiaDir)
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := d.Import(Filter{})
-		if n, errs := r.Write(context.Background(), dir); n != 450 || len(errs) > 0 {
-			b.Fatalf("wrote %d: %v", n, errs)
+		n := 0
+		err = d.Each(context.Background(), Filter{}, func(im Imported) error {
+			n++
+			_, err := Write(dir, im)
+			return err
+		}, func(p Problem) { b.Fatal(p) })
+		if err != nil || n != 450 {
+			b.Fatalf("wrote %d: %v", n, err)
 		}
+		dir.Close()
 	}
 }
