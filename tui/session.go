@@ -55,9 +55,10 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			RecordDir: s.opts.RecordDir, Buffer: 64, MaxUtterance: s.opts.MaxUtterance,
 		}
 		if s.opts.Demo != nil {
-			// The run stops itself at each leak, for the callout.
+			// The run stops itself at each leak and mind-read, for the
+			// callout.
 			spec.Control = run.NewController(pace)
-			spec.Control.PauseAfter(isLeak)
+			spec.Control.PauseAfter(stopsDemo)
 		}
 		live, err := s.launch(ctx, spec)
 		if err != nil {

@@ -320,7 +320,10 @@ func num(v float64) string {
 
 // writeAnnotations counts the recorded annotations per run and kind.
 func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
-	kinds := []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention}
+	var kinds []event.AnnotationKind
+	for _, k := range event.Kinds {
+		kinds = append(kinds, k.Kind)
+	}
 	b.WriteString("\n## Annotations\n\n")
 	if len(recs) > maxRunRows {
 		b.WriteString("| mode | runs |")
@@ -361,11 +364,12 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 	}
 }
 
-// Counts counts the annotations among events by kind.
+// Counts counts the annotations among events by kind; denials do not
+// count (event.Annotation.Counted).
 func Counts(events []event.Event) map[event.AnnotationKind]int {
 	out := map[event.AnnotationKind]int{}
 	for _, ev := range events {
-		if ev.Kind == event.Annotated && ev.Annotation != nil {
+		if ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() {
 			out[ev.Annotation.Kind]++
 		}
 	}

@@ -110,8 +110,8 @@ func example(rec *record.Recording, seat int) Example {
 		Metadata: &Metadata{Recording: filepath.Base(rec.Path), Run: rec.Header.RunID, Seat: seat,
 			Speaker: sc.Seats[seat].Character.Name, Annotations: map[event.AnnotationKind]int{}},
 	}
-	for _, k := range []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention} {
-		ex.Metadata.Annotations[k] = 0
+	for _, k := range event.Kinds {
+		ex.Metadata.Annotations[k.Kind] = 0
 	}
 	for _, ev := range rec.Events {
 		switch {
@@ -124,7 +124,7 @@ func example(rec *record.Recording, seat int) Example {
 				ex.Messages = append(ex.Messages, Message{Role: "user", Content: opening})
 			}
 			ex.Messages = append(ex.Messages, Message{Role: role, Content: scenario.Tagged(*ev.Action)})
-		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Seat == seat:
+		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() && ev.Seat == seat:
 			ex.Metadata.Annotations[ev.Annotation.Kind]++
 		}
 	}
