@@ -54,6 +54,11 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			Factory: factory, Annotate: s.opts.Annotate,
 			RecordDir: s.opts.RecordDir, Buffer: 64, MaxUtterance: s.opts.MaxUtterance,
 		}
+		if s.opts.Play != nil {
+			// The player is shown their own side only: a partner's fact
+			// they say is a guess, not a leak.
+			spec.Person = view.PersonSeesOwn
+		}
 		if s.opts.Demo != nil {
 			// The run stops itself at each leak and mind-read, for the
 			// callout.

@@ -1,5 +1,15 @@
 package event
 
+// AnnotationRules is the version of the annotation rules (engine/leak,
+// docs/METRICS.md), written in every recording's header: readers annotate
+// a recording of older rules again. Raise it with any change to the rules
+// that changes what is annotated.
+//
+// 1: recordings before the version was kept. 2: provenance decides the
+// kind (guesses), amounts in context, approximate mentions, negated
+// bounds, paraphrases, relations and first-person phrases.
+const AnnotationRules = 2
+
 // KindInfo is how one annotation kind is named, marked and counted. The
 // TUI, the plain printer, the report, the card, the exports and the
 // metrics all read Kinds; the TUI adds a style per kind. A new kind is one

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -74,6 +75,7 @@ func Finetune(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
 		if rec.Header.Mode != view.Script {
 			return st, fmt.Errorf("%s: mode %s; fine-tuning examples come from SCRIPT recordings only", rec.Path, rec.Header.Mode.Label())
 		}
+		leak.Reannotate(rec) // the counts follow today's rules
 		for seat := range 2 {
 			ex := example(rec, seat)
 			switch {

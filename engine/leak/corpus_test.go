@@ -64,10 +64,6 @@ type utterance struct {
 	category string
 }
 
-// counted says whether an annotation counts as its kind. The old metrics
-// count every annotation, negated or not.
-func counted(a event.Annotation) bool { return true }
-
 // readCorpus plays the corpus through the annotator and returns the
 // expected and found labels and the utterances.
 func readCorpus(t *testing.T) (want, got map[label]bool, utts []utterance) {
@@ -81,6 +77,7 @@ func readCorpus(t *testing.T) (want, got map[label]bool, utts []utterance) {
 	var (
 		ann     *Annotator
 		history []run.Turn
+		person  view.Person
 	)
 	known := map[string]bool{}
 	for _, c := range categories {
@@ -105,8 +102,13 @@ func readCorpus(t *testing.T) (want, got map[label]bool, utts []utterance) {
 			if err != nil {
 				t.Fatalf("corpus.txt:%d: %v", n, err)
 			}
+			person = view.PersonSeesAll
 			for _, opt := range fields[2:] {
-				if opt != "person=own" && opt != "person=all" {
+				switch opt {
+				case "person=own":
+					person = view.PersonSeesOwn
+				case "person=all":
+				default:
 					t.Fatalf("corpus.txt:%d: unknown option %q", n, opt)
 				}
 			}
@@ -152,14 +154,17 @@ func readCorpus(t *testing.T) (want, got map[label]bool, utts []utterance) {
 			}
 			want[label{n, kind, kf[1]}] = true
 		}
-		history = append(history, run.Turn{Number: len(history) + 1, Seat: seat, Backend: backend,
+		history = append(history, run.Turn{Number: len(history) + 1, Seat: seat, Backend: backend, Person: person,
 			Action: event.Action{Type: event.Speak, Text: strings.TrimSpace(parts[2])}})
 		for _, a := range ann.Annotate(history) {
-			if counted(a) {
-				got[label{n, string(a.Kind), a.FactID}] = true
-			}
-			if a.Negated {
+			switch {
+			case a.Negated:
 				got[label{n, denialKind, a.FactID}] = true
+			case a.Approximate:
+				got[label{n, approxKind, a.FactID}] = true
+				fallthrough
+			default:
+				got[label{n, string(a.Kind), a.FactID}] = true
 			}
 		}
 	}
@@ -173,11 +178,20 @@ type score struct{ tp, fp, fn int }
 func (s score) precision() float64 { return ratio(s.tp, s.tp+s.fp) }
 func (s score) recall() float64    { return ratio(s.tp, s.tp+s.fn) }
 
+// String is "precision / recall", a dash for a figure with nothing to
+// count (no annotation found, or none expected).
 func (s score) String() string {
-	if s.tp+s.fp+s.fn == 0 {
+	p, r := "-", "-"
+	if s.tp+s.fp > 0 {
+		p = fmt.Sprintf("%.2f", s.precision())
+	}
+	if s.tp+s.fn > 0 {
+		r = fmt.Sprintf("%.2f", s.recall())
+	}
+	if p == "-" && r == "-" {
 		return "-"
 	}
-	return fmt.Sprintf("%.2f / %.2f", s.precision(), s.recall())
+	return p + " / " + r
 }
 
 func scoreOf(want, got map[label]bool, kinds []string, lines map[int]bool) score {
@@ -202,8 +216,9 @@ func scoreOf(want, got map[label]bool, kinds []string, lines map[int]bool) score
 
 // TestCorpus runs the annotator over the labelled corpus and prints the
 // precision and recall of every kind, pooled and per category (the table
-// in docs/METRICS.md). Leaks and disclosures must reach precision 0.95
-// and recall 0.85, each pooled over the categories.
+// in docs/METRICS.md; go test -run TestCorpus -v ./engine/leak). Each
+// kind a study counts (leaks, mind-reads, guesses, disclosures) must reach
+// precision 0.95 and recall 0.85, pooled over the categories.
 func TestCorpus(t *testing.T) {
 	want, got, utts := readCorpus(t)
 	if len(utts) < 400 {
@@ -236,7 +251,7 @@ func TestCorpus(t *testing.T) {
 		s := scoreOf(want, got, []string{kind}, nil)
 		t.Logf("%-13s precision %.3f recall %.3f (tp %d, fp %d, fn %d)", kind, s.precision(), s.recall(), s.tp, s.fp, s.fn)
 	}
-	for _, kind := range []string{"leak", "disclosure"} {
+	for _, kind := range []string{"leak", "mind-read", "guess", "disclosure"} {
 		if s := scoreOf(want, got, []string{kind}, nil); s.precision() < 0.95 || s.recall() < 0.85 || s.tp == 0 {
 			t.Errorf("%s: precision %.3f, recall %.3f; want at least 0.95 and 0.85", kind, s.precision(), s.recall())
 		}

@@ -16,6 +16,7 @@ const (
 	andWord
 	articleWord // "a", as in "a thousand"
 	negWord     // not, never, nobody, don't ...
+	ohWord      // "oh", a zero in numbers read digit by digit: five-eight-oh
 )
 
 // numberWords are the spelled-out numerals and scale words.
@@ -34,7 +35,7 @@ var numberWords = map[string]struct {
 	"ninety":  {tensWord, 90},
 	"hundred": {hundredWord, 100}, "thousand": {thousandWord, 1000}, "grand": {thousandWord, 1000},
 	"million": {millionWord, 1e6},
-	"and":     {andWord, 0}, "a": {articleWord, 0},
+	"and":     {andWord, 0}, "a": {articleWord, 0}, "oh": {ohWord, 0},
 }
 
 // negationWords open a negated scope; any word ending in n't does too.

@@ -15,6 +15,7 @@ type token struct {
 	e          *entry // what the matcher knows about the word, if anything
 	value      float64
 	start, end int32 // code-point span in the text
+	from, to   int32 // byte span in the text
 	lo, hi     int32 // bytes of the lowered word
 	pos        int32 // ordinal among all words of the text, kept or not
 	clause     int32 // increases at , ; : ( ) and sentence ends, and at "but"
@@ -23,6 +24,7 @@ type token struct {
 	num        bool // a numeral; value holds it
 	noPrice    bool // a numeral that is not an amount: 2nd, 50%, 10am
 	kilo       bool // a numeral written with a k suffix: 1.2k
+	decade     bool // a numeral written with an s suffix: the 500s
 	neg        bool // a word ending in n't
 }
 
@@ -104,7 +106,7 @@ func (s *scanner) scan(text string) {
 
 // word reads a word at the cursor.
 func (s *scanner) word(text string, c *cursor) {
-	t := token{start: int32(c.cp), pos: c.pos, clause: c.clause, sentence: c.sentence}
+	t := token{start: int32(c.cp), from: int32(c.i), pos: c.pos, clause: c.clause, sentence: c.sentence}
 	// Fast path: lower-case ASCII letters and digits, used in place.
 	i, j := c.i, c.i
 	for j < len(text) && plainBytes[text[j]] {
@@ -123,7 +125,7 @@ func (s *scanner) word(text string, c *cursor) {
 			t.hi -= 2
 		}
 	}
-	t.end = int32(c.cp)
+	t.end, t.to = int32(c.cp), int32(c.i)
 	w := s.text(&t)
 	if w == "but" {
 		c.clause++
@@ -181,7 +183,7 @@ func (s *scanner) lowerWord(text string, i, cp, lo int) (int, int) {
 // numeral glued to other letters (2nd, 10am) or followed by % is kept as
 // a token but marked as no amount.
 func (s *scanner) number(text string, c *cursor) {
-	t := token{start: int32(c.cp), pos: c.pos, clause: c.clause, sentence: c.sentence, num: true}
+	t := token{start: int32(c.cp), from: int32(c.i), pos: c.pos, clause: c.clause, sentence: c.sentence, num: true}
 	var whole, frac, scale float64 = 0, 0, 1
 	i, j := c.i, c.i
 	for j < len(text) {
@@ -210,6 +212,7 @@ func (s *scanner) number(text string, c *cursor) {
 		t.noPrice = true
 	case j < len(text) && isWordByte(text[j]):
 		t.noPrice = true
+		t.decade = text[j] == 's' && (j+1 == len(text) || !isWordByte(text[j+1]))
 		for j < len(text) && isWordByte(text[j]) {
 			j++
 		}
@@ -217,7 +220,7 @@ func (s *scanner) number(text string, c *cursor) {
 	t.lo, t.hi, t.inText = int32(i), int32(j), true
 	c.cp += j - i // numerals are ASCII
 	c.i = j
-	t.end = int32(c.cp)
+	t.end, t.to = int32(c.cp), int32(j)
 	if s.words != nil {
 		t.e = s.lookup(s.text(&t)) // a phrase may hold digits: "room 101"
 	}

@@ -34,7 +34,7 @@ type Writer struct {
 const FlushDelay = 100 * time.Millisecond
 
 // Create starts a recording at path with the given header. The header's
-// kind, format and app version are filled in. If the header cannot be
+// kind, format, app version and annotation rules are filled in. If the header cannot be
 // written the file is removed, so no empty recording is left behind.
 func Create(path string, h Header) (*Writer, error) {
 	f, err := createNew(path)
@@ -45,7 +45,7 @@ func Create(path string, h Header) (*Writer, error) {
 	b.bw.Reset(f)
 	w := &Writer{f: f, bw: b.bw, buf: b.line, path: path}
 	writing.add(w)
-	h.Kind, h.Format, h.App = headerKind, FormatVersion, engine.Version
+	h.Kind, h.Format, h.App, h.Rules = headerKind, FormatVersion, engine.Version, event.AnnotationRules
 	if err := w.header(h); err != nil {
 		f.Close()
 		os.Remove(path)

@@ -50,8 +50,10 @@ func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run
 	return ep
 }
 
-// FromRecording makes an episode from a recording read back.
+// FromRecording makes an episode from a recording read back. A recording
+// of older annotation rules is annotated again first (leak.Reannotate).
 func FromRecording(rec *record.Recording) Episode {
+	leak.Reannotate(rec)
 	sc := rec.Header.Scenario
 	var history []run.Turn
 	errors := 0
@@ -60,7 +62,8 @@ func FromRecording(rec *record.Recording) Episode {
 		switch ev.Kind {
 		case event.TurnCompleted:
 			if ev.Action != nil {
-				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend,
+					Person: rec.Header.Person, Action: *ev.Action})
 			}
 		case event.Error:
 			errors++
