@@ -188,7 +188,7 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 // the listener's; an environment fact is anyone's.
 func fits(mt Match, speaker int, owner scenario.Owner) bool {
 	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {
-		return !mt.Approximate || mt.About != aboutAnyone
+		return !mt.Approximate // no one's to be said approximately
 	}
 	own := owner == scenario.Owner(speaker)
 	switch mt.About {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The words around a match, read from the raw text when a match needs
@@ -26,71 +27,180 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’'
 }
 
-// wordsBefore returns up to max lowered words before byte offset at in
-// src, nearest first, within the clause.
-func wordsBefore(src string, at, max int) []string {
-	var out []string
-	i := at
-	for len(out) < max && i > 0 {
-		r, size := utf8.DecodeLastRuneInString(src[:i])
-		switch {
-		case isClauseEnd(r):
-			return out
-		case !isWordRune(r):
-			i -= size
-			continue
-		}
-		end := i
-		for i > 0 {
-			r, size := utf8.DecodeLastRuneInString(src[:i])
-			if !isWordRune(r) {
-				break
-			}
-			i -= size
-		}
-		w := lowerWord(src[i:end])
-		if w == "but" {
-			return out
+// nearby reads the words around a match in the raw text, lowered, without
+// allocating in the usual case: a word in lower-case ASCII already is a
+// slice of the text, another is lowered into buf. The words one read
+// returns are valid until the next read of the same side; reset starts a
+// new text.
+type nearby struct {
+	src           string
+	buf           []byte
+	before, after []string
+}
+
+func (r *nearby) reset(src string) {
+	r.src, r.buf = src, r.buf[:0]
+}
+
+// wordsBefore returns up to max lowered words before byte offset at,
+// nearest first, within the clause.
+func (r *nearby) wordsBefore(at, max int) []string {
+	out := r.before[:0]
+	for len(out) < max {
+		w, start, ok := r.wordBefore(at)
+		if !ok {
+			break
 		}
 		out = append(out, w)
+		at = start
 	}
+	r.before = out
 	return out
 }
 
-// wordsAfter returns up to max lowered words after byte offset at in src,
-// nearest first, within the clause.
-func wordsAfter(src string, at, max int) []string {
-	var out []string
+// wordBefore returns the lowered word before byte offset at and where it
+// starts, or false at the clause's start (or before "but").
+func (r *nearby) wordBefore(at int) (string, int, bool) {
+	src := r.src
+	i := at
+	for {
+		if i == 0 {
+			return "", 0, false
+		}
+		c := src[i-1]
+		if c >= utf8.RuneSelf {
+			rn, size := utf8.DecodeLastRuneInString(src[:i])
+			if isClauseEnd(rn) {
+				return "", 0, false
+			}
+			if isWordRune(rn) {
+				break
+			}
+			i -= size
+			continue
+		}
+		if wordBytes[c] || c == '\'' {
+			break
+		}
+		if clauseBytes[c] {
+			return "", 0, false
+		}
+		i--
+	}
+	end, plain := i, true
+	for i > 0 {
+		c := src[i-1]
+		if c < utf8.RuneSelf {
+			if !wordBytes[c] && c != '\'' {
+				break
+			}
+			plain = plain && (plainBytes[c] || c == '\'')
+			i--
+			continue
+		}
+		rn, size := utf8.DecodeLastRuneInString(src[:i])
+		if !isWordRune(rn) {
+			break
+		}
+		plain = false
+		i -= size
+	}
+	w := src[i:end]
+	if !plain || w[0] == '\'' || w[len(w)-1] == '\'' {
+		w = r.lower(w)
+	}
+	switch w {
+	case "but":
+		return "", 0, false
+	case "":
+		return r.wordBefore(i)
+	}
+	return w, i, true
+}
+
+// clauseBytes marks the ASCII bytes that end a clause.
+var clauseBytes = [256]bool{',': true, ';': true, ':': true, '(': true, ')': true, '.': true, '!': true, '?': true, '\n': true}
+
+// wordsAfter returns up to max lowered words after byte offset at and
+// before byte offset to, nearest first, within the clause.
+func (r *nearby) wordsAfter(at, to, max int) []string {
+	src := r.src[:to]
+	out := r.after[:0]
 	i := at
 	for len(out) < max && i < len(src) {
-		r, size := utf8.DecodeRuneInString(src[i:])
-		switch {
-		case isClauseEnd(r):
-			return out
-		case !isWordRune(r):
-			i += size
+		c := src[i]
+		if c < utf8.RuneSelf && !isWordByte(c) && c != '\'' {
+			if isClauseEnd(rune(c)) {
+				break
+			}
+			i++
 			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(src[i:])
+			if isClauseEnd(r) {
+				break
+			}
+			if !isWordRune(r) {
+				i += size
+				continue
+			}
 		}
 		start := i
 		for i < len(src) {
+			c := src[i]
+			if c < utf8.RuneSelf {
+				if !isWordByte(c) && c != '\'' {
+					break
+				}
+				i++
+				continue
+			}
 			r, size := utf8.DecodeRuneInString(src[i:])
 			if !isWordRune(r) {
 				break
 			}
 			i += size
 		}
-		w := lowerWord(src[start:i])
+		w := r.lower(src[start:i])
 		if w == "but" {
-			return out
+			break
 		}
-		out = append(out, w)
+		if w != "" {
+			out = append(out, w)
+		}
 	}
+	r.after = out
 	return out
 }
 
-// lowerWord lowers w and writes its apostrophe the plain way.
-func lowerWord(w string) string {
-	return strings.ReplaceAll(strings.ToLower(strings.Trim(w, "'’")), "’", "'")
+// lower returns w lowered, without its outer apostrophes and with a plain
+// apostrophe inside: w itself when it is lower-case ASCII, else a copy
+// in buf.
+func (r *nearby) lower(w string) string {
+	plain := len(w) > 0 && w[0] != '\'' && w[len(w)-1] != '\''
+	for i := 0; i < len(w) && plain; i++ {
+		plain = plainBytes[w[i]] || w[i] == '\''
+	}
+	if plain {
+		return w
+	}
+	for len(w) > 0 && (w[0] == '\'' || strings.HasPrefix(w, "’")) {
+		_, size := utf8.DecodeRuneInString(w)
+		w = w[size:]
+	}
+	for len(w) > 0 && (w[len(w)-1] == '\'' || strings.HasSuffix(w, "’")) {
+		_, size := utf8.DecodeLastRuneInString(w)
+		w = w[:len(w)-size]
+	}
+	start := len(r.buf)
+	for _, c := range w {
+		if c == '’' {
+			c = '\''
+		}
+		r.buf = utf8.AppendRune(r.buf, unicode.ToLower(c))
+	}
+	return unsafe.String(unsafe.SliceData(r.buf[start:]), len(r.buf)-start)
 }
 
 // about says whose a stretch of words says a thing is, from the speaker's
@@ -107,12 +217,12 @@ const (
 
 // personOf classifies one word as a person's, or aboutAnyone.
 func personOf(w string) about {
-	switch {
-	case firstPerson[w]:
+	switch f := flagsOf(w); {
+	case f&firstPerson != 0:
 		return aboutSpeaker
-	case secondPerson[w]:
+	case f&secondPerson != 0:
 		return aboutListener
-	case thirdPerson[w]:
+	case f&thirdPerson != 0:
 		return aboutOthers
 	}
 	return aboutAnyone
@@ -125,27 +235,27 @@ func personOf(w string) about {
 // "I" that only knows or heard, as in "I know you", and an object, as in
 // "planned us a trip", are passed over), else up to three words after it
 // ("worth 4 to you").
-func phraseAbout(src string, from, to int) about {
-	for _, w := range wordsAfter(src[:to], from, 16) {
+func (r *nearby) phraseAbout(from, to int) about {
+	for _, w := range r.wordsAfter(from, to, 16) {
 		if p := personOf(w); p != aboutAnyone {
 			return p
 		}
 	}
-	before := wordsBefore(src, from, 4)
+	before := r.wordsBefore(from, 4)
 	for i, w := range before {
 		p := personOf(w)
 		if p == aboutAnyone {
 			continue
 		}
-		if p == aboutSpeaker && i > 0 && knowVerbs[before[i-1]] {
+		if p == aboutSpeaker && i > 0 && is(before[i-1], knowVerbs) {
 			continue
 		}
-		if objectPronouns[w] && (i+1 == len(before) || !prepositions[before[i+1]]) {
+		if is(w, objectPronouns) && (i+1 == len(before) || !is(before[i+1], prepositions)) {
 			continue // "you've planned us a trip": the trip is not ours to tell
 		}
 		return p
 	}
-	for _, w := range wordsAfter(src, to, 3) {
+	for _, w := range r.wordsAfter(to, len(r.src), 3) {
 		if p := personOf(w); p != aboutAnyone {
 			return p
 		}
@@ -162,34 +272,53 @@ func phraseAbout(src string, from, to int) about {
 // an "I" whose verb owns the figure ("I owe about", "I was hoping for";
 // not "I could do", "I'd like to get", "I have a feeling"); else anyone's,
 // which for a rounded amount is no mention at all.
-func amountAbout(src string, at int) about {
-	before := wordsBefore(src, at, 10)
-	for i, w := range before {
+func (r *nearby) amountAbout(at int) about {
+	before := r.before[:0]
+	for len(before) < 10 {
+		w, start, ok := r.wordBefore(at)
+		if !ok {
+			break
+		}
+		before, at = append(before, w), start
+		if !isPersonWord(w) {
+			continue // a switch, cheaper than the flags' lookup
+		}
+		i := len(before) - 1
+		r.before = before
 		between := before[:i] // the words from w to the amount, nearest the amount first
+		// The nearest person word decides.
 		switch {
 		case w == "your":
-			if i > 0 && (ownNouns[before[i-1]] || relationWords[before[i-1]]) {
+			if i > 0 && (is(before[i-1], ownNouns) || relationWords[before[i-1]]) {
 				return aboutListener
 			}
+			return aboutAnyone
 		case w == "my" || w == "our":
-			if i > 0 && offerNouns[before[i-1]] {
+			if i > 0 && is(before[i-1], offerNouns) {
 				return aboutAnyone
 			}
 			return aboutSpeaker
-		case w == "you'd" || w == "you're" || w == "you've" || w == "you'll" ||
-			w == "you" && (i+1 == len(before) || subjectBefore[before[i+1]]):
+		case w == "you'd" || w == "you're" || w == "you've" || w == "you'll" || w == "you" && r.subjectAt(at):
 			if verb, next := verbAfter(between); (verb == "have" || verb == "get" || verb == "take") && next == "it" {
 				return aboutAnyone // "you can have it for 450" is an offer
 			}
 			return aboutListener
-		case firstPerson[w] && !objectPronouns[w]:
-			if verb, _ := verbAfter(between); ownVerbs[verb] && onlyFillerAfter(between, verb) {
+		case is(w, firstPerson):
+			if verb, _ := verbAfter(between); is(verb, ownVerbs) && onlyFillerAfter(between, verb) {
 				return aboutSpeaker
 			}
-			return aboutAnyone
 		}
+		return aboutAnyone
 	}
 	return aboutAnyone
+}
+
+// subjectAt reports whether a "you" starting at byte offset at is a
+// clause's subject: it starts the clause or follows a word such as "bet"
+// or "and" (subjectBefore), not "would" or "meet".
+func (r *nearby) subjectAt(at int) bool {
+	prev, _, ok := r.wordBefore(at)
+	return !ok || is(prev, subjectBefore)
 }
 
 // onlyFillerAfter reports whether only filler words ("about", "for",
@@ -201,7 +330,7 @@ func onlyFillerAfter(between []string, verb string) bool {
 		if w == verb {
 			return true
 		}
-		if !fillerWords[w] {
+		if !is(w, fillerWords) {
 			return false
 		}
 	}
@@ -214,7 +343,7 @@ func onlyFillerAfter(between []string, verb string) bool {
 // the word after it.
 func verbAfter(between []string) (verb, next string) {
 	for i := len(between) - 1; i >= 0; i-- {
-		if w := between[i]; ownVerbs[w] || !auxWords[w] {
+		if w := between[i]; is(w, ownVerbs) || !is(w, auxWords) {
 			if i > 0 {
 				next = between[i-1]
 			}

@@ -11,46 +11,51 @@ import (
 // measure or a count (580 km, 25 watts, 900 pages), a label's number (room
 // 520, route 620, model 620), a phone number, a time, a date, a year or an
 // address is not. numeral says the amount is written in digits.
-func isPrice(src string, from, to int, value float64, numeral bool) bool {
+func (r *nearby) isPrice(from, to int, value float64, numeral bool) bool {
+	src := r.src
 	if from > 0 && src[from-1] == '$' {
 		return true
 	}
-	after := wordsAfter(src, to, 2)
-	if len(after) > 0 && currencyAfter[after[0]] {
+	after := r.wordsAfter(to, len(src), 2)
+	var a, a2 wordFlag
+	if len(after) > 0 {
+		a = flagsOf(after[0])
+	}
+	if len(after) > 1 {
+		a2 = flagsOf(after[1])
+	}
+	if a&currencyAfter != 0 {
 		return true
 	}
 	if numeral && !numeralIsPrice(src, from, to) {
 		return false
 	}
 	dayOfMonth := value >= 1 && value <= 31 && value == math.Trunc(value)
-	if len(after) > 0 {
-		switch a := after[0]; {
-		case unitWords[a] || a == "x":
-			return false
-		case dayOfMonth && monthWords[a]:
-			return false
-		case yearAfter[a] && isYear(src[from:to], value):
-			return false
-		}
-	}
-	if len(after) > 1 && streetWords[after[1]] || len(after) > 0 && streetWords[after[0]] {
+	switch {
+	case a&unitWords != 0 || len(after) > 0 && after[0] == "x":
+		return false
+	case dayOfMonth && a&monthWords != 0:
+		return false
+	case a&yearAfter != 0 && isYear(src[from:to], value):
+		return false
+	case (a|a2)&streetWords != 0:
 		return false // 2500 Mission Street
 	}
-	before := wordsBefore(src, from, 3)
+	before := r.wordsBefore(from, 3)
 	if len(before) == 0 {
 		return true
 	}
-	b := before[0]
+	b := flagsOf(before[0])
 	switch {
-	case labelWords[b]:
+	case b&labelWords != 0:
 		return false
-	case skipBeforeLabel[b] && len(before) > 1 && (labelWords[before[1]] || skipBeforeLabel[before[1]] && len(before) > 2 && labelWords[before[2]]):
+	case b&skipBeforeLabel != 0 && len(before) > 1 && (is(before[1], labelWords) || is(before[1], skipBeforeLabel) && len(before) > 2 && is(before[2], labelWords)):
 		return false // room number 520, the code is 1100
-	case from > 0 && src[from-1] == '-' && (b == "i" || b == "us" || b == "sr"):
+	case from > 0 && src[from-1] == '-' && (before[0] == "i" || before[0] == "us" || before[0] == "sr"):
 		return false // I-580
-	case dayOfMonth && (monthWords[b] || dayWords[b]):
+	case dayOfMonth && b&(monthWords|dayWords) != 0:
 		return false // June 20, Saturday 20
-	case yearCues[b] && isYear(src[from:to], value):
+	case b&yearCues != 0 && isYear(src[from:to], value):
 		return false // in 2022
 	}
 	return true
@@ -96,11 +101,11 @@ func phoneOrDate(src string, from, to int) bool {
 	for hi < len(src) && (isDigit(src[hi]) || isSep(src[hi]) && hi+1 < len(src) && (isDigit(src[hi+1]) || isSep(src[hi+1]) && src[hi+1] != src[hi])) {
 		hi++
 	}
-	var groups []string
-	var seps strings.Builder
+	var groups [5][2]int // the digit groups' spans, at most five
+	n, spaced := 0, false
 	for i := lo; i < hi; {
 		if !isDigit(src[i]) {
-			seps.WriteByte(src[i])
+			spaced = spaced || src[i] == ' ' || src[i] == '(' || src[i] == ')' || src[i] == '+'
 			i++
 			continue
 		}
@@ -108,19 +113,20 @@ func phoneOrDate(src string, from, to int) bool {
 		for j < hi && isDigit(src[j]) {
 			j++
 		}
-		groups = append(groups, src[i:j])
-		i = j
-	}
-	sizes := make([]int, len(groups))
-	for i, g := range groups {
-		sizes[i] = len(g)
-	}
-	is := func(want ...int) bool {
-		if len(sizes) != len(want) {
+		if n == len(groups) {
 			return false
 		}
-		for i := range want {
-			if sizes[i] != want[i] {
+		groups[n] = [2]int{i, j}
+		n++
+		i = j
+	}
+	size := func(k int) int { return groups[k][1] - groups[k][0] }
+	is := func(want ...int) bool {
+		if n != len(want) {
+			return false
+		}
+		for k, w := range want {
+			if size(k) != w {
 				return false
 			}
 		}
@@ -130,11 +136,12 @@ func phoneOrDate(src string, from, to int) bool {
 	case is(3, 3, 4), is(1, 3, 3, 4):
 		return true
 	case is(3, 4):
-		a, _ := strconv.Atoi(groups[0])
-		b, _ := strconv.Atoi(groups[1])
-		return groups[1][0] == '0' || groups[0] == "555" || b > 2*a
+		first, second := src[groups[0][0]:groups[0][1]], src[groups[1][0]:groups[1][1]]
+		a, _ := strconv.Atoi(first)
+		b, _ := strconv.Atoi(second)
+		return second[0] == '0' || first == "555" || b > 2*a
 	case is(4, 2, 2), is(2, 2, 4), is(1, 2, 4), is(1, 1, 4), is(2, 1, 4):
-		return !strings.ContainsAny(seps.String(), " ()+")
+		return !spaced
 	}
 	return false
 }

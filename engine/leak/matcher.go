@@ -39,6 +39,7 @@ type Matcher struct {
 	*tables
 
 	sc      scanner
+	near    nearby // the raw words around a match, read when a match needs them
 	nums    []number
 	spans   []span
 	hits    []Match
@@ -130,6 +131,16 @@ func Compile(facts []scenario.Fact) *Matcher {
 		}
 	}
 	sort.Slice(m.prices, func(a, b int) bool { return m.prices[a].value < m.prices[b].value })
+	// The scanner keeps the person words, for personBefore.
+	m.sc.persons = len(m.prices) > 0
+	// With the number words in its own table, the scanner looks a word up
+	// once, not twice. Added last: no entry is changed after.
+	for w, e := range numberTables().words {
+		if m.words[w] == nil {
+			m.words[w] = e
+		}
+	}
+	m.sc.shared = nil
 	return m
 }
 
@@ -170,10 +181,11 @@ var numberTables = sync.OnceValue(func() *tables {
 // one matcher may run on different goroutines.
 func (m *Matcher) Fork() *Matcher {
 	f := &Matcher{tables: m.tables, keyHits: make([]keyHit, len(m.keys))}
+	f.sc.persons = m.sc.persons
 	for i := range f.keyHits {
 		f.keyHits[i].sentence = -1
 	}
-	f.sc.words, f.sc.shared, f.sc.filter = f.words, numberTables().words, &f.filter
+	f.sc.words, f.sc.filter = f.words, &f.filter // every number word is in f.words (Compile)
 	return f
 }
 
@@ -285,10 +297,16 @@ func (m *Matcher) addKeys(i int, keys [][]string, own bool) {
 	m.keyHits = append(m.keyHits, keyHit{sentence: -1})
 }
 
+// scan reads a new text.
+func (m *Matcher) scan(text string) {
+	m.sc.scan(text)
+	m.near.reset(text)
+}
+
 // Find returns every mention of a fact in text, in order of position. The
 // returned slice is reused by the next call.
 func (m *Matcher) Find(text string) []Match {
-	m.sc.scan(text)
+	m.scan(text)
 	m.hits = m.hits[:0]
 	m.findPrices()
 	m.findSequences()
@@ -311,9 +329,9 @@ const approxShare = 0.03
 
 // findPrices matches the amounts said against the price facts: within a
 // fact's tolerance a mention, where the amount can be a price (isPrice);
-// a rounded amount within approxShare of a fact, or a span the fact lies
-// in, an approximate mention where the sentence says whose amount it is
-// (amountAbout).
+// a rounded amount (rounded) within approxShare of a fact, or a span the
+// fact lies in, an approximate mention where the sentence says whose
+// amount it is (amountAbout).
 func (m *Matcher) findPrices() {
 	if len(m.prices) == 0 {
 		return
@@ -321,34 +339,46 @@ func (m *Matcher) findPrices() {
 	m.nums = m.extractNumbers(m.nums[:0])
 	toks := m.sc.tokens
 	for _, n := range m.nums {
-		reach := max(m.maxTol, approxShare*n.value*1.05)
-		lo := sort.Search(len(m.prices), func(i int) bool { return m.prices[i].value >= n.value-reach })
-		hi := lo
-		for hi < len(m.prices) && m.prices[hi].value <= n.value+reach {
-			hi++
-		}
-		if lo == hi || !m.priced(n) {
-			continue
-		}
 		// An amount that is a fact's says that fact, not another one
 		// near it.
-		exact := false
-		for _, p := range m.prices[lo:hi] {
-			if math.Abs(p.value-n.value) <= p.tol {
+		exact, priced := false, false
+		at := m.firstPrice(n.value - m.maxTol)
+		for i := at; i < len(m.prices) && m.prices[i].value <= n.value+m.maxTol; i++ {
+			p := m.prices[i]
+			if math.Abs(p.value-n.value) > p.tol {
+				continue
+			}
+			if !exact {
+				exact, priced = true, m.priced(n)
+			}
+			if priced {
 				m.add(p.fact, n.first, n.last)
-				exact = true
 			}
 		}
-		if exact {
+		if exact || !rounded(n.value) {
 			continue
 		}
+		reach := approxShare * n.value * 1.05
+		for at > 0 && m.prices[at-1].value >= n.value-reach {
+			at--
+		}
 		checked, ab := false, aboutAnyone
-		for _, p := range m.prices[lo:hi] {
+		for i := at; i < len(m.prices) && m.prices[i].value <= n.value+reach; i++ {
+			p := m.prices[i]
 			if math.Abs(p.value-n.value) > approxShare*math.Abs(p.value) {
 				continue
 			}
 			if !checked {
-				checked, ab = true, amountAbout(m.sc.src, int(toks[n.first].from))
+				// Reading whose the amount is costs more than the
+				// rest: it comes last, and only where a person word
+				// stands before it.
+				checked = true
+				if m.personBefore(n.first) {
+					ab = m.near.amountAbout(int(toks[n.first].from))
+				}
+				if ab != aboutAnyone && !m.priced(n) {
+					ab = aboutAnyone
+				}
 			}
 			if ab == aboutAnyone {
 				break // a rounded amount said of no one mentions nothing
@@ -361,10 +391,50 @@ func (m *Matcher) findPrices() {
 	}
 }
 
+// firstPrice is the index of the first price fact at v or above.
+func (m *Matcher) firstPrice(v float64) int {
+	lo, hi := 0, len(m.prices)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if m.prices[mid].value < v {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// rounded reports whether an amount is a round one, as people say a figure
+// they round (450 for 454, seven thousand for 6,800): a whole multiple of
+// five.
+func rounded(v float64) bool {
+	return v == math.Trunc(v) && v < 1e15 && int64(v)%5 == 0
+}
+
+// personBefore reports whether a first- or second-person word (noted by
+// the scanner) stands in the clause before token k, near enough for
+// amountAbout to read: without one, no one is said to own the amount,
+// and the raw text need not be read.
+func (m *Matcher) personBefore(k int) bool {
+	t := &m.sc.tokens[k]
+	for i := len(m.sc.people) - 1; i >= 0; i-- {
+		p := m.sc.people[i]
+		switch {
+		case p.pos >= t.pos:
+		case t.pos-p.pos > 10 || p.clause != t.clause:
+			return false
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 // findInSpan adds the approximate mentions of the facts that lie in a
 // span, past the tolerance of its ends (an end is a mention of its own).
 func (m *Matcher) findInSpan(sp span) {
-	lo := sort.Search(len(m.prices), func(i int) bool { return m.prices[i].value >= sp.lo })
+	lo := m.firstPrice(sp.lo)
 	checked, ab := false, aboutAnyone
 	for i := lo; i < len(m.prices) && m.prices[i].value <= sp.hi; i++ {
 		p := m.prices[i]
@@ -372,7 +442,10 @@ func (m *Matcher) findInSpan(sp span) {
 			continue // an end of a range, said as it is
 		}
 		if !checked {
-			checked, ab = true, amountAbout(m.sc.src, int(m.sc.tokens[sp.first].from))
+			checked = true
+			if m.personBefore(sp.first) {
+				ab = m.near.amountAbout(int(m.sc.tokens[sp.first].from))
+			}
 		}
 		if ab != aboutAnyone {
 			m.addApprox(p.fact, sp.first, sp.last, ab)
@@ -425,7 +498,7 @@ func (m *Matcher) findKeyPhrases() {
 			if p := m.keys[r.phrase]; h.mask == 1<<p.n-1 {
 				m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.end),
 					Negated: !p.own && m.negated(h.firstTok, false),
-					About:   phraseAbout(m.sc.src, int(toks[h.firstTok].from), int(t.to))})
+					About:   m.near.phraseAbout(int(toks[h.firstTok].from), m.sc.to(t))})
 				h.mask = 0 // a repeat in the same sentence counts again
 			}
 		}
@@ -471,8 +544,8 @@ func (m *Matcher) negated(k int, amount bool) bool {
 // stands between tokens j and k.
 func (m *Matcher) boundBetween(j, k int) bool {
 	toks := m.sc.tokens
-	for _, w := range wordsAfter(m.sc.src[:toks[k].from], int(toks[j].to), negationWindow) {
-		if boundWords[w] {
+	for _, w := range m.near.wordsAfter(m.sc.to(&toks[j]), int(toks[k].from), negationWindow) {
+		if is(w, boundWords) {
 			return true
 		}
 	}

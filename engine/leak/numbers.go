@@ -1,9 +1,6 @@
 package leak
 
-import (
-	"math"
-	"strings"
-)
+import "math"
 
 // number is one amount said in a text, spanning tokens first..last.
 type number struct {
@@ -22,7 +19,7 @@ type span struct {
 
 // Numbers returns the amounts said in text (for tests and fact compiling).
 func (m *Matcher) Numbers(text string) []float64 {
-	m.sc.scan(text)
+	m.scan(text)
 	var out []float64
 	for _, n := range m.extractNumbers(nil) {
 		out = append(out, n.value)
@@ -69,7 +66,11 @@ func (m *Matcher) extractNumbers(dst []number) []number {
 		if t.e == nil || t.e.kind == plainWord || t.e.kind == negWord || t.e.kind == ohWord {
 			continue
 		}
-		n, ok := m.digits(k)
+		var n number
+		ok := false
+		if k+1 < len(toks) && toks[k+1].e != nil && (toks[k+1].e.kind == unitWord || toks[k+1].e.kind == ohWord) {
+			n, ok = m.digits(k)
+		}
 		if !ok {
 			n, ok = m.spelled(k)
 		}
@@ -78,6 +79,9 @@ func (m *Matcher) extractNumbers(dst []number) []number {
 			dst = append(dst, n)
 			k = n.last
 		}
+	}
+	if len(dst)-start < 2 {
+		return dst
 	}
 	return append(dst[:start], m.pairs(dst[start:])...)
 }
@@ -150,6 +154,10 @@ func (m *Matcher) pairs(ns []number) []number {
 		}
 		b := ns[i+1]
 		gap := m.between(a, b)
+		if gap == "" {
+			out = append(out, a)
+			continue
+		}
 		if sign, ok := offsetWords[gap]; ok && a.value > 0 && a.value <= b.value/2 && m.priced(a) && m.priced(b) {
 			out = append(out, number{value: b.value + sign*a.value, first: a.first, last: b.last})
 			i++
@@ -174,7 +182,7 @@ func (m *Matcher) isRange(a, b number, gap string) bool {
 	switch gap {
 	case "-", "–", "to":
 	case "and":
-		if w := wordsBefore(m.sc.src, int(m.sc.tokens[a.first].from), 1); len(w) == 0 || w[0] != "between" {
+		if w := m.near.wordsBefore(int(m.sc.tokens[a.first].from), 1); len(w) == 0 || w[0] != "between" {
 			return false
 		}
 	default:
@@ -183,24 +191,62 @@ func (m *Matcher) isRange(a, b number, gap string) bool {
 	return m.priced(a) && m.priced(b)
 }
 
-// between is the text between two amounts, lowered and trimmed, with one
-// space between words ("short of"); empty when they are not in one clause
-// or too far apart to be read together.
+// between is the text between two amounts, lowered, with one space
+// between words and no dollar sign ("short of", "-"); empty when they are
+// not in one clause, too far apart to be read together, or the gap is too
+// long to be an operator.
 func (m *Matcher) between(a, b number) string {
 	toks := m.sc.tokens
 	if toks[a.last].clause != toks[b.first].clause || toks[b.first].pos-toks[a.last].pos > 3 {
 		return ""
 	}
-	gap := m.sc.src[toks[a.last].to:toks[b.first].from]
-	gap = strings.TrimSuffix(strings.TrimSpace(gap), "$")
-	return strings.Join(strings.Fields(strings.ToLower(gap)), " ")
+	gap := m.sc.src[m.sc.to(&toks[a.last]):toks[b.first].from]
+	for len(gap) > 0 && (gap[0] == ' ' || gap[0] == '$') {
+		gap = gap[1:]
+	}
+	if len(gap) == 0 || len(gap) > 16 {
+		return ""
+	}
+	var buf [16]byte
+	n, space := 0, false
+	for i := 0; i < len(gap); i++ {
+		c := gap[i]
+		switch {
+		case c == ' ' || c == '$' || c == '\t':
+			space = n > 0
+		default:
+			if space {
+				buf[n], n = ' ', n+1
+				space = false
+			}
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf[n], n = c, n+1
+		}
+	}
+	return gapWords(buf[:n])
 }
+
+// gapWords returns the operator or separator b spells, as a constant
+// string, or "".
+func gapWords(b []byte) string {
+	for _, w := range gaps {
+		if string(b) == w {
+			return w
+		}
+	}
+	return ""
+}
+
+// gaps are what may stand between two amounts read together.
+var gaps = []string{"-", "–", "to", "and", "under", "below", "short of", "shy of", "less than", "off", "over", "above", "more than"}
 
 // priced reports whether the amount n can be a price where it is said
 // (isPrice).
 func (m *Matcher) priced(n number) bool {
 	toks := m.sc.tokens
-	return isPrice(m.sc.src, int(toks[n.first].from), int(toks[n.last].to), n.value, n.numeral)
+	return m.near.isPrice(int(toks[n.first].from), m.sc.to(&toks[n.last]), n.value, n.numeral)
 }
 
 // addDecade reads "the high 500s" (and low, mid, upper, lower, early,
@@ -208,7 +254,7 @@ func (m *Matcher) priced(n number) bool {
 // says too little.
 func (m *Matcher) addDecade(k int) {
 	t := &m.sc.tokens[k]
-	w := wordsBefore(m.sc.src, int(t.from), 1)
+	w := m.near.wordsBefore(int(t.from), 1)
 	if len(w) == 0 || t.value <= 0 || t.value != math.Trunc(t.value) {
 		return
 	}

@@ -15,7 +15,7 @@ type token struct {
 	e          *entry // what the matcher knows about the word, if anything
 	value      float64
 	start, end int32 // code-point span in the text
-	from, to   int32 // byte span in the text
+	from       int32 // byte where it starts in the text (scanner.to says where it ends)
 	lo, hi     int32 // bytes of the lowered word
 	pos        int32 // ordinal among all words of the text, kept or not
 	clause     int32 // increases at , ; : ( ) and sentence ends, and at "but"
@@ -34,12 +34,20 @@ type token struct {
 // adjacency of what is kept. Buffers are reused between turns.
 type scanner struct {
 	words  map[string]*entry // nil: keep every word
-	shared map[string]*entry // looked in after words: the number words
+	shared map[string]*entry // looked in after words, unless words holds them too: the number words
 	filter *bloom
 	src    string
 	lower  []byte
 	tokens []token
+	// persons notes where first- and second-person words stand, in
+	// people, for a matcher of amounts that may be said to be someone's
+	// (personBefore).
+	persons bool
+	people  []wordAt
 }
+
+// wordAt is where a word the scanner does not keep stands.
+type wordAt struct{ pos, clause int32 }
 
 // wordBytes marks the ASCII letters and digits; plainBytes the lower-case
 // letters and digits, which a word can be used with as it stands.
@@ -67,7 +75,7 @@ type cursor struct {
 // separates tokens; clause and sentence punctuation is remembered for the
 // negation scope and for key-phrase windows.
 func (s *scanner) scan(text string) {
-	s.src, s.lower, s.tokens = text, s.lower[:0], s.tokens[:0]
+	s.src, s.lower, s.tokens, s.people = text, s.lower[:0], s.tokens[:0], s.people[:0]
 	var c cursor
 	for c.i < len(text) {
 		b := text[c.i]
@@ -125,7 +133,7 @@ func (s *scanner) word(text string, c *cursor) {
 			t.hi -= 2
 		}
 	}
-	t.end, t.to = int32(c.cp), int32(c.i)
+	t.end = int32(c.cp)
 	w := s.text(&t)
 	if w == "but" {
 		c.clause++
@@ -135,6 +143,9 @@ func (s *scanner) word(text string, c *cursor) {
 			t.e = s.lookup(w)
 		}
 		t.neg = !t.inText && strings.HasSuffix(w, "n't")
+		if s.persons && len(w) <= 8 && personFirst[w[0]] && isPersonWord(w) {
+			s.people = append(s.people, wordAt{t.pos, t.clause})
+		}
 		if t.e == nil && !t.neg {
 			return
 		}
@@ -220,7 +231,7 @@ func (s *scanner) number(text string, c *cursor) {
 	t.lo, t.hi, t.inText = int32(i), int32(j), true
 	c.cp += j - i // numerals are ASCII
 	c.i = j
-	t.end, t.to = int32(c.cp), int32(j)
+	t.end = int32(c.cp)
 	if s.words != nil {
 		t.e = s.lookup(s.text(&t)) // a phrase may hold digits: "room 101"
 	}
@@ -234,6 +245,34 @@ func thousandsGroup(text string, j int) bool {
 		return false
 	}
 	return j+4 == len(text) || !isDigit(text[j+4])
+}
+
+// to returns the byte where a token ends in the text: its end in place
+// for a word used as it stands and every numeral, else found again by
+// walking the word as lowerWord does.
+func (s *scanner) to(t *token) int {
+	if t.inText {
+		return int(t.hi)
+	}
+	i, text := int(t.from), s.src
+	for i < len(text) {
+		b := text[i]
+		switch {
+		case isWordByte(b):
+			i++
+		case b == '\'' && i+1 < len(text) && isWordByte(text[i+1]) && i > int(t.from):
+			i++
+		case b < utf8.RuneSelf:
+			return i
+		default:
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !(r == '’' && i+size < len(text) && isWordByte(text[i+size]) || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				return i
+			}
+			i += size
+		}
+	}
+	return i
 }
 
 // text returns a token's lowered word. The result is only valid until the
@@ -250,7 +289,7 @@ func (s *scanner) text(t *token) string {
 // lookup is the entry of a lowered word: the scenario's own, else the
 // shared number word's.
 func (s *scanner) lookup(w string) *entry {
-	if e := s.words[w]; e != nil {
+	if e := s.words[w]; e != nil || s.shared == nil {
 		return e
 	}
 	return s.shared[w]
@@ -271,4 +310,20 @@ func (b *bloom) has(w string) bool { k := bloomKey(w); return b[k>>6]&(1<<(k&63)
 // adjacent reports whether kept token k directly follows kept token k-1.
 func (s *scanner) adjacent(k int) bool {
 	return k > 0 && k < len(s.tokens) && s.tokens[k].pos == s.tokens[k-1].pos+1
+}
+
+// personFirst marks the first letters of the person words, a test cheaper
+// than isPersonWord for the scanner to make of every word first.
+var personFirst = [256]bool{'i': true, 'm': true, 'o': true, 'w': true, 'y': true}
+
+// isPersonWord reports whether w is a first- or second-person word that
+// can say whose an amount is (the firstPerson and secondPerson words but
+// the objects). A switch, not a lookup: the scanner asks of every word.
+func isPersonWord(w string) bool {
+	switch w {
+	case "i", "i'm", "i've", "i'll", "i'd", "my", "mine", "myself", "we", "we're", "we've", "we'll", "we'd", "our", "ours",
+		"you", "you're", "you've", "you'll", "you'd", "your", "yours", "yourself":
+		return true
+	}
+	return false
 }
