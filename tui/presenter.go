@@ -85,9 +85,11 @@ var calloutEnds = map[event.AnnotationKind]string{
 type demo struct {
 	opts  *DemoOptions
 	index int // the comparison on screen
-	// callout explains the leak the runs stopped at; board is set while
-	// the scoreboard shows, shown once it has been shown for this episode.
+	// callout explains the leak or mind-read the runs stopped at (of
+	// kind calloutKind); board is set while the scoreboard shows, shown
+	// once it has been shown for this episode.
 	callout      string
+	calloutKind  event.AnnotationKind
 	board, shown bool
 }
 
@@ -99,6 +101,10 @@ func (m *model) callout(p *pane, ev event.Event) {
 		return
 	}
 	a := *ev.Annotation
+	if m.demo.callout != "" && m.demo.calloutKind == event.Leak && a.Kind != event.Leak {
+		return // the runs stopped together: the leak, the study's point, is told
+	}
+	m.demo.calloutKind = a.Kind
 	speaker := firstWord(e.speaker)
 	fact, owner := m.fact(a.FactID)
 	whose := "a private fact"
