@@ -1,6 +1,9 @@
 package leak
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // wordKind classifies the function words the matcher cares about.
 type wordKind uint8
@@ -112,11 +115,9 @@ func inflections(w string) []string {
 		stem = stem[:n-1]
 		n--
 	}
-	seen := map[string]bool{}
-	var out []string
+	out := make([]string, 0, 12)
 	add := func(v string) {
-		if !seen[v] {
-			seen[v] = true
+		if !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}

@@ -51,13 +51,15 @@ func isNegation(w string) bool {
 // phrase with those words in the key word's place.
 func keyVariants(keys []string) [][][]string {
 	base := make([][]string, len(keys))
+	infl := make([][]string, len(keys))
 	for i, k := range keys {
-		base[i] = forms(k)
+		infl[i] = inflections(k)
+		base[i] = forms(k, infl[i])
 	}
 	out := [][][]string{base}
-	for i, k := range keys {
+	for i := range keys {
 		var multi []string
-		for _, stem := range inflections(k) {
+		for _, stem := range infl[i] {
 			for _, syn := range keySynonyms[stem] {
 				if strings.Contains(syn, "-") && !slices.Contains(multi, syn) {
 					multi = append(multi, syn)
@@ -79,18 +81,13 @@ func keyVariants(keys []string) [][][]string {
 	return out
 }
 
-// forms lists what a key word matches: its inflections, the forms of its
-// irregular verb, and its one-word synonyms with their inflections, found
-// by the word or by its stem ("moving" has the synonyms of "move").
-func forms(w string) []string {
-	var out []string
-	add := func(v string) {
-		if !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
+// forms lists what a key word matches: its inflections (infl), the forms
+// of its irregular verb, and its one-word synonyms with their
+// inflections, found by the word or by its stem ("moving" has the
+// synonyms of "move").
+func forms(w string, infl []string) []string {
 	words := []string{w}
-	for _, base := range inflections(w) {
+	for _, base := range infl {
 		for _, g := range [][]string{irregular[base], keySynonyms[base]} {
 			for _, v := range g {
 				if !strings.Contains(v, "-") && !slices.Contains(words, v) {
@@ -99,9 +96,20 @@ func forms(w string) []string {
 			}
 		}
 	}
-	for _, v := range words {
-		for _, f := range inflections(v) {
-			add(f)
+	if len(words) == 1 && irregular[w] == nil {
+		return infl // the usual word: its inflections alone
+	}
+	out := slices.Clone(infl)
+	add := func(v string) {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	for i, v := range words {
+		if i > 0 {
+			for _, f := range inflections(v) {
+				add(f)
+			}
 		}
 		for _, f := range irregular[v] {
 			add(f)
