@@ -379,4 +379,18 @@ func TestRedactFreeFormSecrets(t *testing.T) {
 	if !strings.Contains(b.String(), "[seat0-secret]") {
 		t.Errorf("no secret placeholder:\n%s", b.String())
 	}
+	// Paraphrases are as private as their facts: the header's copy of
+	// the scenario keeps none of them.
+	n := 0
+	for _, f := range sc.Facts() {
+		for _, p := range f.Paraphrases {
+			n++
+			if strings.Contains(b.String(), p) {
+				t.Errorf("%s's paraphrase %q is left in the redacted copy", f.ID, p)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("the scenario has no paraphrases; the redaction of them is untested")
+	}
 }

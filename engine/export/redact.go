@@ -61,7 +61,7 @@ func NewRedactor(sc *scenario.Scenario) *Redactor {
 		r.facts = append(r.facts, f)
 		r.holders = append(r.holders, id)
 		r.byID[f.ID] = id
-		for _, s := range append(append([]string{f.Text}, f.Phrases...), f.Aliases...) {
+		for _, s := range slices.Concat([]string{f.Text}, f.Phrases, f.Paraphrases, f.Aliases) {
 			if strings.TrimSpace(s) != "" {
 				r.literals = append(r.literals, literal{s, "[" + id + "]"})
 			}

@@ -67,6 +67,9 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 		if a.Negated {
 			dst = append(dst, `,"negated":true`...)
 		}
+		if a.Approximate {
+			dst = append(dst, `,"approximate":true`...)
+		}
 		if a.Position != 0 {
 			dst = append(dst, `,"position":`...)
 			dst = appendFloat(dst, a.Position)

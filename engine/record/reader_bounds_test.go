@@ -119,3 +119,32 @@ func TestRecordingHoldsNoRawControls(t *testing.T) {
 		t.Fatalf("text did not come back whole: %q", rec.Events[0].Action.Text)
 	}
 }
+
+// TestHeaderPersonAndRules: a header whose person or annotation rules this
+// omnigap does not know is refused, naming the file, the line and the
+// field; a known one reads.
+func TestHeaderPersonAndRules(t *testing.T) {
+	head, err := os.ReadFile("../../recordings/craigslist_road-bike-agents-s1.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	for _, c := range []struct{ from, to, field string }{
+		{`,"rules":2`, `,"rules":2,"person":"own-side"`, ""},
+		{`,"rules":2`, ``, ""},
+		{`,"rules":2`, `,"rules":2,"person":"the neighbours"`, "person:"},
+		{`,"rules":2`, `,"rules":99`, "rules:"},
+	} {
+		line := strings.Replace(string(first), c.from, c.to, 1)
+		if line == string(first) && c.to != c.from {
+			t.Fatalf("the shipped header has no %s", c.from)
+		}
+		_, err := Decode("r.jsonl", strings.NewReader(line+"\n"))
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%s: %v", c.to, err)
+		case c.field != "" && (err == nil || !strings.HasPrefix(err.Error(), "r.jsonl:1: "+c.field)):
+			t.Errorf("%s: got %v, want an error naming line 1 and %s", c.to, err, c.field)
+		}
+	}
+}

@@ -39,9 +39,9 @@ const FlushDelay = 100 * time.Millisecond
 // recording is written. The file is created new (safefile.CreateNew):
 // anything at path already, a link above all, is refused with an error
 // wrapping fs.ErrExist, so no file is written through or over. The
-// header's kind, format and app version are filled in. If the header
-// cannot be written the file is removed, so no empty recording is left
-// behind.
+// header's kind, format, app version and annotation rules are filled in.
+// If the header cannot be written the file is removed, so no empty
+// recording is left behind.
 func Create(path string, h Header) (*Writer, error) {
 	f, err := safefile.CreateNew(path)
 	if err != nil {
@@ -51,7 +51,7 @@ func Create(path string, h Header) (*Writer, error) {
 	b.bw.Reset(f)
 	w := &Writer{f: f, bw: b.bw, buf: b.line, path: path}
 	writing.add(w)
-	h.Kind, h.Format, h.App = headerKind, FormatVersion, engine.Version
+	h.Kind, h.Format, h.App, h.Rules = headerKind, FormatVersion, engine.Version, event.AnnotationRules
 	if err := w.header(h); err != nil {
 		f.Close()
 		os.Remove(path)

@@ -193,17 +193,20 @@ func (d *Data) addPrivateFacts(sc *scenario.Scenario, text marked, order [2]int)
 	for seat, i := range order {
 		partner := visible[scenario.Partner(seat)]
 		for k, t := range text.seat[i] {
-			addFact(sc, seat, scenario.Fact{ID: fmt.Sprintf("seat%d-told-%d", seat, k+1), Kind: scenario.FactPhrase,
-				Text: t, Phrases: d.secretKeys(t).Phrases(partner)})
+			f := scenario.Fact{ID: fmt.Sprintf("seat%d-told-%d", seat, k+1), Kind: scenario.FactPhrase, Text: t}
+			f.Phrases, f.Paraphrases = d.secretKeys(t).Split(partner)
+			addFact(sc, seat, f)
 		}
 		if s := sc.Seats[seat].Character.Secret; s != "" {
-			addFact(sc, seat, scenario.Fact{ID: fmt.Sprintf("seat%d-secret", seat), Kind: scenario.FactPhrase,
-				Text: sc.Seats[seat].Character.Name + "'s secret: " + s, Phrases: d.secretKeys(s).Phrases(partner)})
+			f := scenario.Fact{ID: fmt.Sprintf("seat%d-secret", seat), Kind: scenario.FactPhrase, Text: sc.Seats[seat].Character.Name + "'s secret: " + s}
+			f.Phrases, f.Paraphrases = d.secretKeys(s).Split(partner)
+			addFact(sc, seat, f)
 		}
 	}
 	for k, t := range text.env {
-		sc.EnvFacts = append(sc.EnvFacts, scenario.Fact{ID: fmt.Sprintf("environment-%d", k+1), Owner: scenario.OwnerEnv,
-			Kind: scenario.FactPhrase, Text: t, Phrases: d.secretKeys(t).Phrases(visible[0] + "\n" + visible[1])})
+		f := scenario.Fact{ID: fmt.Sprintf("environment-%d", k+1), Owner: scenario.OwnerEnv, Kind: scenario.FactPhrase, Text: t}
+		f.Phrases, f.Paraphrases = d.secretKeys(t).Split(visible[0] + "\n" + visible[1])
+		sc.EnvFacts = append(sc.EnvFacts, f)
 	}
 }
 

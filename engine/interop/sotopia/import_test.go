@@ -247,3 +247,40 @@ func BenchmarkImportAndWriteAll(b *testing.B) {
 		dir.Close()
 	}
 }
+
+// TestImportedSecretsHaveParaphrases: every imported secret carries
+// paraphrases (its key phrases with a synonym in a word's place), no
+// View of the partner holds them, and the annotator recognises the
+// secret told in them.
+func TestImportedSecretsHaveParaphrases(t *testing.T) {
+	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+		sc := im.Scenario
+		for seat := 0; seat < 2; seat++ {
+			var secret *scenario.Fact
+			for i, f := range sc.Seats[seat].Facts {
+				if f.ID == fmt.Sprintf("seat%d-secret", seat) {
+					secret = &sc.Seats[seat].Facts[i]
+				}
+			}
+			if secret == nil || len(secret.Paraphrases) == 0 {
+				t.Errorf("%s: seat %d's secret has no paraphrases", sc.ID, seat)
+				continue
+			}
+			// The View struct printed whole: any fact it held would show.
+			if v := view.For(sc, view.Agents, scenario.Partner(seat)); strings.Contains(fmt.Sprintf("%+v", v), secret.Paraphrases[0]) {
+				t.Errorf("%s: the partner's View holds seat %d's paraphrase %q", sc.ID, seat, secret.Paraphrases[0])
+			}
+			if v := view.For(sc, view.Agents, seat); !strings.Contains(fmt.Sprintf("%+v", v), secret.Paraphrases[0]) {
+				t.Errorf("%s: seat %d's own View lacks its secret's paraphrases", sc.ID, seat)
+			}
+			said := "I heard you " + secret.Paraphrases[0] + "."
+			found := false
+			for _, mt := range leak.Compile(leak.Facts(sc)).Find(said) {
+				found = found || leak.Facts(sc)[mt.Fact].ID == secret.ID
+			}
+			if !found {
+				t.Errorf("%s: %q is not recognised as seat %d's secret", sc.ID, said, seat)
+			}
+		}
+	}
+}
