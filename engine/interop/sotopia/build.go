@@ -1,6 +1,8 @@
 package sotopia
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -92,7 +94,7 @@ func (d *Data) build(env *Environment, agents [2]*Agent) (*scenario.Scenario, er
 	}
 	goals := [2]goal{parseGoal(env.Goals[0]), parseGoal(env.Goals[1])}
 	sc := &scenario.Scenario{
-		ID:           scenarioID(env, agents),
+		ID:           d.scenarioID(env, agents),
 		Title:        fmt.Sprintf("%s: %s and %s", strings.ReplaceAll(env.Codename, "_", " "), fullName(agents[0]), fullName(agents[1])),
 		Family:       family,
 		Setting:      text.shared,
@@ -157,11 +159,17 @@ func roleOf(f scenario.Family, seat int) string {
 
 // scenarioID names an imported scenario after the environment's codename
 // and the two characters: sotopia/mutual-friend-00009/amara-hartley-leo-williams,
-// capped (interop.Capped).
-func scenarioID(env *Environment, agents [2]*Agent) string {
+// capped (interop.Capped). A codename that several environments bear gets
+// a short hash of the environment's id, so that every scenario has an id
+// of its own: recordings are named and studies resumed by it.
+func (d *Data) scenarioID(env *Environment, agents [2]*Agent) string {
 	code := scenario.Slug(env.Codename)
-	if code == "" {
+	switch {
+	case code == "":
 		code = scenario.Slug(env.ID)
+	case d.sharedCodes[code]:
+		sum := sha256.Sum256([]byte(env.ID))
+		code += "-" + hex.EncodeToString(sum[:3])
 	}
 	return interop.Capped("sotopia/" + code + "/" + scenario.Slug(fullName(agents[0])) + "-" + scenario.Slug(fullName(agents[1])))
 }

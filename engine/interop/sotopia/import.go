@@ -80,8 +80,8 @@ func (d *Data) Each(ctx context.Context, filter Filter, fn func(Imported) error,
 			skip(asProblem(c.at, err))
 			return nil
 		}
-		// The same pair may meet twice under one codename (several
-		// environments share one, such as divide_things).
+		// The same pair may meet twice in one environment (environments
+		// that share a codename already differ, scenarioID).
 		base := sc.ID
 		if k := ids[base]; k > 0 {
 			sc.ID = fmt.Sprintf("%s-%d", base, k+1)

@@ -284,3 +284,23 @@ func TestImportedSecretsHaveParaphrases(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryComboRefHasItsOwnID: a combo named by its number
+// (sotopia:DIR#N) gets an id no other combo of a different scenario has:
+// recordings are named, and studies resumed and prepared, by it. Sotopia
+// gives three different environments the codename divide_things.
+func TestEveryComboRefHasItsOwnID(t *testing.T) {
+	d := readExport(t)
+	byID := map[string]string{}
+	for n := 1; n <= 450; n++ {
+		sc, err := d.Resolve(fmt.Sprint(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		setting := sc.Setting
+		if prev, seen := byID[sc.ID]; seen && prev != setting {
+			t.Errorf("#%d: id %s names two different scenarios", n, sc.ID)
+		}
+		byID[sc.ID] = setting
+	}
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -109,6 +110,9 @@ type Data struct {
 	Problems []Problem
 
 	keys map[string]*leak.SecretKeys
+	// sharedCodes are the codenames that name several environments
+	// (Sotopia's "divide_things" names two different ones).
+	sharedCodes map[string]bool
 }
 
 // Bounds on an export's files, checked before and while they are read.
@@ -177,7 +181,24 @@ func Read(dir string) (*Data, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.sharedCodes = sharedCodenames(d.Environments)
 	return d, nil
+}
+
+// sharedCodenames lists the codenames (as slugs) that more than one
+// environment bears.
+func sharedCodenames(envs map[string]*Environment) map[string]bool {
+	seen := map[string]int{}
+	for _, e := range envs {
+		seen[scenario.Slug(e.Codename)]++
+	}
+	shared := map[string]bool{}
+	for code, n := range seen {
+		if n > 1 && code != "" {
+			shared[code] = true
+		}
+	}
+	return shared
 }
 
 // combos reads the combos file, handing each combo to each in file order
