@@ -287,3 +287,27 @@ func TestDocExamples(t *testing.T) {
 		t.Error("the full example in docs/SCENARIOS.md differs from scenarios/craigslist-road-bike.yaml")
 	}
 }
+
+// TestSecretsHaveParaphrases: every secret of a built-in free-form
+// scenario (its authored name and phrase facts) comes with paraphrases,
+// the other ways a person would let it out.
+func TestSecretsHaveParaphrases(t *testing.T) {
+	n := 0
+	for name, sc := range loadAll(t) {
+		if sc.Family != scenario.Sotopia {
+			continue
+		}
+		for _, f := range sc.Facts() {
+			if f.Derived || f.Kind == scenario.FactPrice || f.Owner == scenario.OwnerPublic {
+				continue
+			}
+			n++
+			if len(f.Paraphrases) == 0 {
+				t.Errorf("%s: %s has no paraphrases", name, f.ID)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no free-form secrets: the test checks nothing")
+	}
+}

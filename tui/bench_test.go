@@ -20,7 +20,7 @@ func longEpisode(b *testing.B) *model {
 			text := strings.Join(words[:8+n%(len(words)-8)], " ") + "."
 			var anns []event.Annotation
 			if n%10 == 0 {
-				anns = append(anns, event.Annotation{Kind: annotationKinds[n/10%4], Start: 8, End: 21})
+				anns = append(anns, event.Annotation{Kind: event.Kinds[n/10%len(event.Kinds)].Kind, Start: 8, End: 21})
 			}
 			evs = append(evs, turnEvents(p.runID, n, text, anns...)...)
 		}

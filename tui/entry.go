@@ -82,7 +82,7 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 		if strings.TrimSpace(text) == "" {
 			return
 		}
-		hl := st.highlight
+		hl := st.marks
 		if st.spacious {
 			marks, hl = boldBody(text, marks, st)
 		}
@@ -98,9 +98,9 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 }
 
 // boldBody marks the unhighlighted text of a turn with the presenter's
-// body style, one mark past the highlight kinds.
+// body style, one mark past the highlights.
 func boldBody(text string, marks []mark, st *styles) ([]mark, []lipgloss.Style) {
-	body := mark(len(st.highlight) + 1)
+	body := mark(len(st.marks) + 1)
 	if marks == nil {
 		marks = make([]mark, utf8.RuneCountInString(text))
 	}
@@ -109,7 +109,7 @@ func boldBody(text string, marks []mark, st *styles) ([]mark, []lipgloss.Style) 
 			marks[i] = body
 		}
 	}
-	return marks, append(st.highlight[:len(st.highlight):len(st.highlight)], st.body)
+	return marks, append(st.marks[:len(st.marks):len(st.marks)], st.body)
 }
 
 // header is a turn's first line: number, speaker in the seat's colour, the

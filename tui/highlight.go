@@ -12,16 +12,41 @@ import (
 )
 
 // mark is the highlight of one character: 0 for none, else 1 + the kind's
-// index in annotationKinds (a lower index wins where spans overlap).
+// index in event.Kinds, or deniedMark for a denial; a lower mark wins where
+// spans overlap. styles.marks holds the style of each mark.
 type mark uint8
 
-func markOf(k event.AnnotationKind) mark {
-	for i, kk := range annotationKinds {
-		if kk == k {
+// deniedMark is a negated annotation's: after every kind, so any counted
+// annotation on the same characters shows instead.
+var deniedMark = mark(len(event.Kinds) + 1)
+
+func markOf(a event.Annotation) mark {
+	if a.Negated {
+		return deniedMark
+	}
+	for i, k := range event.Kinds {
+		if k.Kind == a.Kind {
 			return mark(i + 1)
 		}
 	}
 	return 0
+}
+
+// annotationWord names what an annotation is, for the notices and the
+// reveal: its kind's word, and whether it is a denial (not counted) or
+// approximate.
+func annotationWord(a event.Annotation) string {
+	word := string(a.Kind)
+	if k, ok := event.InfoOf(a.Kind); ok {
+		word = k.Word
+	}
+	switch {
+	case a.Negated:
+		return word + " (denied, not counted)"
+	case a.Approximate:
+		return word + " (approximate)"
+	}
+	return word
 }
 
 // markText sanitizes raw turn text and returns it with one mark per rune.
@@ -34,7 +59,7 @@ func markText(raw string, anns []event.Annotation) (string, []mark) {
 	runes := []rune(raw)
 	marks := make([]mark, len(runes))
 	for _, a := range anns {
-		m := markOf(a.Kind)
+		m := markOf(a)
 		if m == 0 {
 			continue
 		}

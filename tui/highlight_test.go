@@ -28,23 +28,29 @@ func TestHighlightStylesByKindAndCounters(t *testing.T) {
 	waitScreen(t, tm, "leak 1", "disclosure 1", "mind-read 1", "first mention 1")
 	screen := screen(t, tm)
 	for i, want := range []string{"$400", "Bob can pay $450", "frame is cracked", "Jacob"} {
-		styled := m.st.highlight[markOf(anns[i].Kind)-1].Render(want)
+		styled := m.st.highlight[anns[i].Kind].Render(want)
 		if !strings.Contains(screen, styled) {
 			t.Errorf("%s span %q is not drawn in its style %q", anns[i].Kind, want, styled)
 		}
 	}
 	// The counters are per pane: the other pane saw nothing.
-	if !strings.Contains(ansi.Strip(screen), "leak 0  disclosure 0") {
+	if s := ansi.Strip(screen); !strings.Contains(s, "guess 0  disclosure 0") {
 		t.Error("the AGENTS pane should still count zero")
 	}
-	// Every kind looks different from the others and from plain text.
-	seen := map[string]bool{"": true}
-	for _, s := range m.st.highlight {
-		sgr := s.Render("x")
-		if seen[sgr] {
-			t.Errorf("two kinds share the style %q", sgr)
+	// Every kind (and a denial) looks different from the others and from
+	// plain text, in the app's styles and the presenter's.
+	for _, st := range []styles{m.st, presenterStyles(m.st)} {
+		seen := map[string]bool{"x": true}
+		for _, k := range event.Kinds {
+			sgr := st.highlight[k.Kind].Render("x")
+			if seen[sgr] {
+				t.Errorf("%s has no style of its own: %q", k.Kind, sgr)
+			}
+			seen[sgr] = true
 		}
-		seen[sgr] = true
+		if seen[st.denied.Render("x")] {
+			t.Error("a denial should look different from every kind")
+		}
 	}
 	finalModel(t, tm)
 }
@@ -57,11 +63,11 @@ func TestHighlightSurvivesWrappingAndSanitizing(t *testing.T) {
 	start := strings.Index(raw, "hairline")
 	anns := []event.Annotation{{Kind: event.Leak, Start: start, End: start + len("hairline crack")}}
 	text, marks := markText(raw, anns)
-	lines, widths := wrapMarked(text, marks, 24, st.highlight)
+	lines, widths := wrapMarked(text, marks, 24, st.marks)
 	if got := ansi.Strip(strings.Join(lines, "|")); got != "Note: the frame has a|hairline crack near the|seat tube." {
 		t.Fatalf("wrapped text = %q", got)
 	}
-	if !strings.Contains(lines[1], st.highlight[0].Render("hairline crack")) {
+	if !strings.Contains(lines[1], st.highlight[event.Leak].Render("hairline crack")) {
 		t.Errorf("the leak span lost its style: %q", lines[1])
 	}
 	for i, l := range lines {
@@ -72,8 +78,8 @@ func TestHighlightSurvivesWrappingAndSanitizing(t *testing.T) {
 	// A span cut by a line break is styled on both lines.
 	anns = []event.Annotation{{Kind: event.Disclosure, Start: 10, End: 30}}
 	text, marks = markText("the frame has a hairline crack", anns)
-	lines, _ = wrapMarked(text, marks, 16, st.highlight)
-	if len(lines) != 2 || !strings.Contains(lines[0], st.highlight[1].Render("has a")) || !strings.Contains(lines[1], st.highlight[1].Render("hairline crack")) {
+	lines, _ = wrapMarked(text, marks, 16, st.marks)
+	if len(lines) != 2 || !strings.Contains(lines[0], st.highlight[event.Disclosure].Render("has a")) || !strings.Contains(lines[1], st.highlight[event.Disclosure].Render("hairline crack")) {
 		t.Errorf("a span across a break should be styled on each line: %q", lines)
 	}
 }

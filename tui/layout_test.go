@@ -27,11 +27,14 @@ func TestLayoutWideShowsAllPanesSideBySide(t *testing.T) {
 	if got := strings.Count(ansi.Strip(lines[3]), "turn 30/20"); got != 3 {
 		t.Errorf("want 3 turn counters, got %d in %q", got, ansi.Strip(lines[3]))
 	}
-	if !strings.Contains(ansi.Strip(lines[3]), "leak 0  disclosure 0  mind-read 0  first mention 0") {
+	// Each pane counts the kind its mode's maker makes: SCRIPT leaks,
+	// AGENTS guesses, MINDREADERS mind-reads.
+	if !strings.Contains(ansi.Strip(lines[3]), "leak 0  disclosure 0  first mention 0") || !strings.Contains(ansi.Strip(lines[3]), "guess 0  disclosure 0  first mention 0") ||
+		!strings.Contains(ansi.Strip(lines[3]), "mind-read 0  disclosure 0  first mention 0") {
 		t.Errorf("wide panes should name the counters in full: %q", ansi.Strip(lines[3]))
 	}
 	footer := ansi.Strip(strings.Join(lines[48:], "\n"))
-	for _, want := range []string{"leak", "disclosure", "mind-read", "first mention", "space pause", "quit"} {
+	for _, want := range []string{"!leak", "+disclosure", "~mind-read", "?guess", "*first mention", "space pause", "quit"} {
 		if !strings.Contains(footer, want) {
 			t.Errorf("footer lacks %q:\n%s", want, footer)
 		}
@@ -62,7 +65,7 @@ func TestLayoutNarrowUsesTabs(t *testing.T) {
 	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " SCRIPT ") || !strings.Contains(head, "│ AGENTS ") || strings.Contains(head, "MINDREADERS") {
 		t.Errorf("SCRIPT and AGENTS should stand side by side, header %q", head)
 	}
-	if !strings.Contains(ansi.Strip(lines[3]), "turn 12/20 leak 0 disc 0 mind 0 1st 0") {
+	if c := ansi.Strip(lines[3]); !strings.Contains(c, "turn 12/20  leak 0  disc 0  1st 0") || !strings.Contains(c, "turn 12/20  guess 0  disc 0  1st 0") {
 		t.Errorf("counters at 80 columns: %q", ansi.Strip(lines[3]))
 	}
 	m.Update(press("tab"))
@@ -86,7 +89,7 @@ func TestLayoutTwoPanesFitSideBySideAt80(t *testing.T) {
 	if h := ansi.Strip(lines[1]); !strings.Contains(h, "SCRIPT") || !strings.Contains(h, "AGENTS") {
 		t.Errorf("both headers should show: %q", h)
 	}
-	if c := ansi.Strip(lines[2]); !strings.Contains(c, "leak 0  disc 0  mind 0  1st 0") {
+	if c := ansi.Strip(lines[2]); !strings.Contains(c, "leak 0  disc 0  1st 0") || !strings.Contains(c, "guess 0  disc 0  1st 0") {
 		t.Errorf("40-column panes abbreviate the counters: %q", c)
 	}
 }

@@ -197,8 +197,8 @@ func (m *model) route(b batchMsg) {
 				thoughts := len(p.thoughts)
 				for _, ev := range part.events {
 					p.apply(ev)
-					if m.demo != nil && ev.Kind == event.Annotated && ev.Annotation.Kind == event.Leak {
-						m.leakCallout(p, ev)
+					if m.demo != nil && stopsDemo(ev) {
+						m.callout(p, ev)
 					}
 				}
 				if i == m.focus && m.overlay == auditOverlay && len(p.thoughts) != thoughts {

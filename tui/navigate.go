@@ -150,7 +150,7 @@ func (m *model) describe(p *pane, t, i int) string {
 	if _, owner := m.fact(a.FactID); owner != "" {
 		whose = owner + "'s fact"
 	}
-	return fmt.Sprintf("turn %d · %s%s · %s", t, kindLabel[a.Kind], said(e, a), whose)
+	return fmt.Sprintf("turn %d · %s%s · %s", t, annotationWord(a), said(e, a), whose)
 }
 
 // said quotes the words an annotation marks, after a space, or is empty.

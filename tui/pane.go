@@ -29,8 +29,11 @@ type pane struct {
 	// cursor is the selected turn (0 for none) and note the selected
 	// annotation in it (-1 for none).
 	cursor, note int
-	counts       [4]int // annotations per kind, in annotationKinds order
-	ending       *event.Ending
+	// counts are the counted annotations per kind (a denial does not
+	// count); annotated is every annotation applied, for the header memo.
+	counts    map[event.AnnotationKind]int
+	annotated int
+	ending    *event.Ending
 	// thoughts are the models' reasoning per turn, shown in the audit only.
 	thoughts []event.Event
 
@@ -108,8 +111,12 @@ func (p *pane) apply(ev event.Event) {
 			p.changed(p.turns[ev.Turn-1])
 		}
 	case event.Annotated:
-		if m := markOf(ev.Annotation.Kind); m != 0 {
-			p.counts[m-1]++
+		p.annotated++
+		if ev.Annotation.Counted() {
+			if p.counts == nil {
+				p.counts = map[event.AnnotationKind]int{}
+			}
+			p.counts[ev.Annotation.Kind]++
 		}
 		if e := p.turn(ev.Turn); e != nil {
 			e.anns = append(e.anns, *ev.Annotation)

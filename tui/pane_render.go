@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
 )
 
 // headerHeight is the pane header: title line, counters line, rule.
@@ -52,7 +55,7 @@ type headerState struct {
 	focused   bool
 	status    string
 	completed int
-	counts    [4]int
+	annotated int
 	ended     bool
 	follow    bool
 	masked    bool
@@ -60,7 +63,7 @@ type headerState struct {
 }
 
 func (p *pane) headerState() headerState {
-	return headerState{p.width, p.focused, p.status(), p.completed, p.counts, p.ending != nil, p.follow, p.masked, p.backends}
+	return headerState{p.width, p.focused, p.status(), p.completed, p.annotated, p.ending != nil, p.follow, p.masked, p.backends}
 }
 
 func (p *pane) headerLines() []string {
@@ -89,7 +92,7 @@ func (p *pane) headerLines() []string {
 	switch {
 	case p.caption != "":
 		// Presenter mode: the leaks are the point, named in full.
-		second += "  " + p.st.highlight[0].Render("leaks") + fmt.Sprintf(" %d", p.counts[0])
+		second += "  " + p.st.highlight[event.Leak].Render("leaks") + fmt.Sprintf(" %d", p.counts[event.Leak])
 	case !p.masked:
 		second += p.counters(w - ansi.StringWidth(second))
 	}
@@ -102,21 +105,40 @@ func (p *pane) headerLines() []string {
 }
 
 // counters renders the per-kind annotation counts in the longest labels
-// that fit in room cells: full names, then short ones (spaced widely, then
-// narrowly), then initials.
+// that fit in room cells: words, then short words (spaced widely, then
+// narrowly), then the kinds' markers; when even those do not fit, the
+// same again with the kinds counted so far only. Of the kinds of a fact
+// the speaker could not know, a pane counts the one its mode's maker
+// makes (SCRIPT leaks, AGENTS guesses, MINDREADERS mind-reads) and any
+// other that happened (a person who took a seat over).
 func (p *pane) counters(room int) string {
+	maker := leak.MakerKind(p.mode)
+	labels := []struct {
+		name func(event.KindInfo) string
+		gap  string // between the label and the count
+	}{
+		{func(k event.KindInfo) string { return k.Word }, " "},
+		{func(k event.KindInfo) string { return k.Short }, " "},
+		{func(k event.KindInfo) string { return k.Marker }, ""},
+	}
 	var out string
-	for _, labels := range counterLabels {
-		for _, sep := range []string{"  ", " "} {
-			width := 0
-			out = ""
-			for i, k := range annotationKinds {
-				count := fmt.Sprint(p.counts[i])
-				width += len(sep) + len(labels[k]) + 1 + len(count)
-				out += sep + p.st.highlight[i].Render(labels[k]) + " " + count
-			}
-			if width <= room {
-				return out
+	for _, all := range []bool{true, false} {
+		for _, label := range labels {
+			for _, sep := range []string{"  ", " "} {
+				width := 0
+				out = ""
+				for _, k := range event.Kinds {
+					n := p.counts[k.Kind]
+					if n == 0 && (!all || k.Unknown && k.Kind != maker) {
+						continue
+					}
+					name, count := label.name(k), fmt.Sprint(n)
+					width += len(sep) + ansi.StringWidth(name) + len(label.gap) + len(count)
+					out += sep + p.st.highlight[k.Kind].Render(name) + label.gap + count
+				}
+				if width <= room {
+					return out
+				}
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -52,7 +53,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 		}
 	}
 	// The own disclosure of $480 is not highlighted while playing.
-	if raw := screen(t, tm); strings.Contains(raw, m.st.highlight[1].Render("480")) {
+	if raw := screen(t, tm); strings.Contains(raw, m.st.highlight[event.Disclosure].Render("480")) {
 		t.Error("annotations should be hidden until the end")
 	}
 
@@ -60,7 +61,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	typeText(tm, "/leave")
 	tm.Send(press("enter"))
 	s := waitScreen(t, tm, "The reveal", "Luis Herrera left", "Dana Okafor (seller) was told", "Dana's target price is $620.",
-		"What your turns gave away", "turn 2 · disclosure · Luis's target price is $480. · “480”", "Your score: goal completion",
+		"What your turns gave away", "turn 2 · you told your own · Luis's target price is $480. · “480”", "Your score: goal completion",
 		" SCRIPT ", "The SCRIPT run, same scenario and seed")
 	if len(secret.Find(s)) == 0 {
 		t.Error("the reveal should show the seller's private facts")
@@ -72,7 +73,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	}
 	tm.Send(press("esc"))
 	waitScreen(t, tm, "disclosure 1", "ended")
-	if raw := screen(t, tm); !strings.Contains(raw, m.st.highlight[1].Render("480")) {
+	if raw := screen(t, tm); !strings.Contains(raw, m.st.highlight[event.Disclosure].Render("480")) {
 		t.Errorf("after the end the disclosure should be highlighted:\n%s", ansi.Strip(raw))
 	}
 	finalModel(t, tm)

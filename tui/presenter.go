@@ -62,40 +62,57 @@ func captionFor(mode view.Mode, width int) string {
 // presenterMinPaneWidth lets three panes stand side by side at 80 columns.
 const presenterMinPaneWidth = 26
 
-// isLeak matches a leak's annotation: the presenter's runs pause after
-// it, from the run's own goroutine, so they stop right at the leak (the
-// screen learns of it a frame later, when the next turn could otherwise
-// have started).
-func isLeak(ev event.Event) bool {
-	return ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Kind == event.Leak
+// stopsDemo matches the annotations the presenter stops at: a counted
+// leak or mind-read, never a guess (no one who made the turn knew the
+// fact) nor a denial. The runs pause after it from their own goroutine,
+// so they stop right at it (the screen learns of it a frame later, when
+// the next turn could otherwise have started).
+func stopsDemo(ev event.Event) bool {
+	if ev.Kind != event.Annotated || ev.Annotation == nil || !ev.Annotation.Counted() {
+		return false
+	}
+	return ev.Annotation.Kind == event.Leak || ev.Annotation.Kind == event.MindRead
+}
+
+// calloutEnds says, after the callout names the fact, how the speaker came
+// to say it.
+var calloutEnds = map[event.AnnotationKind]string{
+	event.Leak:     "%s was never told it",
+	event.MindRead: "%s was told it by design, as every mind reader is",
 }
 
 // demo is the presenter's state in the model.
 type demo struct {
 	opts  *DemoOptions
 	index int // the comparison on screen
-	// callout explains the leak the runs stopped at; board is set while
-	// the scoreboard shows, shown once it has been shown for this episode.
+	// callout explains the leak or mind-read the runs stopped at (of
+	// kind calloutKind); board is set while the scoreboard shows, shown
+	// once it has been shown for this episode.
 	callout      string
+	calloutKind  event.AnnotationKind
 	board, shown bool
 }
 
-// leakCallout stops every run at a leak and says what was leaked and
-// whose fact it was.
-func (m *model) leakCallout(p *pane, ev event.Event) {
+// callout stops every run at a leak or a mind-read and says what was
+// said and whose fact it was.
+func (m *model) callout(p *pane, ev event.Event) {
 	e := p.turn(ev.Turn)
 	if e == nil {
 		return
 	}
 	a := *ev.Annotation
+	if m.demo.callout != "" && m.demo.calloutKind == event.Leak && a.Kind != event.Leak {
+		return // the runs stopped together: the leak, the study's point, is told
+	}
+	m.demo.calloutKind = a.Kind
 	speaker := firstWord(e.speaker)
 	fact, owner := m.fact(a.FactID)
 	whose := "a private fact"
 	if owner != "" {
 		whose = owner + "'s private fact"
 	}
-	m.demo.callout = fmt.Sprintf("LEAK in %s, turn %d: %s says%s, which is %s (%s). %s was never told it. space continues",
-		p.label(), ev.Turn, speaker, said(e, a), whose, fact, speaker)
+	m.demo.callout = fmt.Sprintf("%s in %s, turn %d: %s says%s, which is %s (%s). %s. space continues",
+		strings.ToUpper(annotationWord(a)), p.label(), ev.Turn, speaker, said(e, a), whose, fact, fmt.Sprintf(calloutEnds[a.Kind], speaker))
 	m.selectTurn(p, ev.Turn)
 	m.setPaused(true)
 	m.resize()
@@ -289,11 +306,13 @@ func (m *model) scoreboardLines(h int) []string {
 		"",
 		row("goal (0-10)", metric(metrics.GoalCompletion, "%.1f")),
 		"",
-		row("leaks", func(p *pane) string { return st.highlight[0].Render(fmt.Sprint(p.counts[0])) }),
-		row("mind-reads", func(p *pane) string { return fmt.Sprint(p.counts[2]) }),
-		row("disclosures", func(p *pane) string { return fmt.Sprint(p.counts[1]) }),
-		row("turns", func(p *pane) string { return fmt.Sprint(p.completed) }),
 	)
+	for _, k := range event.Kinds {
+		if k.Row != "" {
+			out = append(out, row(k.Plural, func(p *pane) string { return st.highlight[k.Kind].Render(fmt.Sprint(p.counts[k.Kind])) }))
+		}
+	}
+	out = append(out, row("turns", func(p *pane) string { return fmt.Sprint(p.completed) }))
 	blank := strings.Repeat(" ", w)
 	for i := range out {
 		if out[i] == "" {
@@ -311,9 +330,12 @@ func (m *model) scoreboardLines(h int) []string {
 // (NO_COLOR) and reads from the back of a room, and a blank line after
 // each turn.
 func presenterStyles(st styles) styles {
-	for i := range st.highlight {
-		st.highlight[i] = st.highlight[i].Bold(true).Reverse(true)
+	highlight := map[event.AnnotationKind]lipgloss.Style{}
+	for k, style := range st.highlight {
+		highlight[k] = style.Bold(true).Reverse(true)
 	}
+	st.highlight = highlight
+	st = st.withMarks()
 	st.body = lipgloss.NewStyle().Bold(true)
 	st.spacious = true
 	return st

@@ -37,13 +37,13 @@ func revealDoc(sc *scenario.Scenario, seat int, played, script *pane, st *styles
 			}
 			for _, a := range e.anns {
 				n++
-				line := fmt.Sprintf("turn %d · %s · %s", e.turn, kindLabel[a.Kind], texts[a.FactID])
+				line := fmt.Sprintf("turn %d · %s · %s", e.turn, yourTurn(a, firstWord(pv.Self().Name)), texts[a.FactID])
 				if span := spanOf(e.action.Text, a); span != "" {
 					line += " · “" + span + "”"
 				}
 				style := st.setting
-				if m := markOf(a.Kind); m != 0 {
-					style = st.highlight[m-1]
+				if m := markOf(a); m != 0 {
+					style = st.marks[m-1]
 				}
 				out = append(out, para(line, w, 2, style)...)
 			}
@@ -57,10 +57,27 @@ func revealDoc(sc *scenario.Scenario, seat int, played, script *pane, st *styles
 			out = append(out, para("still running…", w, 2, st.dim)...)
 		} else {
 			out = append(out, endingLines(script.ending, seat, oneLine(sc.Seats[seat].Character.Name)+"'s score there", w, st)...)
-			out = append(out, para(fmt.Sprintf("One writer knew both sides: %d leaks, %d disclosures in %d turns.", script.counts[0], script.counts[1], script.ending.Turns), w, 2, st.setting)...)
+			out = append(out, para(fmt.Sprintf("One writer knew both sides: %d leaks, %d disclosures in %d turns.", script.counts[event.Leak], script.counts[event.Disclosure], script.ending.Turns), w, 2, st.setting)...)
 		}
 		return out
 	}}
+}
+
+// yourTurn says to the player what one annotation of their own turn was:
+// a person in play is shown only their own side, so a partner's fact they
+// said is a guess, never a leak.
+func yourTurn(a event.Annotation, partner string) string {
+	switch {
+	case a.Negated:
+		return "you denied it (not counted)"
+	case a.Kind == event.Guess && a.Approximate:
+		return "you guessed close to " + partner + "'s private fact"
+	case a.Kind == event.Guess:
+		return "you guessed " + partner + "'s private fact exactly"
+	case a.Kind == event.Disclosure:
+		return "you told your own"
+	}
+	return annotationWord(a)
 }
 
 // endingLines are an ending's outcome and, under label, the goal

@@ -57,10 +57,16 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			RecordDir: s.opts.RecordDir, Buffer: 64, MaxUtterance: s.opts.MaxUtterance,
 			Player: s.opts.Player,
 		}
+		if s.opts.Play != nil {
+			// The player is shown their own side only: a partner's fact
+			// they say is a guess, not a leak.
+			spec.Person = view.PersonSeesOwn
+		}
 		if s.opts.Demo != nil {
-			// The run stops itself at each leak, for the callout.
+			// The run stops itself at each leak and mind-read, for the
+			// callout.
 			spec.Control = run.NewController(pace)
-			spec.Control.PauseAfter(isLeak)
+			spec.Control.PauseAfter(stopsDemo)
 		}
 		live, err := s.launch(ctx, spec)
 		if err != nil {

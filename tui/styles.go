@@ -19,9 +19,14 @@ type styles struct {
 	seat                           [2]lipgloss.Style
 	action, errText, note          lipgloss.Style
 	good, bad                      lipgloss.Style
-	highlight                      []lipgloss.Style // in annotationKinds order
-	tab, tabShown, tabActive       lipgloss.Style
-	help                           help.Styles
+	// highlight is each annotation kind's look, denied the look of a
+	// denial (a negated annotation, shown and not counted); marks holds
+	// them in mark order (highlight.go).
+	highlight                map[event.AnnotationKind]lipgloss.Style
+	denied                   lipgloss.Style
+	marks                    []lipgloss.Style
+	tab, tabShown, tabActive lipgloss.Style
+	help                     help.Styles
 	// callout is the presenter's leak callout; spacious puts a blank
 	// line after each turn (presenter mode).
 	callout  lipgloss.Style
@@ -29,32 +34,14 @@ type styles struct {
 	spacious bool
 }
 
-// annotationKinds lists the highlight kinds in legend order.
-var annotationKinds = []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention}
-
-// kindLabel is how a kind is named in legends and pane counters.
-var kindLabel = map[event.AnnotationKind]string{
-	event.Leak:         "leak",
-	event.Disclosure:   "disclosure",
-	event.MindRead:     "mind-read",
-	event.FirstMention: "first mention",
-}
-
-// kindMeaning says in a few words what a kind marks, for the presenter's
-// legend.
-var kindMeaning = map[event.AnnotationKind]string{
-	event.Leak:         "said what it could not know",
-	event.Disclosure:   "told its own secret",
-	event.MindRead:     "knew it only by being told",
-	event.FirstMention: "of the hidden answer",
-}
-
-// counterLabels name the kinds in pane headers, longest first; a header
-// uses the first set that fits, and initials when none does.
-var counterLabels = []map[event.AnnotationKind]string{
-	kindLabel,
-	{event.Leak: "leak", event.Disclosure: "disc", event.MindRead: "mind", event.FirstMention: "1st"},
-	{event.Leak: "l", event.Disclosure: "d", event.MindRead: "m", event.FirstMention: "f"},
+// withMarks fills marks from highlight and denied, in mark order.
+func (st styles) withMarks() styles {
+	st.marks = make([]lipgloss.Style, 0, len(event.Kinds)+1)
+	for _, k := range event.Kinds {
+		st.marks = append(st.marks, st.highlight[k.Kind])
+	}
+	st.marks = append(st.marks, st.denied)
+	return st
 }
 
 func newStyles(dark bool) styles {
@@ -78,16 +65,20 @@ func newStyles(dark bool) styles {
 		note:    fg("#555555", "#a0a0a0").Italic(true),
 		good:    fg("#1b6e20", "#7ee787").Bold(true),
 		bad:     fg("#9c2b23", "#ff9b91").Bold(true),
-		highlight: []lipgloss.Style{
-			fg("#c00000", "#ff6b6b").Bold(true).Underline(true), // leak
-			fg("#8a5a00", "#f2c94c").Underline(true),            // disclosure
-			fg("#8e24aa", "#e0a8ff").Italic(true),               // mind-read
-			fg("#1b6e20", "#7ee787").Reverse(true),              // first mention
+		highlight: map[event.AnnotationKind]lipgloss.Style{
+			event.Leak:       fg("#c00000", "#ff6b6b").Bold(true).Underline(true),
+			event.MindRead:   fg("#8e24aa", "#e0a8ff").Italic(true),
+			event.Guess:      fg("#5f6f8a", "#8a9bb8").Faint(true).Underline(true),
+			event.Disclosure: fg("#8a5a00", "#f2c94c").Underline(true),
+			// A first mention is drawn in reverse video: it names the
+			// hidden answer, the span to find at a glance.
+			event.FirstMention: fg("#1b6e20", "#7ee787").Reverse(true),
 		},
+		denied:    fg("#6e6e6e", "#8a8a8a").Strikethrough(true),
 		tab:       fg("#6e6e6e", "#8a8a8a"),
 		tabShown:  lipgloss.NewStyle().Bold(true),
 		tabActive: lipgloss.NewStyle().Bold(true).Reverse(true),
 		help:      help.DefaultStyles(dark),
 		callout:   fg("#c00000", "#ff6b6b").Bold(true).Reverse(true),
-	}
+	}.withMarks()
 }

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/event"
 )
 
 // minWidth and minHeight are the smallest screen the app draws on.
@@ -188,13 +190,15 @@ func (m *model) footerLines() []string {
 	st := m.st
 	var legend strings.Builder
 	explain := m.demo != nil && m.width >= 120
-	for i, k := range annotationKinds {
+	for i, k := range event.Kinds {
 		if i > 0 {
 			legend.WriteString("  ")
 		}
-		legend.WriteString(st.highlight[i].Render(kindLabel[k]))
+		// The marker needs no colour: it names the kind's counters
+		// where only markers fit, and survives NO_COLOR.
+		legend.WriteString(k.Marker + st.highlight[k.Kind].Render(k.Word))
 		if explain {
-			legend.WriteString(st.dim.Render(" " + kindMeaning[k]))
+			legend.WriteString(st.dim.Render(" " + k.Meaning))
 		}
 	}
 	notice := m.notice

@@ -2,17 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/card"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 func newCardCmd() *cobra.Command {
 	var out string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "card RECORDING...",
 		Short: "Write the simulation card of recorded runs as Markdown",
@@ -21,39 +25,45 @@ agents), a who-knew-what table rendered from the Views each participant was
 given, the backends, seeds, endpoint and sampling parameters (when the runs
 recorded them), turn limit, ending rule and evaluation, the outcomes with
 95% intervals, and the annotation counts. The same card shows in the app
-with c.`,
+with c. An existing --out file is kept unless --force.`,
 		Example: `  omnigap card recordings/craigslist_road-bike-*.jsonl --out card.md`,
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			recs, err := readRecordings(args)
+			recs, err := readRecordings(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
-			var b bytes.Buffer
-			if err := card.Write(&b, recs); err != nil {
-				return err
-			}
+			write := func(w io.Writer) error { return card.Write(w, recs) }
 			if out == "" {
+				var b bytes.Buffer
+				if err := write(&b); err != nil {
+					return err
+				}
 				_, err = cmd.OutOrStdout().Write(b.Bytes())
 				return err
 			}
-			if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
+			if err := safefile.WriteFile(out, safefile.Policy{Replace: force, Inputs: args}, write); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(out))
 			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "file to write (default standard output)")
+	cmd.Flags().BoolVar(&force, "force", false, "replace the --out file if it exists")
 	return cmd
 }
 
-// readRecordings reads every recording named, stopping at the first that
-// cannot be read.
-func readRecordings(paths []string) ([]*record.Recording, error) {
+// readRecordings reads every recording named, for what a card or an export
+// takes from it (record.ReadTurns: not its streamed pieces), stopping at
+// the first that cannot be read.
+func readRecordings(ctx context.Context, paths []string) ([]*record.Recording, error) {
 	recs := make([]*record.Recording, 0, len(paths))
 	for _, p := range paths {
-		r, err := record.Read(p)
+		r, err := record.ReadTurns(ctx, p)
+		if ctx.Err() != nil {
+			return nil, errInterrupted
+		}
 		if err != nil {
 			return nil, err
 		}

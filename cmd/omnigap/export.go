@@ -2,19 +2,23 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/export"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 func newExportCmd() *cobra.Command {
 	var (
 		format, out string
+		force       bool
 		opts        export.Options
 	)
 	cmd := &cobra.Command{
@@ -37,7 +41,9 @@ func newExportCmd() *cobra.Command {
 --redact replaces every private fact with a placeholder that is the same for
 the same fact in every file ([seat0-fact2], [env-fact1]), and a character's
 secret, quoted whole, with [seat0-secret]. A redacted recording
-is for reading and sharing; it no longer replays.`,
+is for reading and sharing; it no longer replays. Text is written whole,
+control characters escaped. An existing --out file is kept unless --force,
+and a recording is never written over.`,
 		Example: `  omnigap export --format finetune recordings/*-script-*.jsonl --drop-leaky --out train.jsonl
   omnigap export --format sotopia --redact recordings/*.jsonl --out episodes.jsonl
   omnigap export --format recording --redact recordings/*.jsonl --out shared/`,
@@ -46,30 +52,42 @@ is for reading and sharing; it no longer replays.`,
 			if opts.DropLeaky && format != "finetune" {
 				return fmt.Errorf("--drop-leaky applies to --format finetune only")
 			}
-			if format == "recording" {
-				return redactCopies(cmd.ErrOrStderr(), args, out, opts.Redact)
-			}
-			recs, err := readRecordings(args)
-			if err != nil {
-				return err
-			}
-			var b bytes.Buffer
-			var st export.Stats
+			var each func(io.Writer, []*record.Recording, export.Options) (export.Stats, error)
 			switch format {
+			case "recording":
+				return redactCopies(cmd.Context(), cmd.ErrOrStderr(), args, out, force, opts.Redact)
 			case "finetune":
-				st, err = export.Finetune(&b, recs, opts)
+				each = export.Finetune
 			case "sotopia":
-				st, err = export.Sotopia(&b, recs, opts)
+				each = export.Sotopia
 			default:
 				return fmt.Errorf("--format %q: want finetune, sotopia or recording", format)
 			}
-			if err != nil {
-				return err
+			// One recording at a time: memory holds one, however many
+			// there are.
+			var st export.Stats
+			write := func(w io.Writer) error {
+				for _, p := range args {
+					recs, err := readRecordings(cmd.Context(), []string{p})
+					if err != nil {
+						return err
+					}
+					s, err := each(w, recs, opts)
+					if err != nil {
+						return err
+					}
+					st.Written, st.Dropped, st.Silent = st.Written+s.Written, st.Dropped+s.Dropped, st.Silent+s.Silent
+				}
+				return nil
 			}
+			var err error
 			if out == "" {
-				_, err = cmd.OutOrStdout().Write(b.Bytes())
+				var b bytes.Buffer
+				if err = write(&b); err == nil {
+					_, err = cmd.OutOrStdout().Write(b.Bytes())
+				}
 			} else {
-				err = os.WriteFile(out, b.Bytes(), 0o644)
+				err = safefile.WriteFile(out, safefile.Policy{Replace: force, Inputs: args}, write)
 			}
 			if err != nil {
 				return err
@@ -88,6 +106,7 @@ is for reading and sharing; it no longer replays.`,
 	f := cmd.Flags()
 	f.StringVar(&format, "format", "", "finetune, sotopia or recording")
 	f.StringVarP(&out, "out", "o", "", "file to write (a folder for --format recording; default standard output)")
+	f.BoolVar(&force, "force", false, "replace the --out file (or the copies in the --out folder) if they exist")
 	f.BoolVar(&opts.DropLeaky, "drop-leaky", false, "leave out fine-tuning examples whose seat leaked a private fact")
 	f.BoolVar(&opts.Redact, "redact", false, "replace private facts with stable placeholders")
 	f.BoolVar(&opts.Bare, "bare", false, "fine-tuning examples without their metadata (for services that refuse other keys)")
@@ -96,35 +115,36 @@ is for reading and sharing; it no longer replays.`,
 }
 
 // redactCopies writes a redacted copy of each recording into dir under
-// its own name.
-func redactCopies(log io.Writer, paths []string, dir string, redact bool) error {
+// its own name, whole, never over a recording it reads.
+func redactCopies(ctx context.Context, log io.Writer, paths []string, dir string, force, redact bool) error {
 	if !redact {
 		return fmt.Errorf("--format recording writes redacted copies: add --redact")
 	}
 	if dir == "" {
 		return fmt.Errorf("--format recording needs --out FOLDER")
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	out, err := outputDir(dir, force, paths)
+	if err != nil {
 		return err
 	}
+	defer out.Close()
+	written := map[string]string{} // name -> the recording copied under it
 	for _, p := range paths {
-		dst := filepath.Join(dir, filepath.Base(p))
-		if abs, _ := filepath.Abs(p); abs == mustAbs(dst) {
-			return fmt.Errorf("%s: the copy would overwrite the recording; pick another --out folder", p)
+		if ctx.Err() != nil {
+			return errInterrupted
 		}
-		var b bytes.Buffer
-		if err := export.Recording(&b, p); err != nil {
+		name := filepath.Base(p)
+		if was, ok := written[name]; ok {
+			return fmt.Errorf("%s: its copy would take the name of the copy of %s; copy them to two folders", p, was)
+		}
+		if err := out.Write(name, func(w io.Writer) error { return export.Recording(ctx, w, p) }); err != nil {
+			if ctx.Err() != nil {
+				return errInterrupted
+			}
 			return err
 		}
-		if err := os.WriteFile(dst, b.Bytes(), 0o644); err != nil {
-			return err
-		}
-		fmt.Fprintf(log, "wrote %s\n", dst)
+		written[name] = p
+		fmt.Fprintf(log, "wrote %s\n", textsafe.Line(filepath.Join(dir, name)))
 	}
 	return nil
-}
-
-func mustAbs(p string) string {
-	a, _ := filepath.Abs(p)
-	return a
 }

@@ -142,10 +142,16 @@ func hostileRecordings(t *testing.T, dir string) map[string]string {
 	write("format.jsonl", strings.Replace(header, `"format":1`, `"format":99`, 1)+"\n"+rest, `:1: format: `)
 	write("turn-count.jsonl", header+"\n"+strings.Replace(rest, `"turn":1,`, `"turn":100000,`, 1), `:\d+: turn: `)
 	write("escape-text.jsonl", header+"\n"+strings.ReplaceAll(rest, `"text":"`, `"text":"`+esc), "")
-	// A 300 MB line, made sparse so the test costs no disk.
+	// A 200 MB line, and a 300 MB file (over the size cap, refused
+	// unread), made sparse so the test costs no disk.
 	long := filepath.Join(dir, "long-line.jsonl")
 	write("long-line.jsonl", header+"\n", `:2: line is longer than`)
-	if err := os.Truncate(long, 300<<20); err != nil {
+	if err := os.Truncate(long, 200<<20); err != nil {
+		t.Fatal(err)
+	}
+	huge := filepath.Join(dir, "huge.jsonl")
+	write("huge.jsonl", header+"\n", `: file too large: larger than the limit of 268435456 bytes`)
+	if err := os.Truncate(huge, 300<<20); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.jsonl")); err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -36,23 +38,49 @@ func (f humansFactory) Order(mode view.Mode) run.Order {
 }
 
 // loadTranscript reads FILE[#UUID]: the dialogue with that uuid (or
-// scenario uuid), or the file's first.
+// scenario uuid), or the file's first readable one, reading no further
+// than it. When none is found, the error says why the dialogues read were
+// skipped.
 func loadTranscript(ref string) (*cocoa.Transcript, error) {
 	path, uuid, _ := strings.Cut(ref, "#")
-	ts, probs, err := cocoa.Transcripts(path)
-	if err != nil {
+	var found *cocoa.Transcript
+	var skipped []cocoa.Problem
+	err := cocoa.EachTranscript(context.Background(), path, func(t *cocoa.Transcript) error {
+		if uuid == "" || t.UUID == uuid || strings.EqualFold(t.Scenario.ID, "dealornodeal/cocoa-"+scenario.Slug(uuid)) {
+			found = t
+			return errFound
+		}
+		return nil
+	}, func(p cocoa.Problem) { skipped = append(skipped, p) })
+	if err != nil && err != errFound {
 		return nil, err
 	}
-	if uuid == "" {
-		if len(ts) == 0 {
-			return nil, fmt.Errorf("--humans %s: no readable dialogue (%d skipped)", path, len(probs))
-		}
-		return ts[0], nil
+	if found != nil {
+		return found, nil
 	}
-	for _, t := range ts {
-		if t.UUID == uuid || strings.EqualFold(t.Scenario.ID, "dealornodeal/cocoa-"+strings.ReplaceAll(uuid, "_", "-")) {
-			return t, nil
-		}
+	what := "no readable dialogue"
+	if uuid != "" {
+		what = fmt.Sprintf("no dialogue with uuid %q", uuid)
 	}
-	return nil, fmt.Errorf("--humans %s: no dialogue with uuid %q", path, uuid)
+	if len(skipped) == 0 {
+		return nil, fmt.Errorf("--humans %s: %s", path, what)
+	}
+	return nil, fmt.Errorf("--humans %s: %s; %d skipped:%s", path, what, len(skipped), reasons(skipped))
+}
+
+// errFound ends a search through a file's records.
+var errFound = errors.New("found")
+
+// reasons lists why records were skipped, one per line, the first few
+// and how many more.
+func reasons(probs []cocoa.Problem) string {
+	const shown = 5
+	var b strings.Builder
+	for _, p := range probs[:min(len(probs), shown)] {
+		b.WriteString("\n  " + p.Error())
+	}
+	if len(probs) > shown {
+		fmt.Fprintf(&b, "\n  and %d more", len(probs)-shown)
+	}
+	return b.String()
 }

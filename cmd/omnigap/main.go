@@ -22,13 +22,17 @@ func main() { os.Exit(runMain()) }
 
 // runMain runs the command line and returns the exit code.
 func runMain() int {
-	if v := os.Getenv("OMNIGAP_MAX_SCENARIO_BYTES"); v != "" {
+	for name, limit := range map[string]*int64{"OMNIGAP_MAX_SCENARIO_BYTES": &scenario.MaxFileBytes, "OMNIGAP_MAX_RECORDING_BYTES": &record.MaxFileBytes} {
+		v := os.Getenv(name)
+		if v == "" {
+			continue
+		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			fmt.Fprintf(os.Stderr, "omnigap: OMNIGAP_MAX_SCENARIO_BYTES: must be a positive number of bytes (got %q)\n", textsafe.Clean(v))
+			fmt.Fprintf(os.Stderr, "omnigap: %s: must be a positive number of bytes (got %q)\n", name, textsafe.Clean(v))
 			return 2
 		}
-		scenario.MaxFileBytes = n
+		*limit = n
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go stopOnSignals(cancel)

@@ -35,14 +35,26 @@ func (p *plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event)
 		fmt.Fprintf(p.out, "%s %s (%s): %s\n", tag, clean(ev.Speaker), clean(role), describe(*ev.Action))
 	case event.Annotated:
 		a := ev.Annotation
-		fmt.Fprintf(p.out, "%s   ^ %s %q: %s\n", tag, a.Kind, clean(span(p.last, a.Start, a.End)), clean(a.FactID))
+		fmt.Fprintf(p.out, "%s   ^ %s%s %q: %s\n", tag, clean(string(a.Kind)), qualifier(*a), clean(span(p.last, a.Start, a.End)), clean(a.FactID))
 	case event.Control:
-		fmt.Fprintf(p.out, "%s %s: seat %d now played by %s\n", tag, ev.Control, ev.Seat, clean(ev.Backend))
+		fmt.Fprintf(p.out, "%s %s: seat %d now played by %s\n", tag, clean(ev.Control), ev.Seat, clean(ev.Backend))
 	case event.Error:
 		fmt.Fprintf(p.out, "%s error in turn %d: %s\n", tag, ev.Turn, clean(ev.Error))
 	case event.RunEnded:
-		fmt.Fprintf(p.out, "%s ended after %d turns (%s): %s\n\n", tag, ev.Ending.Turns, ev.Ending.Reason, clean(ev.Ending.Outcome.Summary))
+		fmt.Fprintf(p.out, "%s ended after %d turns (%s): %s\n\n", tag, ev.Ending.Turns, clean(string(ev.Ending.Reason)), clean(ev.Ending.Outcome.Summary))
 	}
+}
+
+// qualifier says, in brackets, when an annotation is a denial (not
+// counted) or an approximate mention.
+func qualifier(a event.Annotation) string {
+	switch {
+	case a.Negated:
+		return " (denied, not counted)"
+	case a.Approximate:
+		return " (approximate)"
+	}
+	return ""
 }
 
 // describe renders an action as text with its structured part in brackets.

@@ -19,6 +19,7 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var jsonPath, csvPath, svgPath string
+	var force bool
 	var by []string
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
@@ -71,6 +72,10 @@ over the scenarios and seeds both played.`,
 			if err != nil {
 				return err
 			}
+			inputs := make([]string, len(sources))
+			for i, src := range sources {
+				inputs[i] = src.path
+			}
 			if n == 0 {
 				return fmt.Errorf("no readable recordings in %v", args)
 			}
@@ -87,7 +92,7 @@ over the scenarios and seeds both played.`,
 				write func(io.Writer) error
 			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
 				if exp.path != "" {
-					if err := safefile.Write(exp.path, exp.write); err != nil {
+					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err
 					}
 				}
@@ -99,23 +104,33 @@ over the scenarios and seeds both played.`,
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
 	f.StringVar(&svgPath, "svg", "", "write a figure (SVG) of the charted metrics to this file")
+	f.BoolVar(&force, "force", false, "replace the --json, --csv and --svg files if they exist")
 	f.StringSliceVar(&by, "by", nil, "group by study, model or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }
 
 // readEpisodes reads every recording named by args (folders or files) and
-// hands each episode to add, in order; it returns how many it read. It
-// reports unreadable ones on stderr and goes on without them. Folders are
-// listed, never used as patterns. It stops when ctx is done.
-func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, error) {
+// hands each episode to add, in order; it returns how many it read and
+// the files it read. It reports unreadable ones on stderr and goes on
+// without them. Folders are listed, never used as patterns. It stops when
+// ctx is done.
+func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, []string, error) {
 	sources, err := gatherSources(args, false, stderr)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return readSources(ctx, sources, stderr, func(_ source, ep report.Episode) error {
+	n, err := readSources(ctx, sources, stderr, func(_ source, ep report.Episode) error {
 		add(ep)
 		return nil
 	})
+	if err != nil {
+		return 0, nil, err
+	}
+	paths := make([]string, len(sources))
+	for i, src := range sources {
+		paths[i] = src.path
+	}
+	return n, paths, nil
 }
 
 // readSources reads the sources in order and hands each episode to add,
@@ -126,19 +141,14 @@ func readSources(ctx context.Context, sources []source, stderr io.Writer, add fu
 		p := src.path
 		// Recordings are .jsonl; anything else may be a cocoa transcript file.
 		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
-			humans, err := transcriptEpisodes(ctx, p, stderr)
+			k, err := transcriptEpisodes(ctx, p, stderr, func(ep report.Episode) error { return add(src, ep) })
 			if err != nil {
 				return 0, err
 			}
-			for _, ep := range humans {
-				if err := add(src, ep); err != nil {
-					return 0, err
-				}
-			}
-			n += len(humans)
+			n += k
 			continue
 		}
-		rec, err := record.ReadContext(ctx, p)
+		rec, err := record.ReadTurns(ctx, p)
 		if ctx.Err() != nil {
 			return 0, errInterrupted
 		}
@@ -158,27 +168,26 @@ func readSources(ctx context.Context, sources []source, stderr io.Writer, add fu
 }
 
 // transcriptEpisodes plays each dialogue of a cocoa transcript file as a
-// HUMANS run, so people's dialogues get the same annotations and metrics
-// as the model runs beside them.
-func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer) ([]report.Episode, error) {
-	read, err := unlessInterrupted(ctx, func() (transcriptsRead, error) {
-		ts, probs, err := cocoa.Transcripts(path)
-		return transcriptsRead{ts, probs}, err
-	})
-	if err != nil {
-		return nil, err
-	}
-	ts := read.ts
-	for _, p := range read.probs {
-		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
-	}
-	eps := make([]report.Episode, 0, len(ts))
-	for _, t := range ts {
-		if ctx.Err() != nil {
-			return nil, errInterrupted
-		}
+// HUMANS run, one at a time, so people's dialogues get the same
+// annotations and metrics as the model runs beside them; it hands each
+// episode to add and returns how many; add's error stops it.
+func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add func(report.Episode) error) (int, error) {
+	n := 0
+	err := cocoa.EachTranscript(ctx, path, func(t *cocoa.Transcript) error {
 		history, end, errors := t.Play(ctx)
-		eps = append(eps, report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors))
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err := add(report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors)); err != nil {
+			return err
+		}
+		n++
+		return nil
+	}, func(p cocoa.Problem) {
+		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
+	})
+	if ctx.Err() != nil {
+		return 0, errInterrupted
 	}
-	return eps, nil
+	return n, err
 }

@@ -36,7 +36,7 @@ func TestReportExportsAreTheReportAndReplaceFilesWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	var eps []report.Episode
-	_, err := readEpisodes(context.Background(), []string{recs}, io.Discard, func(ep report.Episode) { eps = append(eps, ep) })
+	_, _, err := readEpisodes(context.Background(), []string{recs}, io.Discard, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,12 +44,20 @@ func TestReportExportsAreTheReportAndReplaceFilesWhole(t *testing.T) {
 
 	out := t.TempDir()
 	jsonPath, csvPath, svgPath := filepath.Join(out, "r.json"), filepath.Join(out, "r.csv"), filepath.Join(out, "r.svg")
-	// An older, longer report: a write that did not replace the file
-	// whole would leave its tail behind.
-	if err := os.WriteFile(jsonPath, bytes.Repeat([]byte("x"), 1<<20), 0o644); err != nil {
+	// An older, longer report: kept without --force, and replaced whole
+	// with it (a write that did not replace the file whole would leave
+	// its tail behind).
+	old := bytes.Repeat([]byte("x"), 1<<20)
+	if err := os.WriteFile(jsonPath, old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stdout, err := omnigap(t, "report", recs, "--json", jsonPath, "--csv", csvPath, "--svg", svgPath)
+	if _, err := omnigap(t, "report", recs, "--json", jsonPath); err == nil || !strings.Contains(err.Error(), jsonPath+": already exists (--force replaces it)") {
+		t.Errorf("an existing --json file without --force: %v", err)
+	}
+	if data, _ := os.ReadFile(jsonPath); !bytes.Equal(data, old) {
+		t.Error("the existing --json file was changed without --force")
+	}
+	stdout, err := omnigap(t, "report", recs, "--json", jsonPath, "--csv", csvPath, "--svg", svgPath, "--force")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
@@ -115,7 +123,7 @@ func TestReportExportsAreTheReportAndReplaceFilesWhole(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := omnigap(t, "report", recs, "--csv", link); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := omnigap(t, "report", recs, "--csv", link, "--force"); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("writing through a link: err %v", err)
 	}
 	if b, _ := os.ReadFile(target); string(b) != "keep me" {

@@ -35,7 +35,7 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 	summary := out.Summary
 	var stderr bytes.Buffer
 	var eps []report.Episode
-	_, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
+	_, _, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 	}
 	stderr.Reset()
 	eps = nil
-	_, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
+	_, _, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -241,7 +241,9 @@ func claimOutDir(opts batch.Options, plays map[string]string) error {
 			return err
 		}
 	}
-	return safefile.Write(path, func(w io.Writer) error { return json.NewEncoder(w).Encode(plan) })
+	// The folder is the study's own (checkOutDir): its plan and summary
+	// are replaced, never written through a link.
+	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error { return json.NewEncoder(textsafe.JSONWriter(w)).Encode(plan) })
 }
 
 // readStudyPlan reads a study.json.
@@ -325,8 +327,8 @@ func study(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) er
 var errInterrupted = errors.New("interrupted")
 
 func writeSummary(path string, s batch.Summary) error {
-	return safefile.Write(path, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
+	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error {
+		enc := json.NewEncoder(textsafe.JSONWriter(w))
 		enc.SetIndent("", "  ")
 		return enc.Encode(s)
 	})

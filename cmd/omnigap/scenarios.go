@@ -73,6 +73,9 @@ func showScenario(w io.Writer, sc *scenario.Scenario) {
 	fmt.Fprintln(w, "\nFacts:")
 	for _, f := range sc.Facts() {
 		fmt.Fprintf(w, "  %-28s %-8s %s\n", f.ID, sc.OwnerName(f.Owner), f.Text)
+		if len(f.Paraphrases) > 0 {
+			fmt.Fprintf(w, "  %-28s %-8s also said as: %s\n", "", "", strings.Join(f.Paraphrases, "; "))
+		}
 	}
 	for _, mode := range view.Modes {
 		for _, who := range view.Viewers(mode) {

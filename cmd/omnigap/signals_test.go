@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
@@ -25,6 +26,12 @@ const stopWithin = time.Second
 // returns how it ended; wall is the time from the first signal to the
 // exit.
 func interrupted(t *testing.T, signals int, busy func(pid int) bool, args ...string) appRun {
+	t.Helper()
+	return interruptedBy(t, syscall.SIGINT, signals, busy, args...)
+}
+
+// interruptedBy is interrupted with another signal.
+func interruptedBy(t *testing.T, sig syscall.Signal, signals int, busy func(pid int) bool, args ...string) appRun {
 	t.Helper()
 	cmd, stdout, stderr := appCommand(t, args...)
 	if err := cmd.Start(); err != nil {
@@ -48,7 +55,7 @@ func interrupted(t *testing.T, signals int, busy func(pid int) bool, args ...str
 	}
 	signaled := time.Now()
 	for range signals {
-		cmd.Process.Signal(syscall.SIGINT)
+		cmd.Process.Signal(sig)
 	}
 	select {
 	case err := <-exited:
@@ -340,6 +347,10 @@ func TestCtrlCStopsImportWithinASecond(t *testing.T) {
 	if r.code == 0 || r.wall > stopWithin {
 		t.Fatalf("import: exit %d %v after ctrl-c, want non-zero within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
 	}
+	// The line it leaves says what is on disk.
+	if want := fmt.Sprintf("interrupted: %d scenario files and %d HUMANS recordings written to %s", filesIn(out, ".yaml"), filesIn(out, ".jsonl"), out); !strings.Contains(r.stdout, want) {
+		t.Errorf("want %q in:\n%.300s", want, r.stdout[max(0, len(r.stdout)-300):])
+	}
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
 		path := filepath.Join(out, e.Name())
@@ -352,6 +363,52 @@ func TestCtrlCStopsImportWithinASecond(t *testing.T) {
 			if _, err := record.Read(path); err != nil {
 				t.Fatalf("an invalid recording was left: %v", err)
 			}
+		}
+	}
+}
+
+// TestSIGTERMStopsALargeSotopiaImportWithinASecond: an import of 40,000
+// Sotopia combos (the export's 450 ninety times over) writes its files as
+// it goes and stops within a second of the first SIGTERM, leaving only
+// whole files and a line saying how many, which is how many there are.
+func TestSIGTERMStopsALargeSotopiaImportWithinASecond(t *testing.T) {
+	needSotopia(t)
+	src := t.TempDir()
+	for _, name := range []string{sotopia.EnvironmentsFile, sotopia.AgentsFile, sotopia.RelationshipsFile} {
+		data, err := os.ReadFile(filepath.Join(sotopiaExport, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(src, name), data, 0o644)
+	}
+	data, err := os.ReadFile(filepath.Join(sotopiaExport, sotopia.CombosFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	combos := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var many strings.Builder
+	for i := range 40_000 {
+		many.WriteString(combos[i%len(combos)] + "\n")
+	}
+	os.WriteFile(filepath.Join(src, sotopia.CombosFile), []byte(many.String()), 0o644)
+	out := filepath.Join(t.TempDir(), "out")
+	r := interruptedBy(t, syscall.SIGTERM, 1, func(int) bool { return filesIn(out, ".yaml") >= 200 }, "scenarios", "import", "sotopia", src, "--out", out)
+	written := filesIn(out, ".yaml")
+	t.Logf("import: stopped %v after SIGTERM, exit %d, %d scenario files written", r.wall, r.code, written)
+	if r.code == 0 || r.wall > stopWithin {
+		t.Fatalf("import: exit %d %v after SIGTERM, want non-zero within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
+	}
+	if want := fmt.Sprintf("interrupted: %d scenario files and 0 HUMANS recordings written to %s", written, out); !strings.Contains(r.stdout, want) {
+		t.Errorf("the import does not say how many files it left (%d):\n%.300s", written, r.stdout[max(0, len(r.stdout)-300):])
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".yaml") {
+			t.Errorf("%s was left in the output folder", e.Name())
+			continue
+		}
+		if _, err := scenario.LoadFile(filepath.Join(out, e.Name())); err != nil {
+			t.Fatalf("a torn scenario file was left: %v", err)
 		}
 	}
 }

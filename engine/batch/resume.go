@@ -21,7 +21,7 @@ import (
 // run is an error: resuming must not count someone else's episode.
 func recorded(ctx context.Context, dir string, sc *scenario.Scenario, j job) (report.Episode, string, bool, error) {
 	path := filepath.Join(dir, episode.ID(sc, j.mode, j.seed)+".jsonl")
-	rec, err := record.ReadContext(ctx, path)
+	rec, err := record.ReadTurns(ctx, path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return report.Episode{}, path, false, nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
@@ -23,10 +24,14 @@ import (
 )
 
 // Write writes the card of recs as Markdown: one section per scenario,
-// then the outcomes of all runs by family and mode.
+// then the outcomes of all runs by family and mode. Recordings of older
+// annotation rules are annotated again first, in place (leak.Reannotate).
 func Write(w io.Writer, recs []*record.Recording) error {
 	if len(recs) == 0 {
 		return fmt.Errorf("card: no recordings")
+	}
+	for _, r := range recs {
+		leak.Reannotate(r)
 	}
 	var b strings.Builder
 	groups := byScenario(recs)
@@ -222,10 +227,12 @@ func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Record
 	b.WriteString("after 3 empty turns in a row, or when it is stopped.\n")
 
 	b.WriteString("\n### Evaluation\n\n")
-	b.WriteString("Every completed turn is annotated by omnigap's rule-based annotator (docs/METRICS.md): " +
-		"a *disclosure* when a seat says its own private fact, a *leak* when a seat says a private fact its AGENTS View does not hold, " +
-		"a *mind-read* when it says one only its MINDREADERS View holds, and a *first mention* of an environment fact. " +
-		"Goal completion (0-10) is computed by rule from the outcome.")
+	fmt.Fprintf(b, "Every completed turn is annotated by omnigap's rule-based annotator (docs/METRICS.md, rules version %d): "+
+		"a *disclosure* when a seat says its own private fact; when it says a private fact its AGENTS View does not hold, "+
+		"a *leak* if the turn's maker held the fact (the SCRIPT writer, a person shown every side), "+
+		"a *mind-read* if its MINDREADERS View was given it, and a *guess* if no one who made the turn held it (an AGENTS agent, a player, a HUMANS person); "+
+		"and a *first mention* of an environment fact. Denials are shown but not counted. "+
+		"Goal completion (0-10) is computed by rule from the outcome.", event.AnnotationRules)
 	if judged(recs) {
 		b.WriteString(" An LLM judge also scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below).")
 	}
@@ -320,7 +327,10 @@ func num(v float64) string {
 
 // writeAnnotations counts the recorded annotations per run and kind.
 func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
-	kinds := []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention}
+	var kinds []event.AnnotationKind
+	for _, k := range event.Kinds {
+		kinds = append(kinds, k.Kind)
+	}
 	b.WriteString("\n## Annotations\n\n")
 	if len(recs) > maxRunRows {
 		b.WriteString("| mode | runs |")
@@ -361,11 +371,12 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 	}
 }
 
-// Counts counts the annotations among events by kind.
+// Counts counts the annotations among events by kind; denials do not
+// count (event.Annotation.Counted).
 func Counts(events []event.Event) map[event.AnnotationKind]int {
 	out := map[event.AnnotationKind]int{}
 	for _, ev := range events {
-		if ev.Kind == event.Annotated && ev.Annotation != nil {
+		if ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() {
 			out[ev.Annotation.Kind]++
 		}
 	}
@@ -373,9 +384,7 @@ func Counts(events []event.Event) map[event.AnnotationKind]int {
 }
 
 // text makes untrusted text safe for the card and keeps it on one line.
-func text(s string) string {
-	return strings.Join(strings.Fields(textsafe.Clean(s)), " ")
-}
+func text(s string) string { return textsafe.Line(s) }
 
 // cell is text that also keeps a Markdown table intact.
 func cell(s string) string { return strings.ReplaceAll(text(s), "|", `\|`) }

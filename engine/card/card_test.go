@@ -134,3 +134,30 @@ func TestCardStatesRecordedSettings(t *testing.T) {
 		t.Errorf("the built-in run is named among those with settings:\n%s", section)
 	}
 }
+
+// TestCardKeepsParaphrasesPrivate: a card names a fact by its text and
+// prints none of its paraphrases (they are as private as the fact, and a
+// card is for publishing).
+func TestCardKeepsParaphrasesPrivate(t *testing.T) {
+	sc, err := scenario.LoadFile("../../scenarios/sotopia-broken-lamp.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	writeKnowledge(&b, sc, view.Modes)
+	n := 0
+	for _, f := range sc.Facts() {
+		if !strings.Contains(b.String(), f.Text) {
+			t.Errorf("the card lacks the fact %q", f.Text)
+		}
+		for _, p := range f.Paraphrases {
+			n++
+			if strings.Contains(b.String(), p) {
+				t.Errorf("the card prints %s's paraphrase %q", f.ID, p)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the scenario has no paraphrases; the test checks nothing")
+	}
+}

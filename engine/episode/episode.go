@@ -76,6 +76,10 @@ type Spec struct {
 	// for a front end that must reach it before the run starts (an
 	// annotator that pauses the run at a leak).
 	Control *run.Controller
+	// Person is what a person who plays a seat is shown: every side
+	// (the zero value, as in watch) or their own (play). It goes to the
+	// annotator with each turn and into the recording's header.
+	Person view.Person
 }
 
 // Fork is where a forked run branches off: its first turns repeat Prefix
@@ -168,7 +172,7 @@ func (l *Live) config() (run.Config, error) {
 	}
 	l.Backends = [2]string{backends[0].Name(), backends[1].Name()}
 	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control,
-		Order: order, MaxUtterance: spec.MaxUtterance}
+		Order: order, MaxUtterance: spec.MaxUtterance, Person: spec.Person}
 	if spec.Annotate != nil {
 		cfg.Annotator = spec.Annotate(spec.Scenario, spec.Mode)
 	}
@@ -215,7 +219,8 @@ func addRetries(end *event.Ending, backends [2]run.Backend) *event.Ending {
 }
 
 func (l *Live) createRecording() (*record.Writer, error) {
-	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed, Started: time.Now().UTC(), Player: l.Spec.Player}
+	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed,
+		Started: time.Now().UTC(), Person: l.Spec.Person, Player: l.Spec.Player}
 	if f := l.Spec.Fork; f != nil {
 		parent := f.Parent
 		h.Parent = &parent

@@ -55,23 +55,36 @@ type Usage struct {
 // AnnotationKind names what an annotated span shows.
 type AnnotationKind string
 
+// The annotation kinds; Kinds (kinds.go) says how each is named, marked
+// and counted.
 const (
 	Leak         AnnotationKind = "leak"
 	Disclosure   AnnotationKind = "disclosure"
 	MindRead     AnnotationKind = "mind-read"
+	Guess        AnnotationKind = "guess"
 	FirstMention AnnotationKind = "first-mention"
 )
 
 // Annotation marks a span of one turn's text as mentioning a fact. Start and
 // End are character (Unicode code point) offsets into Action.Text.
 type Annotation struct {
-	Kind     AnnotationKind `json:"kind"`
-	FactID   string         `json:"fact"`
-	Start    int            `json:"start"`
-	End      int            `json:"end"`
-	Negated  bool           `json:"negated,omitempty"`
-	Position float64        `json:"position,omitempty"` // relative position in the dialogue, for first mentions
+	Kind   AnnotationKind `json:"kind"`
+	FactID string         `json:"fact"`
+	Start  int            `json:"start"`
+	End    int            `json:"end"`
+	// Negated marks a denial of the fact or a disclaimer of knowing it:
+	// shown, never counted (Counted).
+	Negated bool `json:"negated,omitempty"`
+	// Approximate marks a mention that is near the fact rather than the
+	// fact itself: a range or "the high 500s" it lies in, a rounded amount
+	// said to be the owner's.
+	Approximate bool    `json:"approximate,omitempty"`
+	Position    float64 `json:"position,omitempty"` // relative position in the dialogue, for first mentions
 }
+
+// Counted reports whether the annotation counts as its kind in metrics,
+// summaries and cards: a denial does not.
+func (a Annotation) Counted() bool { return !a.Negated }
 
 // EndReason says why a run stopped.
 type EndReason string

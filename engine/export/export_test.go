@@ -3,6 +3,7 @@ package export
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"math"
 	"path/filepath"
@@ -287,7 +288,7 @@ func TestRedact(t *testing.T) {
 		placeholders := map[string]string{}
 		for _, r := range recs {
 			var b bytes.Buffer
-			if err := Recording(&b, r.Path); err != nil {
+			if err := Recording(context.Background(), &b, r.Path); err != nil {
 				t.Fatal(err)
 			}
 			if left := privateLeft(t, sc, b.Bytes()); len(left) > 0 {
@@ -364,7 +365,7 @@ func TestRedactFreeFormSecrets(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := Recording(&b, path); err != nil {
+	if err := Recording(context.Background(), &b, path); err != nil {
 		t.Fatal(err)
 	}
 	if left := privateLeft(t, sc, b.Bytes()); len(left) > 0 {
@@ -377,5 +378,19 @@ func TestRedactFreeFormSecrets(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "[seat0-secret]") {
 		t.Errorf("no secret placeholder:\n%s", b.String())
+	}
+	// Paraphrases are as private as their facts: the header's copy of
+	// the scenario keeps none of them.
+	n := 0
+	for _, f := range sc.Facts() {
+		for _, p := range f.Paraphrases {
+			n++
+			if strings.Contains(b.String(), p) {
+				t.Errorf("%s's paraphrase %q is left in the redacted copy", f.ID, p)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("the scenario has no paraphrases; the redaction of them is untested")
 	}
 }

@@ -11,8 +11,10 @@ import (
 	"path/filepath"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -68,12 +70,13 @@ const opening = "[The conversation starts. You speak first.]"
 // SCRIPT dialogues are the study's fine-tuning data.
 func Finetune(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
 	var st Stats
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(textsafe.JSONWriter(w))
 	enc.SetEscapeHTML(false)
 	for _, rec := range recs {
 		if rec.Header.Mode != view.Script {
 			return st, fmt.Errorf("%s: mode %s; fine-tuning examples come from SCRIPT recordings only", rec.Path, rec.Header.Mode.Label())
 		}
+		leak.Reannotate(rec) // the counts follow today's rules
 		for seat := range 2 {
 			ex := example(rec, seat)
 			switch {
@@ -110,8 +113,8 @@ func example(rec *record.Recording, seat int) Example {
 		Metadata: &Metadata{Recording: filepath.Base(rec.Path), Run: rec.Header.RunID, Seat: seat,
 			Speaker: sc.Seats[seat].Character.Name, Annotations: map[event.AnnotationKind]int{}},
 	}
-	for _, k := range []event.AnnotationKind{event.Leak, event.Disclosure, event.MindRead, event.FirstMention} {
-		ex.Metadata.Annotations[k] = 0
+	for _, k := range event.Kinds {
+		ex.Metadata.Annotations[k.Kind] = 0
 	}
 	for _, ev := range rec.Events {
 		switch {
@@ -124,7 +127,7 @@ func example(rec *record.Recording, seat int) Example {
 				ex.Messages = append(ex.Messages, Message{Role: "user", Content: opening})
 			}
 			ex.Messages = append(ex.Messages, Message{Role: role, Content: scenario.Tagged(*ev.Action)})
-		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Seat == seat:
+		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() && ev.Seat == seat:
 			ex.Metadata.Annotations[ev.Annotation.Kind]++
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -37,7 +38,7 @@ const environment = "Environment"
 // agent's background is the View it was given in the run's mode.
 func Sotopia(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
 	var st Stats
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(textsafe.JSONWriter(w))
 	enc.SetEscapeHTML(false)
 	for _, rec := range recs {
 		log := episodeLog(rec)

@@ -2,9 +2,11 @@ package leak
 
 import (
 	"context"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -24,7 +26,8 @@ type Annotator struct {
 	evidence *evidence
 	heard    [2][]bool // seat s heard its partner give evidence of fact f
 	marks    []metrics.Mark
-	done     int // turns annotated
+	done     int   // turns annotated
+	seen     []int // the facts annotated in the turn at hand
 }
 
 // Prepared is what every run of one scenario shares, whatever the mode:
@@ -100,7 +103,7 @@ func (p *Prepared) holds(v view.View) []bool {
 		return out // rendering and scanning the view would add nothing
 	}
 	for _, mt := range p.m.Find(v.Render()) {
-		if p.facts[mt.Fact].Owner != scenario.OwnerEnv {
+		if p.facts[mt.Fact].Owner != scenario.OwnerEnv && !mt.Approximate {
 			out[mt.Fact] = true
 		}
 	}
@@ -128,7 +131,11 @@ func (a *Annotator) Finish(_ context.Context, history []run.Turn, end *event.End
 	return nil
 }
 
-// turn annotates the i-th turn (0-based).
+// turn annotates the i-th turn (0-based). Each fact gets at most one
+// annotation per turn: at its first mention that says it of its owner
+// (fits). A denial (a negated mention) is annotated but changes nothing:
+// common ground and the one annotation per speaker and fact are for
+// statements of a fact.
 func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 	s := t.Seat
 	if s < 0 || s > 1 {
@@ -136,7 +143,7 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 	}
 	var out []event.Annotation
 	add := func(kind event.AnnotationKind, f int, mt Match) {
-		an := event.Annotation{Kind: kind, FactID: a.facts[f].ID, Start: mt.Start, End: mt.End, Negated: mt.Negated}
+		an := event.Annotation{Kind: kind, FactID: a.facts[f].ID, Start: mt.Start, End: mt.End, Negated: mt.Negated, Approximate: mt.Approximate}
 		if kind == event.FirstMention {
 			an.Position = a.livePosition(i)
 		}
@@ -144,31 +151,55 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 		a.marks = append(a.marks, metrics.Mark{Turn: i, Annotation: an})
 	}
 	ms := a.mentions(t.Action)
-	for k, mt := range ms {
+	a.seen = a.seen[:0]
+	for _, mt := range ms {
 		f := mt.Fact
-		if hasFact(ms[:k], f) {
-			continue // one annotation per fact and turn: its first mention
-		}
 		fact := a.facts[f]
+		if slices.Contains(a.seen, f) || !fits(mt, s, fact.Owner) {
+			continue
+		}
+		a.seen = append(a.seen, f) // one annotation per fact and turn: its first mention
 		switch {
 		case fact.Owner == scenario.Owner(s):
 			if !a.common[f] {
 				add(event.Disclosure, f, mt)
-				a.common[f] = true
+				a.common[f] = !mt.Negated
 			}
 		case fact.Owner == scenario.OwnerEnv:
 			if !a.said[f] {
-				add(event.FirstMention, f, mt)
+				first := mt
+				first.Negated = false // said is said: "I don't know Celine" names her
+				add(event.FirstMention, f, first)
 				a.said[f] = true
 			}
-			a.unknown(s, f, mt, add)
-			a.common[f] = true
+			a.unknown(t, f, mt, add)
+			a.common[f] = a.common[f] || !mt.Negated
 		default:
-			a.unknown(s, f, mt, add)
+			a.unknown(t, f, mt, add)
 		}
 	}
 	a.listen(s, t.Action.Text)
 	return out
+}
+
+// fits reports whether a match says its fact of the fact's owner: words
+// said of the speaker ("I'm moving out the sofa") state only the
+// speaker's own facts, words said to the listener ("your brother") only
+// the listener's; an environment fact is anyone's.
+func fits(mt Match, speaker int, owner scenario.Owner) bool {
+	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {
+		return !mt.Approximate // no one's to be said approximately
+	}
+	own := owner == scenario.Owner(speaker)
+	switch mt.About {
+	case aboutSpeaker:
+		return own
+	case aboutListener:
+		return !own
+	case aboutOthers:
+		return own && !mt.Approximate
+	}
+	return !mt.Approximate
 }
 
 // listen records the evidence a turn by seat s gives its partner.
@@ -183,20 +214,38 @@ func (a *Annotator) listen(s int, text string) {
 	}
 }
 
-// unknown annotates a fact the speaker does not own: a leak or a
-// mind-read when it is not common ground and the character could not
-// have known it, nor worked it out from what its partner said; once per
-// speaker and fact.
-func (a *Annotator) unknown(s, f int, mt Match, add func(event.AnnotationKind, int, Match)) {
+// unknown annotates a fact the speaker does not own, when it is not
+// common ground and the character could not have known it, nor worked it
+// out from what its partner said. What the turn's maker held decides the
+// kind (docs/METRICS.md): a mind-read when the seat was given the fact
+// (MINDREADERS), a leak when the maker held it otherwise (the SCRIPT
+// writer, a person shown every side), a guess when no one who made the
+// turn held it (an AGENTS agent, a player, a HUMANS person). A statement
+// is annotated once per speaker and fact; a denial each time.
+func (a *Annotator) unknown(t run.Turn, f int, mt Match, add func(event.AnnotationKind, int, Match)) {
+	s := t.Seat
 	if a.common[f] || a.could[s][f] || a.heard[s][f] || a.reported[s][f] {
 		return
 	}
-	a.reported[s][f] = true
-	if a.given[s][f] {
+	a.reported[s][f] = !mt.Negated
+	switch {
+	case a.given[s][f]:
 		add(event.MindRead, f, mt)
-	} else {
+	case a.heldAll(t):
 		add(event.Leak, f, mt)
+	default:
+		add(event.Guess, f, mt)
 	}
+}
+
+// heldAll reports whether the maker of a turn held every fact: the
+// SCRIPT writer, and a person shown every side (a take-over in watch).
+// An agent holds its View, a person in play or in HUMANS their own side.
+func (a *Annotator) heldAll(t run.Turn) bool {
+	if t.Backend == human.Name {
+		return t.Person != view.PersonSeesOwn
+	}
+	return a.mode == view.Script
 }
 
 // mentions finds the facts in a turn's text and, when the text does not
@@ -224,12 +273,7 @@ func (a *Annotator) mentions(act event.Action) []Match {
 }
 
 func hasFact(ms []Match, f int) bool {
-	for _, m := range ms {
-		if m.Fact == f {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ms, func(m Match) bool { return m.Fact == f })
 }
 
 // livePosition is a first mention's position while the run is live, when

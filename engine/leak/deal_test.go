@@ -11,7 +11,8 @@ import (
 
 // TestDealValuesAnnotated: in a HUMANS run, a person saying their own
 // item value is a disclosure, saying the partner's (which they were never
-// told) a leak, and item counts are neither.
+// told, and no one who made the turn held) a guess, and item counts are
+// neither.
 func TestDealValuesAnnotated(t *testing.T) {
 	sc, err := scenario.Parse("d.yaml", []byte(`id: dealornodeal/t
 title: t
@@ -38,7 +39,7 @@ dealornodeal:
 	for _, an := range a.Annotate(history) {
 		got[string(an.Kind)+":"+an.FactID] = true
 	}
-	want := map[string]bool{"disclosure:seat0-value-book": true, "leak:seat0-value-hat": true}
+	want := map[string]bool{"disclosure:seat0-value-book": true, "guess:seat0-value-hat": true}
 	if len(got) != len(want) {
 		t.Errorf("annotations %v, want %v", got, want)
 	}

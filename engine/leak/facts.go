@@ -44,7 +44,8 @@ func GoalFacts(sc *scenario.Scenario) []scenario.Fact {
 		}
 		for _, name := range properNames(private) {
 			id := fmt.Sprintf("seat%d-name-%s", seat, strings.ToLower(name))
-			if len(known.Find(name)) > 0 || containsWord(shared, name) || containsWord(theirs, name) || hasID(facts, id) || hasID(found, id) {
+			if calendarWords[strings.ToLower(name)] || partOfKnownName(private, name, known) ||
+				containsWord(shared, name) || containsWord(theirs, name) || hasID(facts, id) || hasID(found, id) {
 				continue
 			}
 			found = append(found, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactName,
@@ -112,6 +113,34 @@ func hasID(facts []scenario.Fact, id string) bool {
 	for _, f := range facts {
 		if f.ID == id {
 			return true
+		}
+	}
+	return false
+}
+
+// calendarWords are capitalised but name no one: "answer by Friday".
+var calendarWords = wordSet(`monday tuesday wednesday thursday friday saturday sunday january february march april
+	may june july august september october november december`)
+
+// partOfKnownName reports whether name is a fact already, or a word of a
+// longer name whose other words are ("Labs" in "Northwind Labs" when
+// Northwind is a fact): the name's own fact says it.
+func partOfKnownName(text, name string, known *Matcher) bool {
+	if len(known.Find(name)) > 0 {
+		return true
+	}
+	ws := strings.Fields(text)
+	for i, w := range ws {
+		if strings.TrimRight(w, ".,;:!?'’") != name {
+			continue
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(ws) {
+				other := strings.Trim(ws[j], ".,;:!?'’\"()")
+				if r := []rune(other); len(r) > 1 && unicode.IsUpper(r[0]) && len(known.Find(other)) > 0 {
+					return true
+				}
+			}
 		}
 	}
 	return false

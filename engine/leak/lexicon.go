@@ -1,6 +1,9 @@
 package leak
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // wordKind classifies the function words the matcher cares about.
 type wordKind uint8
@@ -16,6 +19,7 @@ const (
 	andWord
 	articleWord // "a", as in "a thousand"
 	negWord     // not, never, nobody, don't ...
+	ohWord      // "oh", a zero in numbers read digit by digit: five-eight-oh
 )
 
 // numberWords are the spelled-out numerals and scale words.
@@ -34,7 +38,7 @@ var numberWords = map[string]struct {
 	"ninety":  {tensWord, 90},
 	"hundred": {hundredWord, 100}, "thousand": {thousandWord, 1000}, "grand": {thousandWord, 1000},
 	"million": {millionWord, 1e6},
-	"and":     {andWord, 0}, "a": {articleWord, 0},
+	"and":     {andWord, 0}, "a": {articleWord, 0}, "oh": {ohWord, 0},
 }
 
 // negationWords open a negated scope; any word ending in n't does too.
@@ -111,11 +115,9 @@ func inflections(w string) []string {
 		stem = stem[:n-1]
 		n--
 	}
-	seen := map[string]bool{}
-	var out []string
+	out := make([]string, 0, 12)
 	add := func(v string) {
-		if !seen[v] {
-			seen[v] = true
+		if !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}

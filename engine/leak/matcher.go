@@ -19,6 +19,14 @@ type Match struct {
 	Start   int
 	End     int
 	Negated bool
+	// Approximate marks an amount near the fact's (a range or a part of
+	// the hundreds it lies in, a rounded amount) rather than the fact's.
+	Approximate bool
+	// About says whose the words make the thing said: anyone's, the
+	// speaker's or the listener's (key phrases, relations, approximate
+	// amounts); the annotator keeps a match only where that is the fact's
+	// owner (fits).
+	About about
 }
 
 // Matcher finds every fact of a set in a text. It is compiled once per
@@ -31,7 +39,9 @@ type Matcher struct {
 	*tables
 
 	sc      scanner
+	near    nearby // the raw words around a match, read when a match needs them
 	nums    []number
+	spans   []span
 	hits    []Match
 	keyHits []keyHit
 	touched []int
@@ -60,6 +70,7 @@ type entry struct {
 type sequence struct {
 	fact  int
 	words []string // all but the last word, which is the entry's key
+	about about    // whose the words say it is: "your brother", "my brother"
 }
 
 // keyPhrase is a free-form phrase matched by its key words: all of them
@@ -67,6 +78,9 @@ type sequence struct {
 type keyPhrase struct {
 	fact int
 	n    int // number of key words
+	// own marks a phrase that carries its own negation ("worth
+	// nothing"): a match of it is not negated by that word.
+	own bool
 }
 
 type keyRef struct {
@@ -105,11 +119,28 @@ func Compile(facts []scenario.Fact) *Matcher {
 			}
 		default:
 			for _, p := range surface(f) {
-				m.addSequence(i, p, f.Kind == scenario.FactValue)
+				m.addSequence(i, p, f.Kind == scenario.FactValue, aboutAnyone)
 			}
+			for _, rel := range relations(f) {
+				m.addSequence(i, "your "+rel, false, aboutListener)
+				m.addSequence(i, "my "+rel, false, aboutSpeaker)
+			}
+		}
+		for _, p := range f.Paraphrases {
+			m.addKeyPhrase(i, p)
 		}
 	}
 	sort.Slice(m.prices, func(a, b int) bool { return m.prices[a].value < m.prices[b].value })
+	// The scanner keeps the person words, for personBefore.
+	m.sc.persons = len(m.prices) > 0
+	// With the number words in its own table, the scanner looks a word up
+	// once, not twice. Added last: no entry is changed after.
+	for w, e := range numberTables().words {
+		if m.words[w] == nil {
+			m.words[w] = e
+		}
+	}
+	m.sc.shared = nil
 	return m
 }
 
@@ -150,10 +181,11 @@ var numberTables = sync.OnceValue(func() *tables {
 // one matcher may run on different goroutines.
 func (m *Matcher) Fork() *Matcher {
 	f := &Matcher{tables: m.tables, keyHits: make([]keyHit, len(m.keys))}
+	f.sc.persons = m.sc.persons
 	for i := range f.keyHits {
 		f.keyHits[i].sentence = -1
 	}
-	f.sc.words, f.sc.shared, f.sc.filter = f.words, numberTables().words, &f.filter
+	f.sc.words, f.sc.filter = f.words, &f.filter // every number word is in f.words (Compile)
 	return f
 }
 
@@ -206,12 +238,12 @@ func factNumber(f scenario.Fact) (float64, bool) {
 
 // addSequence indexes a phrase under its last word; values also match
 // with the last word in plural (or singular) form.
-func (m *Matcher) addSequence(i int, phrase string, plural bool) {
+func (m *Matcher) addSequence(i int, phrase string, plural bool, ab about) {
 	ws := words(phrase)
 	if len(ws) == 0 {
 		return
 	}
-	m.seqs = append(m.seqs, sequence{fact: i, words: ws[:len(ws)-1]})
+	m.seqs = append(m.seqs, sequence{fact: i, words: ws[:len(ws)-1], about: ab})
 	id := len(m.seqs) - 1
 	for _, w := range ws[:len(ws)-1] {
 		m.entry(w) // so the scanner keeps the phrase's leading words
@@ -227,32 +259,54 @@ func (m *Matcher) addSequence(i int, phrase string, plural bool) {
 	}
 }
 
-// addKeyPhrase indexes a free-form phrase by its content words.
+// addKeyPhrase indexes a free-form phrase by its content words, each in
+// any inflection (irregular verbs included: threw, throw, thrown) or as a
+// synonym (lexicon.go); a synonym of several words ("rental contract" for
+// "lease") makes a phrase of its own. A negation the phrase itself says
+// ("worth nothing") is one of its key words.
 func (m *Matcher) addKeyPhrase(i int, phrase string) {
 	var keys []string
+	own := false
 	for _, w := range words(phrase) {
-		if !stopwords[w] && len(keys) < maxKeyWords {
+		neg := isNegation(w)
+		if (!stopwords[w] || neg) && len(keys) < maxKeyWords {
 			keys = append(keys, w)
+			own = own || neg
 		}
 	}
 	if len(keys) == 0 {
 		return
 	}
-	m.keys = append(m.keys, keyPhrase{fact: i, n: len(keys)})
+	for _, variant := range keyVariants(keys) {
+		m.addKeys(i, variant, own)
+	}
+}
+
+// addKeys indexes one list of key words, each standing for its forms.
+func (m *Matcher) addKeys(i int, keys [][]string, own bool) {
+	m.keys = append(m.keys, keyPhrase{fact: i, n: len(keys), own: own})
 	id := len(m.keys) - 1
-	for b, k := range keys {
-		for _, w := range inflections(k) {
+	for b, forms := range keys {
+		for _, w := range forms {
 			e := m.entry(w)
-			e.keyOf = append(e.keyOf, keyRef{phrase: id, bit: 1 << b})
+			if !slices.Contains(e.keyOf, keyRef{phrase: id, bit: 1 << b}) {
+				e.keyOf = append(e.keyOf, keyRef{phrase: id, bit: 1 << b})
+			}
 		}
 	}
 	m.keyHits = append(m.keyHits, keyHit{sentence: -1})
 }
 
+// scan reads a new text.
+func (m *Matcher) scan(text string) {
+	m.sc.scan(text)
+	m.near.reset(text)
+}
+
 // Find returns every mention of a fact in text, in order of position. The
 // returned slice is reused by the next call.
 func (m *Matcher) Find(text string) []Match {
-	m.sc.scan(text)
+	m.scan(text)
 	m.hits = m.hits[:0]
 	m.findPrices()
 	m.findSequences()
@@ -269,17 +323,132 @@ func (m *Matcher) Find(text string) []Match {
 	return m.hits
 }
 
+// approxShare is how far a rounded amount may be from a fact's, as a
+// share of it, to mention it approximately.
+const approxShare = 0.03
+
+// findPrices matches the amounts said against the price facts: within a
+// fact's tolerance a mention, where the amount can be a price (isPrice);
+// a rounded amount (rounded) within approxShare of a fact, or a span the
+// fact lies in, an approximate mention where the sentence says whose
+// amount it is (amountAbout).
 func (m *Matcher) findPrices() {
 	if len(m.prices) == 0 {
 		return
 	}
 	m.nums = m.extractNumbers(m.nums[:0])
+	toks := m.sc.tokens
 	for _, n := range m.nums {
-		lo := sort.Search(len(m.prices), func(i int) bool { return m.prices[i].value >= n.value-m.maxTol })
-		for i := lo; i < len(m.prices) && m.prices[i].value <= n.value+m.maxTol; i++ {
-			if p := m.prices[i]; math.Abs(p.value-n.value) <= p.tol {
+		// An amount that is a fact's says that fact, not another one
+		// near it.
+		exact, priced := false, false
+		at := m.firstPrice(n.value - m.maxTol)
+		for i := at; i < len(m.prices) && m.prices[i].value <= n.value+m.maxTol; i++ {
+			p := m.prices[i]
+			if math.Abs(p.value-n.value) > p.tol {
+				continue
+			}
+			if !exact {
+				exact, priced = true, m.priced(n)
+			}
+			if priced {
 				m.add(p.fact, n.first, n.last)
 			}
+		}
+		if exact || !rounded(n.value) {
+			continue
+		}
+		reach := approxShare * n.value * 1.05
+		for at > 0 && m.prices[at-1].value >= n.value-reach {
+			at--
+		}
+		checked, ab := false, aboutAnyone
+		for i := at; i < len(m.prices) && m.prices[i].value <= n.value+reach; i++ {
+			p := m.prices[i]
+			if math.Abs(p.value-n.value) > approxShare*math.Abs(p.value) {
+				continue
+			}
+			if !checked {
+				// Reading whose the amount is costs more than the
+				// rest: it comes last, and only where a person word
+				// stands before it.
+				checked = true
+				if m.personBefore(n.first) {
+					ab = m.near.amountAbout(int(toks[n.first].from))
+				}
+				if ab != aboutAnyone && !m.priced(n) {
+					ab = aboutAnyone
+				}
+			}
+			if ab == aboutAnyone {
+				break // a rounded amount said of no one mentions nothing
+			}
+			m.addApprox(p.fact, n.first, n.last, ab)
+		}
+	}
+	for _, sp := range m.spans {
+		m.findInSpan(sp)
+	}
+}
+
+// firstPrice is the index of the first price fact at v or above.
+func (m *Matcher) firstPrice(v float64) int {
+	lo, hi := 0, len(m.prices)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if m.prices[mid].value < v {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// rounded reports whether an amount is a round one, as people say a figure
+// they round (450 for 454, seven thousand for 6,800): a whole multiple of
+// five.
+func rounded(v float64) bool {
+	return v == math.Trunc(v) && v < 1e15 && int64(v)%5 == 0
+}
+
+// personBefore reports whether a first- or second-person word (noted by
+// the scanner) stands in the clause before token k, near enough for
+// amountAbout to read: without one, no one is said to own the amount,
+// and the raw text need not be read.
+func (m *Matcher) personBefore(k int) bool {
+	t := &m.sc.tokens[k]
+	for i := len(m.sc.people) - 1; i >= 0; i-- {
+		p := m.sc.people[i]
+		switch {
+		case p.pos >= t.pos:
+		case t.pos-p.pos > 10 || p.clause != t.clause:
+			return false
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// findInSpan adds the approximate mentions of the facts that lie in a
+// span, past the tolerance of its ends (an end is a mention of its own).
+func (m *Matcher) findInSpan(sp span) {
+	lo := m.firstPrice(sp.lo)
+	checked, ab := false, aboutAnyone
+	for i := lo; i < len(m.prices) && m.prices[i].value <= sp.hi; i++ {
+		p := m.prices[i]
+		if sp.first != sp.last && (math.Abs(p.value-sp.lo) <= p.tol || math.Abs(p.value-sp.hi) <= p.tol) {
+			continue // an end of a range, said as it is
+		}
+		if !checked {
+			checked = true
+			if m.personBefore(sp.first) {
+				ab = m.near.amountAbout(int(m.sc.tokens[sp.first].from))
+			}
+		}
+		if ab != aboutAnyone {
+			m.addApprox(p.fact, sp.first, sp.last, ab)
 		}
 	}
 }
@@ -304,6 +473,7 @@ func (m *Matcher) findSequences() {
 				}
 			}
 			m.add(s.fact, first, k)
+			m.hits[len(m.hits)-1].About = s.about
 		}
 	}
 }
@@ -326,7 +496,9 @@ func (m *Matcher) findKeyPhrases() {
 			}
 			h.mask |= r.bit
 			if p := m.keys[r.phrase]; h.mask == 1<<p.n-1 {
-				m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.end), Negated: m.negated(h.firstTok)})
+				m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.end),
+					Negated: !p.own && m.negated(h.firstTok, false),
+					About:   m.near.phraseAbout(int(toks[h.firstTok].from), m.sc.to(t))})
 				h.mask = 0 // a repeat in the same sentence counts again
 			}
 		}
@@ -339,18 +511,41 @@ func (m *Matcher) findKeyPhrases() {
 // add records a mention of fact spanning tokens first..last.
 func (m *Matcher) add(fact, first, last int) {
 	toks := m.sc.tokens
-	m.hits = append(m.hits, Match{Fact: fact, Start: int(toks[first].start), End: int(toks[last].end), Negated: m.negated(first)})
+	price := m.Facts[fact].Kind == scenario.FactPrice
+	m.hits = append(m.hits, Match{Fact: fact, Start: int(toks[first].start), End: int(toks[last].end), Negated: m.negated(first, price)})
+}
+
+// addApprox records an approximate mention of a price fact, said to be
+// the speaker's or the listener's.
+func (m *Matcher) addApprox(fact, first, last int, ab about) {
+	m.add(fact, first, last)
+	h := &m.hits[len(m.hits)-1]
+	h.Approximate, h.About = true, ab
 }
 
 // negated reports whether a negation word stands within negationWindow
-// words before token k in the same clause.
-func (m *Matcher) negated(k int) bool {
+// words before token k in the same clause. Before an amount, a negation
+// that states a bound ("can't go past 580", "not a cent over 1,100", "no
+// more than 600") asserts the amount: it is not negated.
+func (m *Matcher) negated(k int, amount bool) bool {
 	toks := m.sc.tokens
 	for j := k - 1; j >= 0 && toks[k].pos-toks[j].pos <= negationWindow; j-- {
 		if toks[j].clause != toks[k].clause {
 			return false
 		}
 		if toks[j].neg || toks[j].e != nil && toks[j].e.kind == negWord {
+			return !amount || !m.boundBetween(j, k)
+		}
+	}
+	return false
+}
+
+// boundBetween reports whether a word that states a bound (boundWords)
+// stands between tokens j and k.
+func (m *Matcher) boundBetween(j, k int) bool {
+	toks := m.sc.tokens
+	for _, w := range m.near.wordsAfter(m.sc.to(&toks[j]), int(toks[k].from), negationWindow) {
+		if is(w, boundWords) {
 			return true
 		}
 	}

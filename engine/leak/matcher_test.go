@@ -122,3 +122,19 @@ func TestNumberWordsStayPerScenario(t *testing.T) {
 		t.Fatalf("another scenario's matcher found %v in a text without its fact", got)
 	}
 }
+
+// TestTokenEnds: the scanner finds again where each token ends in the
+// text, for words used as they stand, lowered words and numerals alike.
+func TestTokenEnds(t *testing.T) {
+	text := "Jacob's bike, don’t; Éclair 1,200.50 five-two I'd 2nd"
+	var s scanner
+	s.scan(text)
+	var got []string
+	for k := range s.tokens {
+		got = append(got, text[s.tokens[k].from:s.to(&s.tokens[k])])
+	}
+	want := []string{"Jacob's", "bike", "don’t", "Éclair", "1,200.50", "five", "two", "I'd", "2nd"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tokens %q, want %q", got, want)
+	}
+}

@@ -24,6 +24,7 @@ func SecretPhrases(secret, visible string) []string {
 // many scenes can be checked against them.
 type SecretKeys struct {
 	candidates []string
+	reworded   []bool // the candidate stands a synonym for a word of the secret
 	content    []string
 	m          *Matcher
 }
@@ -44,32 +45,54 @@ func NewSecretKeys(secret string) *SecretKeys {
 			candidates = pairs(content, at, false)
 		}
 	}
+	k := &SecretKeys{candidates: candidates, content: content}
 	facts := make([]scenario.Fact, len(candidates))
 	for i, p := range candidates {
 		facts[i] = scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{p}}
+		k.reworded = append(k.reworded, slices.ContainsFunc(strings.Fields(p), func(w string) bool { return !slices.Contains(content, w) && !isName(secret, w) }))
 	}
-	return &SecretKeys{candidates: candidates, content: content, m: Compile(facts)}
+	k.m = Compile(facts)
+	return k
+}
+
+// isName reports whether w (lowered) is a proper name of the secret.
+func isName(secret, w string) bool {
+	return slices.ContainsFunc(properNames(secret), func(n string) bool { return strings.ToLower(n) == w })
 }
 
 // Phrases are the candidates visible does not mention. Not safe for
 // concurrent use.
 func (k *SecretKeys) Phrases(visible string) []string {
+	phrases, paraphrases := k.Split(visible)
+	return append(phrases, paraphrases...)
+}
+
+// Split is Phrases in two: the key phrases in the secret's own words, and
+// the paraphrases that put a synonym in the place of one of them ("kid
+// secret" for "child secret"), for the fact's phrases and paraphrases.
+// When visible mentions every phrase in the secret's own words, the
+// secret's content words together are the one phrase. Not safe for
+// concurrent use.
+func (k *SecretKeys) Split(visible string) (phrases, paraphrases []string) {
 	seen := make([]bool, len(k.candidates))
 	if visible != "" {
 		for _, mt := range k.m.Find(visible) {
 			seen[mt.Fact] = true
 		}
 	}
-	var out []string
 	for i, c := range k.candidates {
-		if !seen[i] && !slices.Contains(out, c) {
-			out = append(out, c)
+		switch {
+		case seen[i] || slices.Contains(phrases, c) || slices.Contains(paraphrases, c):
+		case k.reworded[i]:
+			paraphrases = append(paraphrases, c)
+		default:
+			phrases = append(phrases, c)
 		}
 	}
-	if len(out) == 0 && len(k.content) > 0 {
-		out = []string{strings.Join(k.content, " ")}
+	if len(phrases) == 0 && len(k.content) > 0 {
+		phrases = []string{strings.Join(k.content, " ")}
 	}
-	return out
+	return phrases, paraphrases
 }
 
 // pairs lists "a b" for each two content words, with every synonym of each;

@@ -15,6 +15,7 @@ type token struct {
 	e          *entry // what the matcher knows about the word, if anything
 	value      float64
 	start, end int32 // code-point span in the text
+	from       int32 // byte where it starts in the text (scanner.to says where it ends)
 	lo, hi     int32 // bytes of the lowered word
 	pos        int32 // ordinal among all words of the text, kept or not
 	clause     int32 // increases at , ; : ( ) and sentence ends, and at "but"
@@ -23,6 +24,7 @@ type token struct {
 	num        bool // a numeral; value holds it
 	noPrice    bool // a numeral that is not an amount: 2nd, 50%, 10am
 	kilo       bool // a numeral written with a k suffix: 1.2k
+	decade     bool // a numeral written with an s suffix: the 500s
 	neg        bool // a word ending in n't
 }
 
@@ -32,12 +34,20 @@ type token struct {
 // adjacency of what is kept. Buffers are reused between turns.
 type scanner struct {
 	words  map[string]*entry // nil: keep every word
-	shared map[string]*entry // looked in after words: the number words
+	shared map[string]*entry // looked in after words, unless words holds them too: the number words
 	filter *bloom
 	src    string
 	lower  []byte
 	tokens []token
+	// persons notes where first- and second-person words stand, in
+	// people, for a matcher of amounts that may be said to be someone's
+	// (personBefore).
+	persons bool
+	people  []wordAt
 }
+
+// wordAt is where a word the scanner does not keep stands.
+type wordAt struct{ pos, clause int32 }
 
 // wordBytes marks the ASCII letters and digits; plainBytes the lower-case
 // letters and digits, which a word can be used with as it stands.
@@ -65,7 +75,7 @@ type cursor struct {
 // separates tokens; clause and sentence punctuation is remembered for the
 // negation scope and for key-phrase windows.
 func (s *scanner) scan(text string) {
-	s.src, s.lower, s.tokens = text, s.lower[:0], s.tokens[:0]
+	s.src, s.lower, s.tokens, s.people = text, s.lower[:0], s.tokens[:0], s.people[:0]
 	var c cursor
 	for c.i < len(text) {
 		b := text[c.i]
@@ -104,7 +114,7 @@ func (s *scanner) scan(text string) {
 
 // word reads a word at the cursor.
 func (s *scanner) word(text string, c *cursor) {
-	t := token{start: int32(c.cp), pos: c.pos, clause: c.clause, sentence: c.sentence}
+	t := token{start: int32(c.cp), from: int32(c.i), pos: c.pos, clause: c.clause, sentence: c.sentence}
 	// Fast path: lower-case ASCII letters and digits, used in place.
 	i, j := c.i, c.i
 	for j < len(text) && plainBytes[text[j]] {
@@ -133,6 +143,9 @@ func (s *scanner) word(text string, c *cursor) {
 			t.e = s.lookup(w)
 		}
 		t.neg = !t.inText && strings.HasSuffix(w, "n't")
+		if s.persons && len(w) <= 8 && personFirst[w[0]] && isPersonWord(w) {
+			s.people = append(s.people, wordAt{t.pos, t.clause})
+		}
 		if t.e == nil && !t.neg {
 			return
 		}
@@ -181,7 +194,7 @@ func (s *scanner) lowerWord(text string, i, cp, lo int) (int, int) {
 // numeral glued to other letters (2nd, 10am) or followed by % is kept as
 // a token but marked as no amount.
 func (s *scanner) number(text string, c *cursor) {
-	t := token{start: int32(c.cp), pos: c.pos, clause: c.clause, sentence: c.sentence, num: true}
+	t := token{start: int32(c.cp), from: int32(c.i), pos: c.pos, clause: c.clause, sentence: c.sentence, num: true}
 	var whole, frac, scale float64 = 0, 0, 1
 	i, j := c.i, c.i
 	for j < len(text) {
@@ -210,6 +223,7 @@ func (s *scanner) number(text string, c *cursor) {
 		t.noPrice = true
 	case j < len(text) && isWordByte(text[j]):
 		t.noPrice = true
+		t.decade = text[j] == 's' && (j+1 == len(text) || !isWordByte(text[j+1]))
 		for j < len(text) && isWordByte(text[j]) {
 			j++
 		}
@@ -233,6 +247,34 @@ func thousandsGroup(text string, j int) bool {
 	return j+4 == len(text) || !isDigit(text[j+4])
 }
 
+// to returns the byte where a token ends in the text: its end in place
+// for a word used as it stands and every numeral, else found again by
+// walking the word as lowerWord does.
+func (s *scanner) to(t *token) int {
+	if t.inText {
+		return int(t.hi)
+	}
+	i, text := int(t.from), s.src
+	for i < len(text) {
+		b := text[i]
+		switch {
+		case isWordByte(b):
+			i++
+		case b == '\'' && i+1 < len(text) && isWordByte(text[i+1]) && i > int(t.from):
+			i++
+		case b < utf8.RuneSelf:
+			return i
+		default:
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if !(r == '’' && i+size < len(text) && isWordByte(text[i+size]) || unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				return i
+			}
+			i += size
+		}
+	}
+	return i
+}
+
 // text returns a token's lowered word. The result is only valid until the
 // next scan when it comes from the lowered buffer.
 func (s *scanner) text(t *token) string {
@@ -247,7 +289,7 @@ func (s *scanner) text(t *token) string {
 // lookup is the entry of a lowered word: the scenario's own, else the
 // shared number word's.
 func (s *scanner) lookup(w string) *entry {
-	if e := s.words[w]; e != nil {
+	if e := s.words[w]; e != nil || s.shared == nil {
 		return e
 	}
 	return s.shared[w]
@@ -268,4 +310,20 @@ func (b *bloom) has(w string) bool { k := bloomKey(w); return b[k>>6]&(1<<(k&63)
 // adjacent reports whether kept token k directly follows kept token k-1.
 func (s *scanner) adjacent(k int) bool {
 	return k > 0 && k < len(s.tokens) && s.tokens[k].pos == s.tokens[k-1].pos+1
+}
+
+// personFirst marks the first letters of the person words, a test cheaper
+// than isPersonWord for the scanner to make of every word first.
+var personFirst = [256]bool{'i': true, 'm': true, 'o': true, 'w': true, 'y': true}
+
+// isPersonWord reports whether w is a first- or second-person word that
+// can say whose an amount is (the firstPerson and secondPerson words but
+// the objects). A switch, not a lookup: the scanner asks of every word.
+func isPersonWord(w string) bool {
+	switch w {
+	case "i", "i'm", "i've", "i'll", "i'd", "my", "mine", "myself", "we", "we're", "we've", "we'll", "we'd", "our", "ours",
+		"you", "you're", "you've", "you'll", "you'd", "your", "yours", "yourself":
+		return true
+	}
+	return false
 }

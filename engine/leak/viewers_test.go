@@ -43,3 +43,25 @@ func TestGivenViewsAreTheModesViews(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPartnerFactSeemsKnown: no wording of a built-in scenario's facts
+// (phrases, paraphrases, synonyms, relations) turns up in what the
+// partner is given, which would make the fact seem known to the partner
+// and never annotated when said.
+func TestNoPartnerFactSeemsKnown(t *testing.T) {
+	files, _ := filepath.Glob("../../scenarios/*.yaml")
+	for _, file := range files {
+		sc, err := scenario.LoadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := Prepare(sc)
+		for seat := 0; seat < 2; seat++ {
+			for f, fact := range p.facts {
+				if fact.Owner == scenario.Owner(scenario.Partner(seat)) && p.could[seat][f] {
+					t.Errorf("%s: seat %d's view seems to hold the partner's %s", sc.ID, seat, fact.ID)
+				}
+			}
+		}
+	}
+}

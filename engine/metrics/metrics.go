@@ -22,9 +22,10 @@ const (
 	WordsPerTurn        = "words_per_turn"
 	WordsPerTurnSeat0   = "words_per_turn_seat0"
 	WordsPerTurnSeat1   = "words_per_turn_seat1"
-	Leaks               = "leaks"
+	Leaks               = "leaks" // the annotation counts, as event.Kinds names them
 	Disclosures         = "disclosures"
 	MindReads           = "mind_reads"
+	Guesses             = "guesses"
 	FirstMentions       = "first_mentions"
 	Deal                = "deal"
 	Price               = "price"
@@ -48,14 +49,13 @@ type Mark = family.Mark
 func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event.Ending) map[string]float64 {
 	m := map[string]float64{Turns: float64(len(history))}
 	words(m, history)
-	counts := map[event.AnnotationKind]string{
-		event.Leak: Leaks, event.Disclosure: Disclosures, event.MindRead: MindReads, event.FirstMention: FirstMentions,
-	}
-	for _, name := range counts {
-		m[name] = 0
+	for _, k := range event.Kinds {
+		m[k.Metric] = 0
 	}
 	for _, mk := range marks {
-		m[counts[mk.Kind]]++
+		if k, ok := event.InfoOf(mk.Kind); ok && mk.Counted() {
+			m[k.Metric]++
+		}
 	}
 	if f := family.Of(sc.Family); f != nil {
 		f.Metrics(m, sc, family.Episode{Turns: len(history), Marks: marks, Outcome: end.Outcome})

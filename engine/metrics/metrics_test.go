@@ -79,3 +79,27 @@ func FuzzWordCount(f *testing.F) {
 		}
 	})
 }
+
+// TestAnnotationCountsFollowTheKinds: each kind of event.Kinds is counted
+// under its metric, the names the rest of the code reads; a denial is not
+// counted.
+func TestAnnotationCountsFollowTheKinds(t *testing.T) {
+	named := map[event.AnnotationKind]string{event.Leak: Leaks, event.MindRead: MindReads, event.Guess: Guesses,
+		event.Disclosure: Disclosures, event.FirstMention: FirstMentions}
+	var marks []Mark
+	for i, k := range event.Kinds {
+		if named[k.Kind] != k.Metric {
+			t.Errorf("%s is counted as %q, the constant says %q", k.Kind, k.Metric, named[k.Kind])
+		}
+		for range i + 1 {
+			marks = append(marks, Mark{Annotation: event.Annotation{Kind: k.Kind}})
+		}
+		marks = append(marks, Mark{Annotation: event.Annotation{Kind: k.Kind, Negated: true}})
+	}
+	m := Compute(listing(), nil, marks, &event.Ending{})
+	for i, k := range event.Kinds {
+		if m[k.Metric] != float64(i+1) {
+			t.Errorf("%s = %v, want %d (the denial not counted)", k.Metric, m[k.Metric], i+1)
+		}
+	}
+}

@@ -8,19 +8,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// appendEvent appends ev as encoding/json would write it, byte for byte,
-// without reflection: events are most of a recording's lines, and
+// appendEvent appends ev as encoding/json would write it, with the
+// control characters it leaves raw escaped (textsafe.EscapeJSON), byte for
+// byte, without reflection: events are most of a recording's lines, and
 // json.Marshal was a sixth of a built-in study's time. An event this
-// encoder does not handle (an ending, a number JSON cannot hold) goes
-// through json.Marshal. ending is where the event's ending begins in the
+// encoder does not handle (a number JSON cannot hold) goes through
+// json.Marshal. ending is where the event's ending begins in the
 // returned bytes, -1 when it has none or was not written here.
 func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error) {
 	if !finite(ev) {
 		cp := *ev // only this copy escapes, not every event
 		b, err := json.Marshal(&cp)
-		return append(dst, b...), -1, err
+		return append(dst, textsafe.EscapeJSON(b)...), -1, err
 	}
 	dst = append(dst, `{"run":`...)
 	dst = appendString(dst, ev.RunID)
@@ -65,6 +67,9 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 		if a.Negated {
 			dst = append(dst, `,"negated":true`...)
 		}
+		if a.Approximate {
+			dst = append(dst, `,"approximate":true`...)
+		}
 		if a.Position != 0 {
 			dst = append(dst, `,"position":`...)
 			dst = appendFloat(dst, a.Position)
@@ -93,7 +98,7 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 func appendFooter(dst []byte, end *event.Ending, encoded []byte) ([]byte, error) {
 	if end != nil && !finiteEnding(end) {
 		b, err := json.Marshal(Footer{Kind: footerKind, Ending: end})
-		return append(dst, b...), err
+		return append(dst, textsafe.EscapeJSON(b)...), err
 	}
 	dst = append(dst, `{"kind":"footer","ending":`...)
 	switch {
@@ -244,23 +249,24 @@ func appendMap[V any](dst []byte, m map[string]V, appendValue func([]byte, V) []
 	return append(dst, '}')
 }
 
-// escaped marks the bytes encoding/json writes otherwise than as
-// themselves (or that start a character it may).
+// escaped marks the bytes encoding/json or textsafe.EscapeJSON write
+// otherwise than as themselves (or that start a character they may).
 var escaped = func() (t [256]bool) {
 	for c := range 256 {
-		t[c] = c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'
+		t[c] = c < 0x20 || c == 0x7f || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'
 	}
 	return t
 }()
 
 // appendString writes s as a JSON string. Text that encoding/json would
 // escape (quotes, backslashes, control characters, <, > and &, anything
-// not ASCII) goes through it, so the bytes are the same.
+// not ASCII) goes through it and textsafe.EscapeJSON, so the bytes are the
+// same.
 func appendString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if escaped[s[i]] {
 			b, _ := json.Marshal(s) // a string always encodes
-			return append(dst, b...)
+			return append(dst, textsafe.EscapeJSON(b)...)
 		}
 	}
 	dst = append(dst, '"')

@@ -7,10 +7,12 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// The hand-written encoder writes what encoding/json writes, byte for
-// byte, so recordings do not change with it.
+// The hand-written encoder writes what encoding/json writes with the
+// controls it leaves raw escaped (textsafe.EscapeJSON), byte for byte, so
+// recordings do not change with it and hold no raw control character.
 func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 	price := 4450.5
 	tiny, huge := 1e-9, 3e21
@@ -29,10 +31,12 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &tiny}},
 		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &huge}},
 		{RunID: "r", Kind: event.Annotated, Turn: 3, Annotation: &event.Annotation{Kind: event.FirstMention, FactID: "seller-target", Start: 4, End: 9, Negated: true, Position: 0.35}},
+		{RunID: "r", Kind: event.Annotated, Turn: 4, Annotation: &event.Annotation{Kind: event.Guess, FactID: "buyer-bottomline", Start: 1, End: 2, Approximate: true}},
 		{RunID: "r", Kind: event.Annotated, Annotation: &event.Annotation{Kind: event.Leak, FactID: "f", Position: math.SmallestNonzeroFloat64}},
 		{RunID: "r", Kind: event.Control, Seat: 1, Control: "take-over", Backend: "human"},
 		{RunID: "r", Kind: event.Error, Error: "status 500", Failure: event.TransportFailure, Reply: "{\"a\": 1}"},
 		{RunID: "r", Kind: event.Reasoning, Thought: "hmm…"},
+		{RunID: "r\u009b", Kind: event.Delta, Delta: "c1 \u009b2J del \x7f bidi \u202eevil\u202c \u2066iso\u2069 \u200f\u061c é", Speaker: "Ana\x7f"},
 		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{Prompt: 10, Completion: 3, Cached: 8}},
 		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{}},
 		{RunID: "r", Kind: event.RunEnded, Seat: -1, Ending: &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Price: &price}}},
@@ -40,7 +44,7 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		{},
 	}
 	for i, ev := range events {
-		want, err := json.Marshal(ev)
+		want, err := marshal(ev)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,10 +55,13 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		if string(got[1:]) != string(want) {
 			t.Errorf("event %d:\ngot  %s\nwant %s", i, got[1:], want)
 		}
+		if c := rawControl(got); c >= 0 {
+			t.Errorf("event %d: raw control character at %d: %q", i, c, got)
+		}
 		if ev.Ending == nil {
 			continue
 		}
-		want, _ = json.Marshal(Footer{Kind: footerKind, Ending: ev.Ending})
+		want, _ = marshal(Footer{Kind: footerKind, Ending: ev.Ending})
 		if got, _ := appendFooter(nil, ev.Ending, nil); string(got) != string(want) {
 			t.Errorf("footer %d:\ngot  %s\nwant %s", i, got, want)
 		}
@@ -70,31 +77,54 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 	if _, err := appendFooter(nil, nan, nil); err == nil {
 		t.Error("a footer with a NaN metric encoded without an error")
 	}
-	want, _ := json.Marshal(Footer{Kind: footerKind})
+	want, _ := marshal(Footer{Kind: footerKind})
 	if got, _ := appendFooter(nil, nil, nil); string(got) != string(want) {
 		t.Errorf("footer without ending:\ngot  %s\nwant %s", got, want)
 	}
 }
 
+// marshal is what the encoder must write: encoding/json's bytes with the
+// controls it leaves raw escaped.
+func marshal(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	return textsafe.EscapeJSON(b), err
+}
+
+// rawControl returns where the first raw control character other than a
+// newline is in a recording's line, or -1: every other one must be
+// escaped.
+func rawControl(line []byte) int {
+	for i, r := range string(line) {
+		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c {
+			return i
+		}
+	}
+	return -1
+}
+
 func FuzzAppendEvent(f *testing.F) {
 	f.Add("r", 3, int64(4137), "turn_completed", 2, 1, "Luther", "I'm asking $4450.", 4450.0, "seller-target", 0.5, "boom")
 	f.Add("\x1b]52;c;aGk=\x07", -1, int64(-5), "delta", 0, -1, "\u202e", "\xff\xfe<&>", -1e-7, "", 1e300, "\u2029")
+	f.Add("\u009b31m", 2, int64(0), "turn_completed", 1, 0, "\x7f", "\u2066\u200f\u061c", 1.0, "\u0085", 0.0, "\u202a")
 	f.Fuzz(func(t *testing.T, run string, seq int, at int64, kind string, turn, seat int, speaker, text string, price float64, fact string, pos float64, errText string) {
 		ev := event.Event{RunID: run, Seq: seq, At: time.Duration(at), Kind: event.Kind(kind), Turn: turn, Seat: seat, Speaker: speaker,
 			Backend: speaker, Delta: text, Error: errText, Failure: event.FailureKind(kind), Reply: text, Thought: errText, Control: fact,
 			Action:     &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
-			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Position: pos},
+			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos},
 			Usage:      &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
 			Ending: &event.Ending{Reason: event.EndReason(kind), Turns: turn, Outcome: event.Outcome{Price: &pos, Selections: [2]string{fact, text}, Summary: errText},
 				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}, Cache: &event.CacheUse{Hits: seq, Misses: turn}},
 		}
-		want, werr := json.Marshal(ev)
+		want, werr := marshal(ev)
 		got, _, gerr := appendEvent(nil, &ev)
 		if (werr == nil) != (gerr == nil) {
 			t.Fatalf("errors differ: %v, %v", werr, gerr)
 		}
 		if werr == nil && string(got) != string(want) {
 			t.Fatalf("\ngot  %s\nwant %s", got, want)
+		}
+		if c := rawControl(got); c >= 0 {
+			t.Fatalf("raw control character at %d: %q", c, got)
 		}
 	})
 }

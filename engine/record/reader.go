@@ -3,6 +3,7 @@ package record
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -10,10 +11,34 @@ import (
 	"github.com/omnigap/omnigap/engine/safefile"
 )
 
-// MaxLineBytes caps one line of a recording. A header carries the whole
-// scenario (at most scenario.MaxFileBytes of YAML, about as much JSON), and
-// an event one model turn, so a longer line is not a recording.
-var MaxLineBytes = 8 << 20
+// Bounds on what a recording may ask of its readers.
+var (
+	// MaxLineBytes caps one line of a recording. A header carries the
+	// whole scenario (at most scenario.MaxFileBytes of YAML, about as much
+	// JSON), and an event one model turn, so a longer line is not a
+	// recording.
+	MaxLineBytes = 8 << 20
+	// MaxFileBytes caps a recording's size, checked before it is read
+	// (OMNIGAP_MAX_RECORDING_BYTES in the app). A run of 10,000 turns
+	// streamed in a million pieces takes about 150 MB.
+	MaxFileBytes int64 = 256 << 20
+	// MaxKeptBytes caps what ReadTurns holds of one recording: its
+	// completed turns, annotations and errors, each counted as its line
+	// and keptOverhead bytes more.
+	MaxKeptBytes = 64 << 20
+)
+
+// keptOverhead is about what a decoded event costs beside its line.
+const keptOverhead = 512
+
+// open opens a recording for reading: a regular file within MaxFileBytes.
+func open(path string) (io.ReadCloser, error) {
+	f, err := safefile.OpenCapped(path, MaxFileBytes)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		err = fmt.Errorf("%w (OMNIGAP_MAX_RECORDING_BYTES raises it)", err)
+	}
+	return f, err
+}
 
 // Read loads a recording. Only a regular file is read. A torn last line (a
 // write cut short) is tolerated and reported through Recording.Torn; any
@@ -24,12 +49,50 @@ func Read(path string) (*Recording, error) {
 
 // ReadContext is Read that stops, with ctx's error, when ctx is done.
 func ReadContext(ctx context.Context, path string) (*Recording, error) {
-	f, err := safefile.Open(path)
+	f, err := open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	return DecodeContext(ctx, path, f)
+}
+
+// ReadTurns reads a recording for what reports, cards and exports take
+// from it: the completed turns, the annotations, the errors and the run's
+// end. The other events (streamed text, reasoning, token usage, control,
+// the start) are read and checked as Read does, then let go, so a
+// recording streamed in a million pieces costs the memory of its turns.
+// Holding more than MaxKeptBytes is an error naming the file and line.
+func ReadTurns(ctx context.Context, path string) (*Recording, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	d := newDecoder(path, f)
+	if err := d.header(ctx); err != nil {
+		return nil, err
+	}
+	held := 0
+	for {
+		ev, err := d.next(ctx)
+		if err == io.EOF {
+			return d.rec, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch ev.Kind {
+		case event.TurnCompleted, event.Annotated, event.Error, event.RunEnded:
+		default:
+			continue
+		}
+		if held += d.lineBytes + keptOverhead; held > MaxKeptBytes {
+			return nil, fmt.Errorf("%s:%d: the run's turns, annotations and errors take more than %d MB to hold; a recording this large is not read whole",
+				path, d.rec.Lines, MaxKeptBytes>>20)
+		}
+		d.rec.Events = append(d.rec.Events, ev)
+	}
 }
 
 // Decode reads a recording from r; name is used in errors.

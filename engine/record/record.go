@@ -40,6 +40,13 @@ type Header struct {
 	// hash of their key or session: the same person gets the same name
 	// on one server, and no name, address or key is kept.
 	Player string `json:"player,omitempty"`
+	// Rules is the version of the annotation rules its annotations follow
+	// (event.AnnotationRules; absent, 0, in recordings made before it was
+	// kept); readers annotate older recordings again.
+	Rules int `json:"rules,omitempty"`
+	// Person says what a person who played a seat was shown (empty: every
+	// side, as in watch), which decides whether their turns leak or guess.
+	Person view.Person `json:"person,omitempty"`
 }
 
 // Parent names the recording a forked run started from and the last turn

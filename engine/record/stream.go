@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -15,12 +14,14 @@ import (
 // one event at a time, so a reader may keep the events or let them go.
 type decoder struct {
 	rec   *Recording
-	lines *lineReader
+	lines *safefile.Lines
 	done  bool
+	// lineBytes is the length of the line read last.
+	lineBytes int
 }
 
 func newDecoder(name string, r io.Reader) *decoder {
-	return &decoder{rec: &Recording{Path: name}, lines: newLineReader(r, MaxLineBytes)}
+	return &decoder{rec: &Recording{Path: name}, lines: safefile.NewLines(r, MaxLineBytes)}
 }
 
 // header reads and checks the first line.
@@ -57,7 +58,8 @@ func (d *decoder) line(ctx context.Context) (ev event.Event, isEvent bool, err e
 	if err := ctx.Err(); err != nil {
 		return ev, false, fmt.Errorf("%s:%d: %w", rec.Path, n, err)
 	}
-	line, complete, err := d.lines.next()
+	line, complete, err := d.lines.Next()
+	d.lineBytes = len(line)
 	if len(line) == 0 && err == io.EOF {
 		d.done = true
 		return ev, false, io.EOF
@@ -81,7 +83,7 @@ func (d *decoder) line(ctx context.Context) (ev event.Event, isEvent bool, err e
 // ReadHeader reads only a recording's header: Events stays empty and
 // Footer nil. Stream plays its events from the file afterwards.
 func ReadHeader(ctx context.Context, path string) (*Recording, error) {
-	f, err := safefile.Open(path)
+	f, err := open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -97,19 +99,19 @@ func ReadHeader(ctx context.Context, path string) (*Recording, error) {
 // each line as Read does, without holding them.
 type Stream struct {
 	d *decoder
-	f *os.File
+	f io.ReadCloser
 }
 
 // Stream opens rec's file again for its events. The header line is
 // skipped: rec already holds it.
 func (rec *Recording) Stream() (*Stream, error) {
-	f, err := safefile.Open(rec.Path)
+	f, err := open(rec.Path)
 	if err != nil {
 		return nil, err
 	}
 	d := newDecoder(rec.Path, f)
 	d.rec.Header = rec.Header
-	if _, _, err := d.lines.next(); err != nil && err != io.EOF {
+	if _, _, err := d.lines.Next(); err != nil && err != io.EOF {
 		f.Close()
 		return nil, fmt.Errorf("%s:1: %w", rec.Path, err)
 	}

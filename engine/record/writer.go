@@ -10,6 +10,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // Writer appends a run's lines to a file. Lines are buffered and reach
@@ -33,11 +35,15 @@ type Writer struct {
 // FlushDelay is the longest a written line waits in the buffer.
 const FlushDelay = 100 * time.Millisecond
 
-// Create starts a recording at path with the given header. The header's
-// kind, format and app version are filled in. If the header cannot be
-// written the file is removed, so no empty recording is left behind.
+// Create starts a recording at path with the given header: the one way a
+// recording is written. The file is created new (safefile.CreateNew):
+// anything at path already, a link above all, is refused with an error
+// wrapping fs.ErrExist, so no file is written through or over. The
+// header's kind, format, app version and annotation rules are filled in.
+// If the header cannot be written the file is removed, so no empty
+// recording is left behind.
 func Create(path string, h Header) (*Writer, error) {
-	f, err := createNew(path)
+	f, err := safefile.CreateNew(path)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +51,7 @@ func Create(path string, h Header) (*Writer, error) {
 	b.bw.Reset(f)
 	w := &Writer{f: f, bw: b.bw, buf: b.line, path: path}
 	writing.add(w)
-	h.Kind, h.Format, h.App = headerKind, FormatVersion, engine.Version
+	h.Kind, h.Format, h.App, h.Rules = headerKind, FormatVersion, engine.Version, event.AnnotationRules
 	if err := w.header(h); err != nil {
 		f.Close()
 		os.Remove(path)
@@ -81,7 +87,7 @@ func (w *Writer) header(h Header) error {
 	if err != nil {
 		return fmt.Errorf("%s: encode: %w", w.path, err)
 	}
-	if _, err := w.f.Write(append(b, '\n')); err != nil {
+	if _, err := w.f.Write(append(textsafe.EscapeJSON(b), '\n')); err != nil {
 		return fmt.Errorf("%s: %w", w.path, err)
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
@@ -31,6 +32,11 @@ func (s *Set) Play(ctx context.Context, mode view.Mode, id string, control *run.
 		return p.fail(err)
 	}
 	defer st.Close()
+	if leak.Stale(rec.Header) {
+		// Annotated under older rules: today's annotations stand in
+		// for the recorded ones, turn by turn.
+		p.again = leak.NewAgain(rec.Header)
+	}
 	var ended *event.Event // the recorded run_ended, sent last
 	for {
 		ev, err := st.Next(ctx)
@@ -44,8 +50,14 @@ func (s *Set) Play(ctx context.Context, mode view.Mode, id string, control *run.
 		case ev.Kind == event.RunEnded:
 			ended = &ev
 		default:
-			if err := p.send(ctx, ev); err != nil {
-				return p.canceled(), nil
+			evs := []event.Event{ev}
+			if p.again != nil {
+				evs = p.again.Event(ev)
+			}
+			for _, ev := range evs {
+				if err := p.send(ctx, ev); err != nil {
+					return p.canceled(), nil
+				}
 			}
 		}
 	}
@@ -64,6 +76,7 @@ type playback struct {
 	inTurn  bool          // a turn has started and not completed
 	turns   int
 	usage   *event.Usage
+	again   *leak.Again // annotates a recording of older rules again
 }
 
 // send waits for the run's controller before a turn starts (a take-over
@@ -127,6 +140,9 @@ func (p *playback) end(ended *event.Event, read *record.Recording) event.Ending 
 		ev.Ending = read.Footer.Ending
 	case ev.Ending == nil:
 		ev.Ending = p.ending(event.Canceled, read.EndNote())
+	}
+	if p.again != nil {
+		ev.Ending = p.again.Ending(ev.Ending)
 	}
 	p.emit(ev)
 	return *ev.Ending

@@ -193,3 +193,36 @@ func TestReplayOfACutRecordingEndsWhereItStops(t *testing.T) {
 		t.Fatalf("error %v, ending %+v, error events %q", err, end, errs)
 	}
 }
+
+// TestReplayAnnotatesOlderRecordingsAgain: a recording of older rules
+// (here the shipped AGENTS one with its guess turned back into the leak
+// older rules called it) replays with today's annotations and metrics,
+// and a recorded replay of it is current.
+func TestReplayAnnotatesOlderRecordingsAgain(t *testing.T) {
+	current := readFile(t, "../../recordings/craigslist_road-bike-agents-s1.jsonl")
+	old := strings.NewReplacer(`,"rules":2`, ``, `"kind":"guess"`, `"kind":"leak"`, `"guesses":1,"leaks":0`, `"leaks":1`).Replace(current)
+	if old == current {
+		t.Fatal("the shipped recording no longer has the guess this test turns back into a leak")
+	}
+	dir := t.TempDir()
+	evs, live := replayed(t, writeFile(t, "old.jsonl", old), dir)
+	var kinds []event.AnnotationKind
+	for _, ev := range evs {
+		if ev.Kind == event.Annotated {
+			kinds = append(kinds, ev.Annotation.Kind)
+		}
+		if ev.Kind == event.RunEnded && (ev.Ending.Metrics["leaks"] != 0 || ev.Ending.Metrics["guesses"] != 1) {
+			t.Errorf("the replay ends with metrics %v, want no leak and one guess", ev.Ending.Metrics)
+		}
+	}
+	if !reflect.DeepEqual(kinds, []event.AnnotationKind{event.Guess}) {
+		t.Errorf("replayed annotations %v, want the one guess", kinds)
+	}
+	rec, err := record.Read(live.Recording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if leak.Stale(rec.Header) {
+		t.Error("the recorded replay should carry today's rules")
+	}
+}

@@ -2,8 +2,10 @@
 // sends each recorded event again, as recorded (kind, turn, seat, speaker,
 // backend, text, usage, reasoning, control, errors and annotations), at
 // the recorded pace or a multiple of it, and ends as the footer says. No
-// backend, annotator or judge runs again; a fork (episode.Fork) plays on
-// from a replayed turn with backends of its own.
+// backend or judge runs again; the annotator runs again only for a
+// recording of older annotation rules (leak.Stale), whose annotations and
+// annotation metrics are today's. A fork (episode.Fork) plays on from a
+// replayed turn with backends of its own.
 package replay
 
 import (

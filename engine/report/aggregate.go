@@ -40,14 +40,23 @@ var Measures = slices.Concat([]Measure{
 	{Key: metrics.WordsPerTurn, Label: "words per turn"},
 	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages},
 	{Key: metrics.Turns, Label: "turns"},
-	{Key: metrics.Leaks, Label: "leaks per episode"},
-	{Key: metrics.MindReads, Label: "mind-reads per episode"},
-	{Key: metrics.Disclosures, Label: "disclosures per episode"},
+}, annotationMeasures(), []Measure{
 	{Key: metrics.TokensPrompt, Label: "prompt tokens"},
 	{Key: metrics.TokensCompletion, Label: "completion tokens"},
 	{Key: metrics.TokensCached, Label: "cached prompt tokens"},
 	{Key: metrics.CacheHits, Label: "replies from --cache"},
 }, judgeMeasures())
+
+// annotationMeasures are the rows of the annotation kinds that have one.
+func annotationMeasures() []Measure {
+	var out []Measure
+	for _, k := range event.Kinds {
+		if k.Row != "" {
+			out = append(out, Measure{Key: k.Metric, Label: k.Row})
+		}
+	}
+	return out
+}
 
 // familyMeasures are the rows of every family's outcome metrics.
 func familyMeasures() []Measure {

@@ -64,9 +64,12 @@ func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run
 	return ep
 }
 
-// FromRecording makes an episode from a recording read back. An AGENTS
-// run in which a person held a seat counts in the PEOPLE column (Column).
+// FromRecording makes an episode from a recording read back. A recording
+// of older annotation rules is annotated again first (leak.Reannotate).
+// An AGENTS run in which a person held a seat counts in the PEOPLE column
+// (Column).
 func FromRecording(rec *record.Recording) Episode {
+	leak.Reannotate(rec)
 	sc := rec.Header.Scenario
 	mode := Column(rec.Header)
 	var history []run.Turn
@@ -76,7 +79,8 @@ func FromRecording(rec *record.Recording) Episode {
 		switch ev.Kind {
 		case event.TurnCompleted:
 			if ev.Action != nil {
-				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend,
+					Person: rec.Header.Person, Action: *ev.Action})
 			}
 		case event.Error:
 			errors++

@@ -6,11 +6,14 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// WriteJSON writes the report as indented JSON.
+// WriteJSON writes the report as indented JSON, control characters in
+// labels escaped (textsafe.EscapeJSON).
 func (r Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(textsafe.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
 }

@@ -270,7 +270,7 @@ func TestSVGHasABarPerModeInProportion(t *testing.T) {
 // the table, the CSV or the SVG, no markup or formula injected, and the
 // JSON keeps the text exactly, escaped.
 func TestHostileLabelsAreEscapedInEveryExport(t *testing.T) {
-	hostile := scenario.Family("=HYPERLINK(\"x\")</text><script>alert(1)</script>&\x1b]52;c;Zm9v\x07\x1b[2J\u202e")
+	hostile := scenario.Family("=HYPERLINK(\"x\")</text><script>alert(1)</script>&\x1b]52;c;Zm9v\x07\x1b[2J\u202e\u009b")
 	eps := append(exportEpisodes(hostile), exportEpisodes(scenario.Craigslist)...)
 	for i := range eps[:7] {
 		eps[i].Mode = view.Mode("agents\x1b[31m<b>")
@@ -285,10 +285,9 @@ func TestHostileLabelsAreEscapedInEveryExport(t *testing.T) {
 	}
 	for name, out := range outputs {
 		for _, c := range out.String() {
-			// The JSON keeps the exact text: it escapes C0 controls
-			// (\u001b) and leaves other characters as they are.
+			// The JSON keeps the exact text, every control escaped.
 			layout := c == '\n' || c == '\r' || c == '\t' && name == "svg"
-			if c < 0x20 && !layout || name != "json" && (c == 0x7f || c >= 0x80 && c < 0xa0 || c == '\u202e') {
+			if c < 0x20 && !layout || c == 0x7f || c >= 0x80 && c < 0xa0 || c == '\u202e' {
 				t.Errorf("%s holds control character %U", name, c)
 				break
 			}

@@ -17,7 +17,7 @@ func TestPeoplesGamesHaveAColumnOfTheirOwn(t *testing.T) {
 	sc := &scenario.Scenario{ID: "craigslist/x", Family: scenario.Craigslist, MaxTurns: 10}
 	rec := func(backends [2]string, reason event.EndReason) *record.Recording {
 		end := &event.Ending{Reason: reason, Turns: 4, Metrics: map[string]float64{metrics.Deal: 1, metrics.Turns: 4}}
-		return &record.Recording{Path: backends[1], Header: record.Header{Scenario: sc, Mode: view.Agents, Backends: backends, Seed: 1},
+		return &record.Recording{Path: backends[1], Header: record.Header{Scenario: sc, Mode: view.Agents, Backends: backends, Seed: 1, Rules: event.AnnotationRules},
 			Events: []event.Event{{Kind: event.RunEnded, Seat: -1, Ending: end}}, Footer: &record.Footer{Ending: end}}
 	}
 	var a Aggregator

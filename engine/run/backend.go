@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // Turn is one completed turn of the dialogue so far.
@@ -15,8 +16,11 @@ type Turn struct {
 	Number  int // 1-based
 	Seat    int
 	Speaker string
-	Backend string
-	Action  event.Action
+	Backend string // what made the turn: its maker (human for a person)
+	// Person is what a person playing in this run was shown (Config.Person);
+	// the annotator reads it for a person's turns.
+	Person view.Person
+	Action event.Action
 }
 
 // FamilyTurns is the dialogue as a family's moves read it.

@@ -25,6 +25,9 @@ type Config struct {
 	// MaxUtterance caps a turn's text in characters, the cut marked:
 	// 0 is DefaultMaxUtterance, a negative value no cap.
 	MaxUtterance int
+	// Person is what a person who plays a seat of this run is shown; each
+	// turn carries it to the annotator.
+	Person view.Person
 }
 
 // Run plays the episode, sending every event to out, and returns how it
@@ -203,7 +206,7 @@ func (r *runner) complete(ctx context.Context, base event.Event, res Result, err
 		res.Action.Type = event.Speak
 	}
 	res.Action.Text = capText(res.Action.Text, r.cfg.MaxUtterance)
-	t := Turn{Number: n, Seat: seat, Speaker: base.Speaker, Backend: base.Backend, Action: res.Action}
+	t := Turn{Number: n, Seat: seat, Speaker: base.Speaker, Backend: base.Backend, Person: r.cfg.Person, Action: res.Action}
 	if err != nil && ctx.Err() != nil {
 		return t, err
 	}

@@ -1,7 +1,10 @@
-// Package safefile reads and writes files the way a long unattended study
-// needs: only regular files are read (never a device, a FIFO or a socket a
-// link points at), reads are capped, folders are listed rather than globbed,
-// and outputs are replaced atomically without following links.
+// Package safefile is how omnigap reads and writes files. Only regular
+// files are read (never a device, a FIFO or a socket a link points at),
+// reads are capped before they start, folders are listed rather than
+// globbed. Every file is written one of two ways, neither of which follows
+// a link where the file goes: whole (WriteFile, Dir.Write: a temporary
+// file renamed into place, never over an existing file unless asked, never
+// over an input) or appended to a file created new (CreateNew).
 package safefile
 
 import (
@@ -15,8 +18,14 @@ import (
 	"strings"
 )
 
-// ErrTooLarge is wrapped by ReadCapped when a file exceeds its cap.
+// ErrTooLarge is wrapped by ReadCapped and OpenCapped when a file exceeds
+// its cap.
 var ErrTooLarge = errors.New("file too large")
+
+// tooLarge says which file is over which cap.
+func tooLarge(path string, limit int64) error {
+	return fmt.Errorf("%s: %w: larger than the limit of %d bytes", path, ErrTooLarge, limit)
+}
 
 // Open opens path for reading if it is a regular file (after following
 // links). A FIFO, device or socket is refused before it is opened, so
@@ -59,8 +68,9 @@ func notRegular(path string, m fs.FileMode) error {
 }
 
 // ReadCapped reads a regular file of at most limit bytes. A larger file is
-// refused with an error wrapping ErrTooLarge; the returned data then holds
-// the first limit bytes, so callers can say where the cap was reached.
+// refused with an error naming it and the cap and wrapping ErrTooLarge;
+// the returned data then holds the first limit bytes, so callers can say
+// where the cap was reached. At most limit+1 bytes are read.
 func ReadCapped(path string, limit int64) ([]byte, error) {
 	f, err := Open(path)
 	if err != nil {
@@ -72,10 +82,55 @@ func ReadCapped(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if int64(len(data)) > limit {
-		return data[:limit], fmt.Errorf("%w (more than %d bytes)", ErrTooLarge, limit)
+		return data[:limit], tooLarge(path, limit)
 	}
 	return data, nil
 }
+
+// OpenCapped opens a regular file of at most limit bytes for reading in a
+// stream. A file whose size is over the cap is refused before anything is
+// read, with an error naming it and the cap and wrapping ErrTooLarge; a
+// file that grows past the cap while it is read (or claims a size it does
+// not have) fails the read that crosses it with the same error.
+func OpenCapped(path string, limit int64) (io.ReadCloser, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || st.Size() > limit {
+		f.Close()
+		if err == nil {
+			err = tooLarge(path, limit)
+		}
+		return nil, err
+	}
+	return &cappedFile{f: f, path: path, limit: limit, left: limit}, nil
+}
+
+type cappedFile struct {
+	f           *os.File
+	path        string
+	limit, left int64
+}
+
+func (c *cappedFile) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		// One byte more tells a file of exactly limit bytes from a longer one.
+		var one [1]byte
+		if n, _ := c.f.Read(one[:]); n > 0 {
+			return 0, tooLarge(c.path, c.limit)
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.f.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+func (c *cappedFile) Close() error { return c.f.Close() }
 
 // List returns the entries of dir whose names end in suffix, except
 // folders, sorted by name. Links, pipes and devices are listed so that
@@ -97,45 +152,4 @@ func List(dir, suffix string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
-}
-
-// Write replaces path with what write produces, atomically: the data goes
-// to a new temporary file beside it, which is synced and renamed over path
-// only when complete. A path that is a link, folder or other non-regular
-// file is refused rather than followed or replaced. On any error the
-// temporary file is removed and path is left as it was.
-func Write(path string, write func(io.Writer) error) (err error) {
-	if st, lerr := os.Lstat(path); lerr == nil && !st.Mode().IsRegular() {
-		if st.Mode()&fs.ModeSymlink != 0 {
-			return fmt.Errorf("%s: is a symbolic link; refusing to write through it", path)
-		}
-		return notRegular(path, st.Mode())
-	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -42,6 +42,7 @@ func cloneFacts(fs []Fact) []Fact {
 	out := slices.Clone(fs)
 	for i := range out {
 		out[i].Phrases = slices.Clone(fs[i].Phrases)
+		out[i].Paraphrases = slices.Clone(fs[i].Paraphrases)
 		out[i].Aliases = slices.Clone(fs[i].Aliases)
 		if fs[i].Number != nil {
 			n := *fs[i].Number

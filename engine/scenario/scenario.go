@@ -34,14 +34,18 @@ const (
 // Fact is one unit of information with an owner and the data needed to
 // recognise it when someone says it.
 type Fact struct {
-	ID        string   `yaml:"id" json:"id"`
-	Owner     Owner    `yaml:"-" json:"owner"`
-	Kind      FactKind `yaml:"kind" json:"kind"`
-	Text      string   `yaml:"text" json:"text"`
-	Phrases   []string `yaml:"phrases,omitempty" json:"phrases,omitempty"`
-	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
-	Number    *float64 `yaml:"number,omitempty" json:"number,omitempty"`
-	Tolerance float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
+	ID      string   `yaml:"id" json:"id"`
+	Owner   Owner    `yaml:"-" json:"owner"`
+	Kind    FactKind `yaml:"kind" json:"kind"`
+	Text    string   `yaml:"text" json:"text"`
+	Phrases []string `yaml:"phrases,omitempty" json:"phrases,omitempty"`
+	// Paraphrases are other ways to say a name, value or phrase fact,
+	// matched as key phrases ("relocating" for "moving out"). They are as
+	// private as the fact.
+	Paraphrases []string `yaml:"paraphrases,omitempty" json:"paraphrases,omitempty"`
+	Aliases     []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
+	Number      *float64 `yaml:"number,omitempty" json:"number,omitempty"`
+	Tolerance   float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
 	// Attribute names what carries a fact: a MutualFriends attribute,
 	// "value" for a Deal-or-No-Deal item value, GoalAttribute for what a
 	// seat's goal or secret says. Views show such facts through what

@@ -111,6 +111,9 @@ func validateFacts(at string, facts []Fact, ids map[string]string, ps *problems)
 			if f.Number == nil {
 				ps.add(fp+".number", "is required for a price fact")
 			}
+			if len(f.Paraphrases) > 0 {
+				ps.add(fp+".paraphrases", "are for name, value and phrase facts; a price is recognised in every spelling of its number")
+			}
 		case FactName, FactValue, FactPhrase:
 			if len(f.Phrases) == 0 {
 				ps.add(fp+".phrases", "needs at least one phrase for a %s fact", f.Kind)
@@ -118,6 +121,11 @@ func validateFacts(at string, facts []Fact, ids map[string]string, ps *problems)
 			for k, ph := range f.Phrases {
 				if strings.TrimSpace(ph) == "" {
 					ps.add(fmt.Sprintf("%s.phrases[%d]", fp, k), "must not be empty")
+				}
+			}
+			for k, ph := range f.Paraphrases {
+				if strings.TrimSpace(ph) == "" {
+					ps.add(fmt.Sprintf("%s.paraphrases[%d]", fp, k), "must not be empty")
 				}
 			}
 		default:

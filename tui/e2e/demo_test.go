@@ -10,6 +10,8 @@ import (
 
 var (
 	leakCallout = regexp.MustCompile(`LEAK in (SCRIPT|AGENTS|MINDREADERS), turn \d+: \S+ says[^\n]*`)
+	// the runs stop at leaks and mind-reads, never at guesses.
+	stopCallout = regexp.MustCompile(`(LEAK|MIND-READ)( \(APPROXIMATE\))? in (SCRIPT|AGENTS|MINDREADERS), turn \d+: \S+ says[^\n]*`)
 	// a pane caption says what the pane is, under its header, whole.
 	caption = regexp.MustCompile(`(one writer knows both sides|one writer, both sides) .*(each side knows only its own|each knows its own facts)`)
 )
@@ -45,17 +47,21 @@ func presentShipped(t *testing.T, name string, w, h int, env ...string) {
 	if !regexp.MustCompile(`comparison 1 of \d`).MatchString(s) {
 		t.Errorf("the title does not say which comparison plays:\n%s", s)
 	}
-	// space goes on past each leak until the scoreboard shows: once per
-	// callout, so a callout still on screen is not answered twice.
+	// space goes on past each leak and mind-read until the scoreboard
+	// shows: once per callout, so a callout still on screen is not
+	// answered twice. No callout is a guess's.
 	answered := ""
 	s = tm.waitFor("the scoreboard", 30*time.Second, func(s string) bool {
-		if c := leakCallout.FindString(s); c != "" && c != answered {
+		if strings.Contains(s, "GUESS in") {
+			t.Errorf("the runs stopped at a guess:\n%s", s)
+		}
+		if c := stopCallout.FindString(s); c != "" && c != answered {
 			tm.keys("Space")
 			answered = c
 		}
 		return strings.Contains(s, "Scoreboard")
 	})
-	for _, row := range []string{"outcome", "goal (0-10)", "leaks", "turns", "SCRIPT", "AGENTS"} {
+	for _, row := range []string{"outcome", "goal (0-10)", "leaks", "guesses", "turns", "SCRIPT", "AGENTS"} {
 		if !strings.Contains(s, row) {
 			t.Errorf("the scoreboard lacks %q:\n%s", row, s)
 		}

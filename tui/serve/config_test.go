@@ -62,6 +62,24 @@ func TestHostKeyIsCreatedPrivateOnceAndReused(t *testing.T) {
 	}
 }
 
+// TestHostKeyIsNeverWrittenThroughALink: a link where the key goes, to a
+// file that is not there, is refused, and nothing is written where it
+// points.
+func TestHostKeyIsNeverWrittenThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	path, target := filepath.Join(dir, "key"), filepath.Join(dir, "elsewhere")
+	if err := os.Symlink(target, path); err != nil {
+		t.Fatal(err)
+	}
+	_, err := New(Config{Game: testGame(t, "craigslist/road-bike", 0, ""), Listen: "127.0.0.1:0", HostKey: path})
+	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("a host key path that is a link: %v", err)
+	}
+	if _, err := os.Lstat(target); err == nil {
+		t.Error("a key was written where the link points")
+	}
+}
+
 // TestOnlyLoopbackIsOpenByDefault: another address needs
 // --authorized-keys or --public, and --public says what it means.
 func TestOnlyLoopbackIsOpenByDefault(t *testing.T) {

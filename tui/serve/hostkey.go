@@ -6,6 +6,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -55,9 +56,11 @@ func hostKey(path string) (gossh.Signer, []byte, error) {
 	return signer, data, nil
 }
 
-// newHostKey writes a new ed25519 key in OpenSSH's format. The file is
-// created exclusively, so two servers starting at once cannot both write
-// it: the loser reads the winner's key.
+// newHostKey writes a new ed25519 key in OpenSSH's format, whole and
+// readable by its owner only from its first byte (safefile.WriteFile,
+// never through a link). An existing file is never replaced, so two
+// servers starting at once cannot both write it: the loser reads the
+// winner's key.
 func newHostKey(path string) ([]byte, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
@@ -71,20 +74,14 @@ func newHostKey(path string) ([]byte, error) {
 		return nil, err
 	}
 	data := pem.EncodeToMemory(block)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, fs.ErrExist) {
+	err = safefile.WriteFile(path, safefile.Policy{Mode: 0o600}, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+	if errors.Is(err, safefile.ErrExists) {
 		return safefile.ReadCapped(path, maxKeyFile)
 	}
 	if err != nil {
-		return nil, err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(path)
-		return nil, err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(path)
 		return nil, err
 	}
 	return data, nil

@@ -204,8 +204,11 @@ func (r *Room) Standing() tui.ConsoleState {
 	}
 	row("goal, "+r.sc.Seats[r.seat].Role+" (0-10)", stat(seatGC))
 	row("goal, both (0-10)", stat(metrics.GoalCompletion))
-	row("leaks per game", stat(metrics.Leaks))
-	row("disclosures per game", stat(metrics.Disclosures))
+	for _, k := range event.Kinds {
+		if k.Row != "" {
+			row(k.Plural+" per game", stat(k.Metric))
+		}
+	}
 	st.Rows = append(st.Rows, r.limitRow(groups[view.People].Episodes))
 	st.Notes = r.notes()
 	return st

@@ -29,7 +29,9 @@ func TestConsoleShowsWhereTheLimitWentAway(t *testing.T) {
 		t.Fatalf("columns %v", st.Heads)
 	}
 	var found bool
+	labels := map[string]bool{}
 	for _, r := range st.Rows {
+		labels[r.Label] = true
 		if r.Label == "limit given away at" {
 			found = true
 			if want := []string{"turn 2 (1 of 1)", "-", "-"}; strings.Join(r.Cells, "|") != strings.Join(want, "|") {
@@ -42,5 +44,10 @@ func TestConsoleShowsWhereTheLimitWentAway(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no limit row in %+v", st.Rows)
+	}
+	for _, want := range []string{"leaks per game", "guesses per game", "disclosures per game"} {
+		if !labels[want] {
+			t.Errorf("no %q row in %+v", want, st.Rows)
+		}
 	}
 }

@@ -289,6 +289,36 @@ func (b *bargainer) roundOwn(p float64) float64 {
 	return math.Floor(p/b.step+1e-9) * b.step
 }
 
+// middleOf is the price halfway between two, in whole steps.
+func (b *bargainer) middleOf(p, q float64) float64 {
+	return math.Round((p+q)/2/b.step) * b.step
+}
+
+// lowShare: a partner's price this far from this side's asking price
+// (its last price, or the listing), as a share of it, is far off even
+// within this side's limit.
+const lowShare = 0.25
+
+// outOfReach reports whether the partner's price p is far from what this
+// side can take: past its limit (a lowball offer to a seller, a steep
+// price to a buyer), or well past its asking price.
+func (b *bargainer) outOfReach(p float64, st bargainState) bool {
+	asking := b.listing
+	if st.haveMine {
+		asking = st.myLast
+	}
+	return !b.acceptable(p) || b.sign*(asking-p) > lowShare*asking
+}
+
+// share is how much of the gap between this side's last price and the
+// partner's a new price p gives: 0 none, 1 all of it.
+func share(p float64, st bargainState) float64 {
+	if !st.haveMine || !st.havePartner || st.partnerLast == st.myLast {
+		return 0
+	}
+	return (p - st.myLast) / (st.partnerLast - st.myLast)
+}
+
 // priceStep is how finely people quote prices for a listing this size.
 func priceStep(listing float64) float64 {
 	switch {

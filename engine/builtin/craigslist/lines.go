@@ -50,8 +50,8 @@ var bargainLines = [bargainActs][2][]line{
 			{"Hey, I'd like to buy the {item}. How about {price}?", chat | goods},
 			{"Hi there, I'd love to take the {item} off your hands for {price}.", chat | goods},
 			{"Thanks for showing me the {item}. Would you take {price} for it?", inPerson | goods},
-			{"It looks good in person. Could you do {price}?", inPerson | goods},
-			{"Nice to meet you. I'd like to buy the {item}; how about {price}?", inPerson | goods},
+			{"The {thing} looks good in person. Could you do {price}?", inPerson | goods},
+			{"Nice to meet you, and I'd like to buy the {item}: how about {price}?", inPerson | goods},
 			{"I've had a look at the {item}. I can offer {price}.", inPerson | goods},
 			{"Hi, I'm interested in the {item}. Would you take {price} a month?", chat | housing},
 			{"Hello! I saw your ad for the {item}. Could you do {price} a month?", chat | housing},
@@ -65,7 +65,6 @@ var bargainLines = [bargainActs][2][]line{
 		{
 			{"I can come down to {price}.", 0},
 			{"How about we settle on {price} instead?", 0},
-			{"Let's meet partway: {price}.", 0},
 			{"I could do {price} for you.", 0},
 			{"Tell you what, I'll let it go for {price}.", goods},
 			{"I can drop it to {price}.", 0},
@@ -158,98 +157,139 @@ var bargainLines = [bargainActs][2][]line{
 		},
 	},
 	actAccept: {
-		{{"Deal! Thanks.", 0}, {"Great, it's a deal.", 0}, {"Sounds good, I accept.", 0}},
-		{{"Deal! Thanks.", 0}, {"Great, it's a deal.", 0}, {"Sounds good, I accept.", 0}},
+		{{"Deal, thanks for your patience on the {thing}.", goods}, {"Great, it's a deal on the {thing}.", 0}, {"Sounds good, I accept, and thanks for the interest in the {thing}.", 0},
+			{"Deal, I'm glad the {thing} is going to a good home.", goods}, {"Deal, the {thing} is yours from the start of the month.", housing}},
+		{{"Deal, thanks, I'll take the {thing}.", 0}, {"Great, it's a deal on the {thing}.", 0}, {"Sounds good, I accept, and I'm glad about the {thing}.", 0},
+			{"Deal, I'm happy to get the {thing}.", goods}},
 	},
 	actReject: {
-		{{"Sorry, I can't take {price}.", 0}, {"No, {price} doesn't work for me.", 0}, {"I'm afraid {price} is too little for me.", 0}},
-		{{"Sorry, I can't pay {price}.", 0}, {"No, {price} doesn't work for me.", 0}, {"I'm afraid {price} is more than I have.", 0}},
+		{{"Sorry, I can't take {price}.", 0}, {"No, {price} doesn't work for me.", 0}, {"I'm afraid {price} is too little for me.", 0},
+			{"Sorry, {price} is too little for the {thing}.", 0}},
+		{{"Sorry, I can't pay {price}.", 0}, {"No, {price} doesn't work for me.", 0}, {"I'm afraid {price} is more than I have.", 0},
+			{"Sorry, {price} is more than I can put into the {thing}.", 0}},
 	},
 	actLeave: {
 		{
-			{"Sorry, we're too far apart. Good luck with your search.", 0},
-			{"That's way below what I can take, so I'll pass.", 0},
-			{"I don't think we can make this work. Thanks anyway.", 0},
-			{"We're not getting anywhere, so I'll leave it here.", 0},
-			{"Thanks for coming by, but we're too far apart.", inPerson},
+			{"Sorry, we're too far apart on the {thing}, and good luck with your search.", 0},
+			{"That's way below what I can take for the {thing}, so I'll pass.", 0},
+			{"I don't think we can make this work for the {thing}, but thanks anyway.", 0},
+			{"We're not getting anywhere on the {thing}, so I'll leave it here.", 0},
+			{"Thanks for coming by about the {thing}, but we're too far apart.", inPerson},
 		},
 		{
-			{"Sorry, that's more than I can spend. Good luck with the sale.", goods},
-			{"Sorry, that's more rent than I can manage. Good luck finding someone.", housing},
-			{"We're too far apart, so I'll keep looking.", 0},
-			{"I don't think we can make this work. Thanks anyway.", 0},
-			{"We're not getting anywhere, so I'll leave it here.", 0},
-			{"Thanks for showing me, but we're too far apart.", inPerson},
+			{"Sorry, the {thing} is more than I can spend, and good luck with the sale.", goods},
+			{"Sorry, the {thing} is more rent than I can manage, and good luck finding someone.", housing},
+			{"We're too far apart on the {thing}, so I'll keep looking.", 0},
+			{"I don't think we can make this work for the {thing}, but thanks anyway.", 0},
+			{"We're not getting anywhere on the {thing}, so I'll leave it here.", 0},
+			{"Thanks for showing me the {thing}, but we're too far apart.", inPerson},
 		},
 	},
 	actStall: {
-		{{"We're out of time, sorry.", chat}, {"Looks like we ran out of time.", 0}, {"I have to get going, sorry.", inPerson}},
-		{{"We're out of time, sorry.", chat}, {"Looks like we ran out of time.", 0}, {"I have to get going, sorry.", inPerson}},
+		{{"We're out of time on the {thing}, sorry.", chat}, {"Looks like we ran out of time on the {thing}.", 0}, {"I have to get going, sorry, but the {thing} is still here.", inPerson}},
+		{{"We're out of time on the {thing}, sorry.", chat}, {"Looks like we ran out of time on the {thing}.", 0}, {"I have to get going, sorry, but I'll think about the {thing}.", inPerson}},
 	},
 }
 
-// The sentences below go with the act's sentence. None names a price or
-// sounds final, so the reader takes the act's sentence for what it says.
+// The sentences below go with the act's sentence. None names a price but
+// the speaker's own ({price}, said in the act's sentence too) or sounds
+// final, so the reader takes the act's sentence for what it says. Most
+// name the item ({thing}), so two listings do not share them word for
+// word.
 var (
 	// bargainReasons back a price, for the seller [0] and buyer [1].
 	bargainReasons = [2][]line{
 		{
-			{"It's in great shape.", goods},
-			{"I've taken good care of it.", goods},
-			{"It's barely been used.", phone | electronics | furniture},
-			{"I've had a lot of interest in it.", 0},
-			{"Honestly it's worth every penny.", 0},
-			{"I'd rather it went to someone who will use it.", goods},
-			{"That's already less than I paid for it.", goods},
-			{"Comparable ones go for more than that.", goods},
+			{"The {thing} is in great shape.", goods},
+			{"I've taken good care of the {thing}.", goods},
+			{"The {thing} has barely been used.", phone | electronics | furniture},
+			{"I've had a lot of interest in the {thing}.", 0},
+			{"Honestly, the {thing} is worth every penny.", 0},
+			{"I'd rather the {thing} went to someone who will use it.", goods},
+			{"I paid quite a bit more than that for the {thing}.", goods},
+			{"A {thing} like this goes for more than that elsewhere.", goods},
 			{"It's been serviced regularly.", car},
+			{"It starts first time, every time.", car},
+			{"The tyres still have plenty of tread.", car},
 			{"It rides beautifully.", bike},
+			{"The wheels are true and the brakes are sharp.", bike},
+			{"It shifts cleanly through every gear.", bike},
 			{"It's solidly made and built to last.", furniture},
+			{"The joints are tight and the finish is good.", furniture},
+			{"Pieces made like this are hard to find now.", furniture},
 			{"Everything on it works as it should.", phone | electronics},
+			{"The battery still lasts all day.", phone},
+			{"The screen is spotless.", phone},
+			{"It sounds as good as the day I got it.", electronics},
+			{"I've kept the original box and manual.", electronics},
+			{"It's been well looked after.", otherGoods},
 			{"Places around here don't stay free for long.", housing},
 			{"Similar places nearby ask more than that.", housing},
 			{"The location is hard to beat.", housing},
 			{"It's a lovely place to live.", housing},
 			{"Everything in the place is in good order.", housing},
+			{"That's already a fair price for the {thing}.", 0},
 		},
 		{
-			{"I've seen similar ones for less.", goods},
+			{"I've seen a similar {thing} for less.", goods},
 			{"I've seen similar places for less.", housing},
-			{"I'm on a tight budget this month.", 0},
-			{"I can pick it up today.", chat | goods},
-			{"I could take it with me right now.", inPerson | goods&^car},
+			{"I'm on a tight budget this month, and the {thing} is a stretch.", 0},
+			{"I can pick the {thing} up today.", chat | goods},
+			{"I could take the {thing} with me right now.", inPerson | goods&^car},
 			{"I could drive it home today.", inPerson | car},
+			{"I'd need to budget for insurance on top.", car},
+			{"It'll want new tyres before winter.", car},
+			{"I'd want to give it a service first.", bike},
+			{"I only need it for commuting, nothing fancy.", bike},
+			{"I'd have to hire a van to move it.", furniture},
+			{"It has a few marks I'd want to touch up.", furniture},
+			{"Phones lose their value quickly.", phone},
+			{"I'd need a new case and charger too.", phone},
+			{"Newer models keep coming down in price.", electronics},
+			{"I'd have to buy a couple of cables for it.", electronics},
+			{"I'd have to make room for it at home.", otherGoods},
 			{"I could move in right away.", housing},
-			{"I can pay in cash.", goods},
+			{"I can pay cash for the {thing}.", goods},
 			{"I can pay the rent on time, every time.", housing},
-			{"It's a bit more than I planned to spend.", 0},
-			{"I'd have to put some money into it as well.", goods &^ phone},
-			{"Every dollar matters to me.", 0},
-			{"I've been looking for something like this for a while.", goods},
+			{"The {thing} is a bit more than I planned to spend.", 0},
+			{"I'd have to put some money into the {thing} as well.", goods &^ phone},
+			{"Every dollar matters to me on a {thing}.", goods},
+			{"I've been looking for a {thing} like this for a while.", goods},
 			{"I've been looking for a place for a while.", housing},
 			{"Rent is the biggest part of my budget.", housing},
+			{"That's what the {thing} is worth to me.", 0},
 		},
 	}
 	// bargainSmallTalk is friendliness without content.
 	bargainSmallTalk = [2][]line{
 		{
-			{"Thanks for getting back to me so quickly.", chat},
-			{"Happy to answer any questions.", 0},
-			{"I'm around most evenings if you want to look.", chat | goods},
+			{"Thanks for getting back to me so quickly about the {thing}.", chat},
+			{"Happy to answer any questions about the {thing}.", 0},
+			{"I'm around most evenings if you want to look at the {thing}.", chat | goods},
 			{"I'm around most evenings if you want to see the place.", chat | housing},
-			{"No rush, take your time.", 0},
-			{"Thanks for coming all this way.", inPerson},
-			{"Have a proper look, I don't mind.", inPerson | goods},
+			{"It's been a good car to me.", car},
+			{"I've had a lot of good rides on it.", bike},
+			{"It's been in the family for years.", furniture},
+			{"I'll wipe it down and reset it for you.", phone | electronics},
+			{"The housemates are easy to live with.", housing},
+			{"No rush, take your time with the {thing}.", 0},
+			{"Thanks for coming all this way to see the {thing}.", inPerson},
+			{"Have a proper look at the {thing}, I don't mind.", inPerson | goods},
 			{"Feel free to look around again.", inPerson | housing},
 		},
 		{
-			{"Thanks for answering so quickly.", chat},
-			{"Sorry for all the haggling.", 0},
-			{"I hope that sounds fair to you.", 0},
-			{"I'm flexible on when to meet.", chat | goods},
+			{"Thanks for answering so quickly about the {thing}.", chat},
+			{"Sorry for all the haggling over the {thing}.", 0},
+			{"I hope my offer for the {thing} sounds fair to you.", 0},
+			{"I'm flexible on when to meet for the {thing}.", chat | goods},
 			{"I'm flexible on when to move in.", housing},
-			{"Thanks for taking the time to show me.", inPerson | goods},
+			{"Thanks for taking the time to show me the {thing}.", inPerson | goods},
 			{"Thanks for showing me around.", inPerson | housing},
+			{"I've been after a car like this for a while.", car},
+			{"I've been wanting to ride more this summer.", bike},
+			{"It would fit nicely in my place.", furniture},
+			{"Mine is on its last legs.", phone | electronics},
+			{"It would be nice to have somewhere quiet for the summer.", housing},
 		},
 	}
 	// bargainListing quote the listing's own text ({detail}).
@@ -260,65 +300,70 @@ var (
 	// bargainFirm are said when holding a price.
 	bargainFirm = [2][]line{
 		{
-			{"Your turn to move a little.", 0},
-			{"I think that's more than fair.", 0},
-			{"I'd need you to come up before I move again.", 0},
-			{"That price already leaves me very little.", 0},
-			{"I'm not in a hurry to sell.", goods},
+			{"Your turn to move a little on the {thing}.", 0},
+			{"I think that's more than fair for the {thing}.", 0},
+			{"I'd need you to come up before I move again on the {thing}.", 0},
+			{"That price already leaves me very little on the {thing}.", 0},
+			{"I'm not in a hurry to sell the {thing}.", goods},
 			{"I'm in no hurry to rent it out.", housing},
-			{"I priced it fairly to begin with.", 0},
-			{"I'd like to see you meet me partway.", 0},
+			{"I priced the {thing} fairly to begin with.", 0},
+			{"I'd like to see you meet me partway on the {thing}.", 0},
 		},
 		{
-			{"Your turn to move a little.", 0},
-			{"I think that's more than fair.", 0},
-			{"I'd need you to come down before I move again.", 0},
-			{"That's already a stretch for me.", 0},
+			{"Your turn to move a little on the {thing}.", 0},
+			{"I think that's more than fair for the {thing}.", 0},
+			{"I'd need you to come down before I move again on the {thing}.", 0},
+			{"That's already a stretch for me on the {thing}.", 0},
 			{"There are other ads I could answer.", chat},
-			{"There are other ones I could go and see.", inPerson | goods},
+			{"There's another {thing} I could go and see.", inPerson | goods},
 			{"There are other places I could look at.", inPerson | housing},
-			{"I'd like to see you meet me partway.", 0},
-			{"I think my offer is fair for what it is.", 0},
+			{"I'd like to see you meet me partway on the {thing}.", 0},
+			{"I think that's fair for what the {thing} is.", 0},
 		},
 	}
 	// bargainMoved are said when holding a price after having conceded.
 	bargainMoved = [2][]line{
 		{
-			{"I've already come down quite a bit.", 0},
-			{"I've moved a fair way already.", 0},
-			{"I've already given some ground.", 0},
-			{"I've come down more than I planned to.", 0},
-			{"That's well under where I started.", 0},
-			{"I've met you partway already.", 0},
+			{"I've already come down a long way on the {thing}.", 0},
+			{"I've moved a fair way on the {thing} already.", 0},
+			{"I've already given some ground on the {thing}.", 0},
+			{"That's more than I planned to come down on the {thing}.", 0},
+			{"That's well under where I started with the {thing}.", 0},
 		},
 		{
-			{"I've already come up quite a bit.", 0},
-			{"I've moved a fair way already.", 0},
-			{"I've already raised my offer.", 0},
-			{"I've come up more than I planned to.", 0},
-			{"That's well above where I started.", 0},
-			{"I've met you partway already.", 0},
+			{"I've already come up a long way on the {thing}.", 0},
+			{"I've moved a fair way on the {thing} already.", 0},
+			{"I've already raised my offer for the {thing}.", 0},
+			{"That's more than I planned to go up for the {thing}.", 0},
+			{"That's well above where I started on the {thing}.", 0},
 		},
 	}
 	// bargainAfterDeal settle the hand-over.
 	bargainAfterDeal = [2][]line{
 		{
-			{"You can pick it up tomorrow evening.", chat | goods},
-			{"I'll have it ready for you.", chat | goods},
-			{"Send me a time that suits you.", chat},
-			{"It's all yours.", inPerson | goods},
-			{"I'm glad it's going to a good home.", inPerson | goods},
-			{"Let me help you get it sorted.", inPerson | goods},
+			{"You can pick the {thing} up tomorrow evening.", chat | goods},
+			{"I'll have the {thing} ready for you.", chat | goods},
+			{"Send me a time that suits you for the {thing}.", chat},
+			{"I'll find the spare key for you.", car},
+			{"I'll pump the tyres up before you go.", bike},
+			{"I'll help you carry it out.", furniture},
+			{"I'll put it back to factory settings first.", phone | electronics},
+			{"I'm glad the {thing} is going to a good home.", inPerson | goods},
+			{"Let me help you get the {thing} sorted.", inPerson | goods},
 			{"I'll have the place ready for you.", housing},
 			{"I'll show you where everything is.", inPerson | housing},
 			{"I'll get you a set of keys.", inPerson | housing},
 		},
 		{
-			{"I can come by tomorrow evening.", chat | goods},
-			{"I'll bring cash when I pick it up.", chat | goods},
-			{"Let me know what time suits you.", chat},
-			{"Let me get the cash out.", inPerson | goods},
-			{"I'm really happy with it.", inPerson | goods},
+			{"I can come by for the {thing} tomorrow evening.", chat | goods},
+			{"I'll bring cash when I pick up the {thing}.", chat | goods},
+			{"Let me know what time suits you for the {thing}.", chat},
+			{"Let me get the cash out for the {thing}.", inPerson | goods},
+			{"I'm really happy with the {thing}.", inPerson | goods},
+			{"I'll sort out the paperwork this week.", car},
+			{"I'll ride it home right now.", inPerson | bike},
+			{"I'll bring a friend to help carry it.", furniture},
+			{"I'll set it up tonight.", phone | electronics},
 			{"Let me know when I can move in.", chat | housing},
 			{"I think I'll like it here.", inPerson | housing},
 			{"I'll get the rent ready.", housing},
@@ -328,12 +373,12 @@ var (
 	// side ({other} is the partner's limit): the SCRIPT writer's tell.
 	bargainKnowing = [2][]string{
 		{
-			"I have a feeling that fits what you set aside for it.",
+			"I have a feeling that fits what you set aside for the {thing}.",
 			"You could go as high as {other}, I'd bet.",
 			"Something tells me {other} wouldn't break the bank for you.",
 		},
 		{
-			"I suspect you'd rather sell it this week than wait.",
+			"I suspect you'd rather see the {thing} gone this week than wait.",
 			"My guess is you'd take something near {other}.",
 			"I have a feeling {other} would do it for you.",
 		},
@@ -343,14 +388,68 @@ var (
 	bargainKnowingTarget = [2][]string{
 		{
 			"I know you were hoping for something nearer {other}.",
-			"You'd love to get it for {other}, I'm sure.",
+			"You'd love to get the {thing} for {other}, I'm sure.",
 			"I had a feeling you'd start near {other}.",
 		},
 		{
-			"I know you'd like to get {other} for it.",
+			"I know you'd like to get {other} for the {thing}.",
 			"You're hoping for about {other}, I'd guess.",
 			"I had a feeling you'd want something near {other}.",
 		},
+	}
+	// bargainOutOfReach take in a price of the partner's that is far from
+	// what this side can take ({offer}): a lowball offer for the seller
+	// [0], a steep asking price for the buyer [1]; the first time and
+	// again. The lines without {offer} are for a price that is one of the
+	// speaker's own secret numbers, which it does not say aloud.
+	bargainOutOfReach = [2][2][]line{
+		{
+			{
+				{"{offer} is a long way under what I'm asking.", 0},
+				{"Come on, {offer} is a lowball for a {thing} like this.", goods},
+				{"Come on, {offer} is well below what the place is worth.", housing},
+				{"Oof, {offer} is a lot less than I had in mind.", 0},
+				{"{offer} is quite a bit lower than I was hoping for.", 0},
+				{"That's a long way under what I'm asking for the {thing}.", 0},
+				{"Come on, that's a lowball for the {thing}.", 0},
+			},
+			{
+				{"{offer} is still well short of what I can take.", 0},
+				{"{offer} is better, but still a long way off.", 0},
+				{"We're getting there, but {offer} is still too low.", 0},
+				{"That's still well short of what I can take for the {thing}.", 0},
+				{"Better, but that's still a long way off for the {thing}.", 0},
+			},
+		},
+		{
+			{
+				{"Wow, {offer} is more than I was hoping to spend.", 0},
+				{"{offer} is steep for a {thing} like this.", goods},
+				{"{offer} a month is more than I budgeted for.", housing},
+				{"Hmm, {offer} is a lot more than I had in mind.", 0},
+				{"That's more than I was hoping to spend on the {thing}.", 0},
+				{"That's steep for the {thing}.", 0},
+			},
+			{
+				{"{offer} is still more than I can manage.", 0},
+				{"{offer} is better, but still out of my range.", 0},
+				{"We're closer, but {offer} is still too high for me.", 0},
+				{"That's still more than I can manage for the {thing}.", 0},
+				{"Better, but the {thing} is still out of my range.", 0},
+			},
+		},
+	}
+	// bargainPartway are counters that give a real part of the gap, and
+	// bargainMiddle ones at its middle, for either side.
+	bargainPartway = []line{
+		{"Let's meet partway: {price}.", 0},
+		{"I'll come part of the way: {price}.", 0},
+		{"Meeting you partway, I can do {price}.", 0},
+	}
+	bargainMiddle = []line{
+		{"Let's meet in the middle: {price}.", 0},
+		{"Let's split the difference: {price}.", 0},
+		{"How about we meet in the middle at {price}?", 0},
 	}
 	// bargainSpare make a turn unlike any earlier one when all else was said.
 	bargainSpare = []string{"Let me know.", "What do you think?", "Over to you.", "Just so we're clear.", "Your call."}
@@ -362,4 +461,5 @@ var (
 		"can not go", "bottom line", "best i can do", "absolute limit", "my limit", "take it or leave it")
 	agreeCues = talk.NewCues("deal", "sounds good", "agreed", "ok", "okay", "you got it", "works for me",
 		"it's a deal", "i accept", "sure", "yes")
+	middleCues = talk.NewCues("meet in the middle", "split the difference", "meet halfway", "meet you halfway", "halfway")
 )

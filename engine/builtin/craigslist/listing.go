@@ -68,6 +68,35 @@ func itemName(l *view.PublicListing) string {
 	return s // "Google Pixel 7", "Technics SL-1200"
 }
 
+// thingName is the item in a word, as a sentence says it after "the"
+// ("bike", "dresser", "turntable"): the last word of the item's name
+// before any comma or "with", or, when that is no plain word ("Pixel 7"),
+// what the scene's kind calls it.
+func thingName(item string, scene fit) string {
+	head, _, _ := strings.Cut(item, ",")
+	for _, cut := range []string{" with ", " in ", " for ", " from "} {
+		head, _, _ = strings.Cut(head, cut)
+	}
+	w := strings.Fields(head)
+	if len(w) > 0 {
+		last := w[len(w)-1]
+		if plainWord(strings.ToLower(last)) && len(last) > 1 && (plainWord(last) || strings.ToUpper(last) == last) {
+			return last
+		}
+	}
+	switch {
+	case scene&bike != 0:
+		return "bike"
+	case scene&car != 0:
+		return "car"
+	case scene&phone != 0:
+		return "phone"
+	case scene&housing != 0:
+		return "place"
+	}
+	return "item"
+}
+
 // properAdjectives keep their capital when a title is read in lower case
 // ("Italian leather loveseat").
 var properAdjectives = map[string]bool{

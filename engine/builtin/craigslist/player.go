@@ -1,12 +1,15 @@
 package craigslist
 
 import (
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -16,6 +19,7 @@ type player struct {
 	k       builtin.Knowledge
 	bargain *bargainer
 	item    string
+	thing   string        // the item in a word: "bike"
 	detail  string        // the listing's first sentence, quoted as written
 	pools   *bargainPools // the sentences that suit the listing's scene
 	wording uint64        // the scenario's part in the wording dice
@@ -30,8 +34,9 @@ func newPlayer(k builtin.Knowledge, listing *view.PublicListing, t talk.Temperam
 	if err != nil {
 		return nil, err
 	}
-	return &player{k: k, bargain: b, item: itemName(listing), detail: firstSentence(listing),
-		pools: poolsFor(sceneOf(listing)), wording: talk.ScenarioHash(k.ScenarioID), plan: plan, said: &ep.said}, nil
+	item, scene := itemName(listing), sceneOf(listing)
+	return &player{k: k, bargain: b, item: item, thing: thingName(item, scene), detail: firstSentence(listing),
+		pools: poolsFor(scene), wording: talk.ScenarioHash(k.ScenarioID), plan: plan, said: &ep.said}, nil
 }
 
 func (p *player) writer() bool { return p.plan != nil }
@@ -49,7 +54,8 @@ func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
 	if p.bargain.sign < 0 {
 		side = 1
 	}
-	sl := talk.Slots{Price: money(m.price), Item: p.item, Detail: p.detail}
+	st := p.bargain.read(history, p.k.Seat)
+	sl := talk.Slots{Price: money(m.price), Item: p.item, Thing: p.thing, Detail: p.detail}
 	knowing := bargainKnowing[side]
 	switch b := p.bargain; {
 	case b.partnerTargetOnly:
@@ -64,8 +70,22 @@ func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
 	s := talk.NewSpeech(words, p.said, history, sl)
 	s.Oldest = true
 	pl := p.pools
+	if p.reactsToPrice(m.act, st) {
+		again := 0
+		if st.partnerFirst != st.partnerLast {
+			again = 1
+		}
+		// The partner's price is said back, unless it is one of this
+		// side's own secret numbers.
+		back := 1
+		if p.ownNumber(st.partnerLast) {
+			back = 0
+		}
+		s.Slots.Offer = money(st.partnerLast)
+		s.Add(pl.outOfReach[side][again][back])
+	}
 	answered := m.act != actLeave && p.answerQuestion(s, history, side)
-	s.Add(pl.acts[m.act][side])
+	s.Add(p.moveLine(m, st, side))
 	a := event.Action{Type: event.Speak}
 	switch m.act {
 	case actOpen, actCounter, actHold, actFinalCall:
@@ -78,27 +98,69 @@ func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
 	case actClose, actUltimatum:
 		a.Type, a.Price = event.Offer, event.PriceOf(m.price)
 		if m.act == actClose {
-			s.Add(pl.afterDeal[side])
+			p.add(s, pl.after[side])
 		} else {
-			s.Add(pl.reasons[side])
+			p.add(s, pl.reasons[side])
 		}
 	case actAccept:
 		a.Type = event.Accept
-		s.Add(pl.afterDeal[side])
+		p.add(s, pl.after[side])
 	case actReject:
 		a.Type = event.Reject
 		if !answered {
-			s.Add(pl.smallTalk[side])
+			p.add(s, pl.smallTalk[side])
 		}
 	case actLeave:
 		a.Type = event.Leave
 	case actStall:
 		if !answered {
-			s.Add(pl.smallTalk[side])
+			p.add(s, pl.smallTalk[side])
 		}
 	}
 	a.Text = s.Text(bargainSpare)
 	return a
+}
+
+// reactsToPrice reports whether the turn first takes in the partner's
+// new price because it is far from what this side can take: a lowball
+// offer or a steep asking price gets a word before the counter, when the
+// turn names a price of its own.
+func (p *player) reactsToPrice(act bargainAct, st bargainState) bool {
+	switch act {
+	case actOpen, actCounter, actHold, actFinalCall:
+		return st.partnerMoved && p.bargain.outOfReach(st.partnerLast, st)
+	}
+	return false
+}
+
+// ownNumber reports whether price p is one of this seat's own secret
+// prices, as the annotator would match it.
+func (p *player) ownNumber(v float64) bool {
+	for _, f := range p.k.Self.Facts {
+		if f.Kind == scenario.FactPrice && f.Number != nil && math.Abs(*f.Number-v) <= max(f.Tolerance, 1e-9) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveLine is the pool of the sentence that carries the move: a counter
+// that gives a real part of the gap may say it meets the partner
+// partway, one at the middle of the gap that it meets in the middle;
+// others say neither.
+func (p *player) moveLine(m move, st bargainState, side int) []string {
+	pl := p.pools
+	if m.act != actCounter {
+		return pl.acts[m.act][side]
+	}
+	middle := (st.myLast + st.partnerLast) / 2
+	switch g := share(m.price, st); {
+	case math.Abs(m.price-middle) <= p.bargain.step/2 && g > 0 && g < 1:
+		return pl.middle
+	case g >= 0.25 && g < 1:
+		return pl.partway[side]
+	}
+	return pl.acts[actCounter][side]
 }
 
 // writerTell is the dice of the writer's tells: whether a turn leans on
@@ -121,7 +183,7 @@ func (p *player) writerSupport(s *talk.Speech, act bargainAct, side int, knowing
 	case act == actOpen && p.quotable(s):
 		s.Add(p.pools.listing[side])
 	default:
-		s.Add(p.pools.reasons[side])
+		p.add(s, p.pools.reasons[side])
 	}
 }
 
@@ -134,13 +196,13 @@ func (p *player) support(s *talk.Speech, act bargainAct, side int, history []run
 	pl := p.pools
 	switch {
 	case act == actHold && p.backedLastHold(history, side):
-		s.Add(pl.reasons[side])
+		p.add(s, pl.reasons[side])
 	case act == actHold && p.bargain.conceded(history, p.k.Seat):
-		s.Add(pl.moved[side])
+		p.add(s, pl.moved[side])
 	case act == actHold:
-		s.Add(pl.firm[side])
+		p.add(s, pl.firm[side])
 	default:
-		s.Add(pl.reasons[side])
+		p.add(s, pl.reasons[side])
 	}
 	if answered {
 		return
@@ -151,9 +213,9 @@ func (p *player) support(s *talk.Speech, act bargainAct, side int, history []run
 	case r == 0:
 		s.Add(pl.questions[side])
 	case r == 1:
-		s.Add(pl.smallTalk[side])
+		p.add(s, pl.smallTalk[side])
 	default:
-		s.Add(pl.reasons[side])
+		p.add(s, pl.reasons[side])
 	}
 }
 
@@ -165,9 +227,9 @@ func (p *player) backedLastHold(history []run.Turn, side int) bool {
 			continue
 		}
 		text := history[i].Action.Text
-		for _, pool := range [][]string{p.pools.moved[side], p.pools.firm[side]} {
-			for _, l := range pool {
-				if strings.Contains(text, l) {
+		for _, pool := range []sentences{p.pools.moved[side], p.pools.firm[side]} {
+			for _, l := range pool.all {
+				if saysTemplate(text, l) {
 					return true
 				}
 			}
@@ -175,6 +237,33 @@ func (p *player) backedLastHold(history []run.Turn, side int) bool {
 		return false
 	}
 	return false
+}
+
+// saysTemplate reports whether text says template t, whatever fills its
+// slots: its words between the slots come in order.
+func saysTemplate(text, t string) bool {
+	for t != "" {
+		part, rest, _ := strings.Cut(t, "{")
+		if len(part) > 1 { // a slot's closing brace leaves a lone "." or "?"
+			i := strings.Index(text, part)
+			if i < 0 {
+				return false
+			}
+			text = text[i+len(part):]
+		}
+		_, t, _ = strings.Cut(rest, "}")
+	}
+	return true
+}
+
+// add says a sentence of pool, one that does not name the item again if
+// the turn has named it, while such a sentence is left unsaid.
+func (p *player) add(s *talk.Speech, pool sentences) {
+	if p.thing != "" && s.Saying(p.thing) && slices.ContainsFunc(pool.plain, func(l string) bool { return !s.Has(talk.Render(l, s.Slots)) }) {
+		s.Add(pool.plain)
+		return
+	}
+	s.Add(pool.all)
 }
 
 // answerQuestion answers, briefly, a question the partner's latest turn

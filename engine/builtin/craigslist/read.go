@@ -17,6 +17,7 @@ type bargainMove struct {
 	final    bool // the speaker called the price its limit
 	formal   bool // a formal offer with a price
 	agree    bool // agreement without a new price
+	middle   bool // a call to meet in the middle without a price
 }
 
 func readBargainMove(a event.Action, listing float64) bargainMove {
@@ -35,6 +36,7 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 		m.final = finalCues.In(text)
 	} else {
 		m.agree = a.Type == event.Accept || agreeCues.In(text) && !talk.Negated(text)
+		m.middle = a.Type == event.Speak && middleCues.In(text) && !talk.Negated(text)
 	}
 	return m
 }
@@ -91,9 +93,12 @@ type bargainState struct {
 	// since this seat first called its limit.
 	stillSinceMyMove  int
 	stillSinceMyFinal int
-	// The partner's latest turn, which this turn answers.
+	// The partner's latest turn, which this turn answers: a formal
+	// offer, agreement, or a price other than the partner's one before
+	// (or its first).
 	partnerFormal bool
 	partnerAgreed bool
+	partnerMoved  bool
 }
 
 // bargainReading is a seat's state after the first n turns of a history,
@@ -116,10 +121,15 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 		return r.st
 	}
 	st := &r.st
-	st.partnerFormal, st.partnerAgreed = false, false
+	st.partnerFormal, st.partnerAgreed, st.partnerMoved = false, false, false
 	for i := r.n; i < len(history); i++ {
 		t := &history[i]
 		m := b.readMove(i, t.Action)
+		if m.middle && st.haveMine && st.havePartner {
+			// "Let's meet in the middle" names the price halfway between
+			// the two sides' last prices.
+			m.price, m.hasPrice = b.middleOf(st.myLast, st.partnerLast), true
+		}
 		if t.Seat == seat {
 			if m.hasPrice {
 				st.myPrices++
@@ -135,6 +145,7 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 			st.myFinal = st.myFinal || m.final
 			continue
 		}
+		havePartnerBefore, partnerBefore := st.havePartner, st.partnerLast
 		if st.havePartner {
 			if m.hasPrice && b.better(m.price, st.partnerLast) {
 				st.stillSinceMyMove, st.stillSinceMyFinal = 0, 0
@@ -158,6 +169,7 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 		if i == len(history)-1 {
 			st.partnerFormal = m.formal
 			st.partnerAgreed = m.agree
+			st.partnerMoved = m.hasPrice && (!havePartnerBefore || m.price != partnerBefore)
 		}
 	}
 	r.n, r.last = len(history), history[len(history)-1]

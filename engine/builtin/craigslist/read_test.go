@@ -70,21 +70,35 @@ func TestOwnLinesReadBack(t *testing.T) {
 				}
 			}
 		}
-		// What goes with the act's sentence names no number, sounds
-		// final in no way and agrees to nothing, so a turn reads as its
-		// act: a reject that answers a question still reads as a reject.
-		support := map[string][2][]string{
-			"reason": pl.reasons, "small talk": pl.smallTalk, "firm": pl.firm, "moved": pl.moved,
-			"after the deal": pl.afterDeal, "question": pl.questions,
+		// What goes with the act's sentence names no number but the
+		// act's own price, sounds final in no way and agrees to nothing,
+		// so a turn reads as its act: a reject that answers a question
+		// still reads as a reject. What takes in the partner's price
+		// comes before the act's sentence, whose price is the turn's last.
+		support := map[string][2][]string{"question": pl.questions}
+		for name, pool := range map[string][2]sentences{"reason": pl.reasons, "small talk": pl.smallTalk, "firm": pl.firm,
+			"moved": pl.moved, "after the deal": pl.after} {
+			support[name] = [2][]string{pool[0].all, pool[1].all}
 		}
 		for about, answers := range pl.answers {
 			support[fmt.Sprintf("answer %d", about)] = answers
 		}
+		for side, pools := range pl.outOfReach {
+			for again, pool := range pools {
+				support[fmt.Sprintf("out of reach %d %d", side, again)] = pool
+			}
+		}
 		for name, sides := range support {
 			for _, lines := range sides {
 				for _, l := range lines {
-					if n := leak.Amounts(l); len(n) > 0 || finalCues.In(strings.ToLower(l)) || agreeCues.In(strings.ToLower(l)) {
-						t.Errorf("%s %q reads as a price, a final call or agreement", name, l)
+					text := strings.ToLower(talk.Render(l, talk.Slots{Price: "$450", Offer: "$380", Thing: "bike"}))
+					for _, n := range leak.Amounts(text) {
+						if n != 450 && (n != 380 || !strings.HasPrefix(name, "out of reach")) {
+							t.Errorf("%s %q names a price other than the turn's own", name, l)
+						}
+					}
+					if finalCues.In(text) || agreeCues.In(text) {
+						t.Errorf("%s %q reads as a final call or agreement", name, l)
 					}
 				}
 			}

@@ -127,7 +127,7 @@ func TestQuestionsAreAnsweredNextTurn(t *testing.T) {
 						continue
 					}
 					asked++
-					if !saysOneOf(tt[i+1].Action.Text, bargainAnswers[about][1-side]) {
+					if !saysOneOf(tt[i+1].Action.Text, bargainAnswers[about][1-side], thingOf(sc)) {
 						t.Errorf("%s %s seed %d: %q is not answered by %q", sc.ID, mode, seed, tt[i].Action.Text, tt[i+1].Action.Text)
 					}
 				}
@@ -139,13 +139,21 @@ func TestQuestionsAreAnsweredNextTurn(t *testing.T) {
 	}
 }
 
-func saysOneOf(text string, pool []line) bool {
+// saysOneOf reports whether text says a sentence of pool, its item in a
+// word being thing.
+func saysOneOf(text string, pool []line, thing string) bool {
 	for _, l := range pool {
-		if strings.Contains(text, l.text) {
+		if strings.Contains(text, talk.Render(l.text, talk.Slots{Thing: thing})) {
 			return true
 		}
 	}
 	return false
+}
+
+// thingOf is a Craigslist scenario's item in a word, as its players say it.
+func thingOf(sc *scenario.Scenario) string {
+	l := view.For(sc, view.Agents, 0).Listing
+	return thingName(itemName(l), sceneOf(l))
 }
 
 // A long stalemate does not read as a loop: no seat says a sentence other

@@ -5,7 +5,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
-	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -24,12 +23,13 @@ type freePlayer struct {
 	reason                    string // own private circumstance from the goal, if any
 	partnerAim, partnerSecret string
 	partnerName               string     // first name
+	selfName                  string     // what the partner calls this player
 	pools                     *freePools // the lines that suit the relationship
 }
 
 func newFreePlayer(k builtin.Knowledge, t talk.Temperament) *freePlayer {
 	self, partner := first(k.Self.Name), first(k.Partner.Name)
-	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner), pools: freePoolsByTie[tieOf(k.Relationship)]}
+	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner), selfName: textsafe.Clean(self), pools: freePoolsByTie[tieOf(k.Relationship)]}
 	f.aim = spokenAim(toPartner(talk.LowerFirst(person(clause(k.Self.Goal), partner, self, true)), "my", "you", "your"), "I", "with you")
 	f.reason = talk.LowerFirst(person(circumstance(k.Self.Goal), partner, self, true))
 	if said := toPartner(f.reason, "my", "you", "your"); !awkward(said) {
@@ -47,6 +47,9 @@ func newFreePlayer(k builtin.Knowledge, t talk.Temperament) *freePlayer {
 		// Said to the parent, "my father's blessing" is "your blessing".
 		f.partnerName = title
 		f.aim = strings.ReplaceAll(f.aim, "my "+strings.ToLower(k.Partner.Role)+"'s ", "your ")
+	}
+	if title := parentTitles[strings.ToLower(k.Self.Role)]; title != "" && k.Relationship == scenario.FamilyTie {
+		f.selfName = title
 	}
 	return f
 }
@@ -114,11 +117,23 @@ func spokenSecret(raw, rewritten, intro string) string {
 type freeState struct {
 	mine, theirs    int          // turns each has had
 	iAgreed         bool         // I said we have an agreement
-	partnerAgreed   bool         // the partner's latest turn agreed
+	partnerAgreed   bool         // a sentence of the partner's latest turn agreed
 	partnerProposed bool         // the partner's latest turn put something forward
 	asked           freeQuestion // what the partner's latest turn asked, if anything
 	revealed        bool         // I told my secret
 	gaveReason      bool         // I said my private circumstance
+	raised          bool         // I said what I want
+	// last is the reading of the partner's latest turn, when the latest
+	// turn is the partner's.
+	last turnReading
+	// heard is what the partner said it would like, said back ("borrow
+	// $2,500 from me"); heardBefore says whether a turn before its latest
+	// said it.
+	heard       string
+	heardBefore bool
+	// claimedBefore says whether a turn of the partner's before its
+	// latest told this player its own secret.
+	claimedBefore bool
 }
 
 func (f *freePlayer) read(history []run.Turn, seat int) freeState {
@@ -130,177 +145,49 @@ func (f *freePlayer) read(history []run.Turn, seat int) freeState {
 			st.iAgreed = st.iAgreed || freeAgreeCues.In(text)
 			st.revealed = st.revealed || f.secret != "" && strings.Contains(text, strings.ToLower(f.secret))
 			st.gaveReason = st.gaveReason || f.reason != "" && strings.Contains(text, strings.ToLower(f.reason))
+			st.raised = st.raised || strings.Contains(text, strings.ToLower(f.aim))
 			continue
 		}
 		st.theirs++
-		if i == len(history)-1 {
-			st.partnerAgreed = freeAgreeCues.In(text) && !talk.Negated(text)
+		latest := i == len(history)-1
+		if latest {
+			st.last = readTurn(t.Action.Text)
+			st.partnerAgreed = st.last.has(doesAgree)
 			st.partnerProposed = freeProposalCues.In(text)
-			st.asked = askedIn(text)
+			st.asked = st.last.asked
+		}
+		if !latest && !st.claimedBefore {
+			st.claimedBefore = readTurn(t.Action.Text).has(doesClaim)
+		}
+		if at, ok := wishAt(lowerASCII(t.Action.Text)); ok {
+			if heard := echo(f.unnamed(sentenceAt(t.Action.Text, at))); heard != "" {
+				st.heard = heard
+				st.heardBefore = st.heardBefore || !latest
+			}
 		}
 	}
 	return st
 }
 
-// settles reports whether, its turns spent, a player agrees first: the
-// writer and a mind reader, who see what would do for both, do; an agent,
-// who has only the partner's word for it, only if it is one to settle
-// (a closer); otherwise it holds out for its own aim until the partner
-// gives way or time runs out.
-func (f *freePlayer) settles(writer bool) bool {
-	return writer || f.partnerAim != "" || f.t.Closer
+// sentenceAt is the rest of text's sentence from byte at.
+func sentenceAt(text string, at int) string {
+	rest := text[at:]
+	if i := strings.IndexAny(rest, ".!?;"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
 }
 
-// need is how many of its own turns a player takes before it agrees: the
-// writer settles the scene quickly, a mind reader haggles a while, an
-// agent first has to find out what the partner wants.
-func (f *freePlayer) need(writer bool) int {
-	switch {
-	case writer:
-		return 2
-	case f.partnerAim != "":
-		return f.t.Patience + 1
+// unnamed is a sentence of the partner's without the name it calls this
+// player by: "It matters a lot to me, Sam" is "It matters a lot to me".
+func (f *freePlayer) unnamed(said string) string {
+	if f.selfName == "" {
+		return said
 	}
-	return f.t.Patience + 3
-}
-
-// act plays one turn. d, the turn's dice, makes every decision; the
-// speech's own dice, which know the scenario, choose only the words.
-func (f *freePlayer) act(s *talk.Speech, history []run.Turn, seat int, writer bool, d *talk.Dice) event.Action {
-	st := f.read(history, seat)
-	pl := f.pools
-	s.Slots = talk.Slots{Name: f.partnerName, One: f.aim, Many: f.partnerAim, Detail: f.secret, Other: f.partnerSecret, Reason: f.reason}
-	if st.iAgreed && st.partnerAgreed {
-		s.Add(fresh(s, pl[freeGoodbye]))
-		return event.Action{Type: event.Leave, Text: s.Text(spares(s))}
+	for _, cut := range [][2]string{{", " + f.selfName + ",", ","}, {", " + f.selfName, ""}, {f.selfName + ", ", ""}} {
+		said = strings.Replace(said, cut[0], cut[1], 1)
 	}
-	if st.mine == 0 {
-		s.Add(fresh(s, pl[freeGreet]))
-		// The greeting's draw, when the turn's dice chose the words too:
-		// the decisions below keep the draws they had then.
-		d.Skip()
-	}
-	know := f.partnerSecret != ""
-	switch {
-	case st.partnerAgreed && st.mine >= 1 || st.mine >= f.need(writer) && st.theirs >= 1 && f.settles(writer):
-		f.answer(s, st.asked)
-		if st.partnerAgreed || st.partnerProposed {
-			s.Add(fresh(s, pl[freeAccept]))
-		} else {
-			// Nothing on the table yet: put a middle way forward.
-			s.Add(fresh(s, pl[freeSettle]))
-		}
-	case st.mine == 0 && seat == 0 || st.mine == 1 && seat == 1:
-		f.answer(s, st.asked)
-		s.Add(fresh(s, pl[freeRaise]))
-		if writer && know {
-			d.Skip() // the raise's draw, as for the greeting
-			f.knowing(s, d)
-		}
-	case st.asked != askedNothing && !st.revealed && f.secret != "" && !know:
-		// Asked something: a trusting agent tells its secret once it has
-		// spoken a little, the others keep it, answering what was asked.
-		switch {
-		case f.t.Trusting && st.mine >= 2:
-			if !st.asked.aboutSelf() {
-				f.answer(s, st.asked)
-			}
-			s.Add(fresh(s, pl[freeReveal]))
-		case st.asked.aboutSelf():
-			s.Add(pl[freeDeflect])
-		default:
-			f.answer(s, st.asked)
-		}
-		f.argue(s, st)
-	case know && d.Chance(0.5):
-		f.answer(s, st.asked)
-		f.knowing(s, d)
-		s.Add(fresh(s, pl[freePropose]))
-	case !st.revealed && f.secret != "" && st.mine >= 2 && f.t.Trusting && d.Chance(0.5):
-		f.answer(s, st.asked)
-		s.Add(fresh(s, pl[freeReveal]))
-	case f.reason != "" && !st.gaveReason && st.mine > seat:
-		// What the goal adds in private ("you are extremely cold") is
-		// the speaker's best argument.
-		f.answer(s, st.asked)
-		s.Add(fresh(s, pl[freeReason]))
-		s.Add(pl[freeAskAbout])
-	default:
-		f.answer(s, st.asked)
-		f.argue(s, st)
-		s.Add(pl[freeAsk])
-	}
-	return event.Action{Type: event.Speak, Text: s.Text(spares(s))}
-}
-
-// argue backs what the player wants, or, before it has said what that
-// is, takes in what the partner raised.
-func (f *freePlayer) argue(s *talk.Speech, st freeState) {
-	if st.mine == 0 {
-		s.Add(f.pools[freeListen])
-		return
-	}
-	s.Add(f.pools[freePersuade])
-}
-
-// knowing leans on what the player knows of the partner, in a slot of
-// freeKnowingSlots that the turn's dice choose: from a random start, the
-// first the player has not used yet, else the start.
-func (f *freePlayer) knowing(s *talk.Speech, d *talk.Dice) {
-	start := d.Intn(len(freeKnowingSlots))
-	slot := start
-	for i := range freeKnowingSlots {
-		if k := (start + i) % len(freeKnowingSlots); !usedSlot(s, freeKnowingSlots[k]) {
-			slot = k
-			break
-		}
-	}
-	s.Add(fresh(s, freeKnowingSlots[slot]))
-}
-
-// usedSlot reports whether any wording of a slot was said.
-func usedSlot(s *talk.Speech, slot []string) bool {
-	for _, l := range slot {
-		if s.Has(talk.Render(l, s.Slots)) {
-			return true
-		}
-	}
-	return false
-}
-
-// fresh keeps the lines of pool none of whose wording was said yet,
-// placeholders aside, so two seats do not greet or raise a matter in the
-// same words with only a name or an aim between; all of pool if none is.
-func fresh(s *talk.Speech, pool []string) []string {
-	var out []string
-	for _, l := range pool {
-		if !saidAround(s, l) {
-			out = append(out, l)
-		}
-	}
-	if len(out) == 0 {
-		return pool
-	}
-	return out
-}
-
-// saidAround reports whether a stretch of template l between its
-// placeholders, long enough to be noticed, was said before.
-func saidAround(s *talk.Speech, l string) bool {
-	for _, part := range strings.FieldsFunc(l, func(r rune) bool { return r == '{' || r == '}' }) {
-		part = strings.Trim(part, " ,.:")
-		if len(part) >= 12 && strings.Contains(s.Said(), part) {
-			return true
-		}
-	}
-	return false
-}
-
-// answer says, first, a short answer to what the partner just asked.
-func (f *freePlayer) answer(s *talk.Speech, asked freeQuestion) {
-	if asked != askedNothing {
-		s.Add(freeAnswers[asked])
-	}
+	return said
 }
 
 // spares are freeSpare from a start the wording dice choose, so turns

@@ -113,6 +113,16 @@ func (s *Speech) Has(line string) bool {
 	return strings.Contains(s.said, line) || slices.Contains(s.parts, line)
 }
 
+// Saying reports whether this turn's sentences so far hold sub.
+func (s *Speech) Saying(sub string) bool {
+	for _, p := range s.parts {
+		if strings.Contains(p, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // Text is the turn's text. Should it equal an earlier turn, sentences of
 // spare are added until it does not.
 func (s *Speech) Text(spare []string) string {

@@ -5,9 +5,13 @@ import "strings"
 // Slots fills a template's {placeholders}.
 type Slots struct {
 	Price, Item, Name, One, Many, Count string
+	Thing                               string // the item in a word: "bike", "dresser"
 	Other                               string // a second price: the partner's limit
 	Detail                              string // a sentence of the listing
 	Reason                              string // a free-form player's private circumstance
+	Echo                                string // the partner's words said back: "you were laid off"
+	Heard                               string // what the partner said it would like, said back: "borrow $2,500 from me"
+	Offer                               string // the partner's latest price
 }
 
 // Render replaces the {placeholders} of slots in t.
@@ -34,6 +38,8 @@ func Render(t string, s Slots) string {
 			b.WriteString(s.Price)
 		case "item":
 			b.WriteString(s.Item)
+		case "thing":
+			b.WriteString(s.Thing)
 		case "name":
 			b.WriteString(s.Name)
 		case "one":
@@ -48,6 +54,12 @@ func Render(t string, s Slots) string {
 			b.WriteString(s.Detail)
 		case "reason":
 			b.WriteString(s.Reason)
+		case "echo":
+			b.WriteString(s.Echo)
+		case "heard":
+			b.WriteString(s.Heard)
+		case "offer":
+			b.WriteString(s.Offer)
 		default:
 			b.WriteString(t[i : i+j+1])
 		}

@@ -4,12 +4,14 @@
 package cocoa
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // Problem is one record that could not be imported: the file, the record's
@@ -22,6 +24,9 @@ type Problem struct {
 }
 
 func (p Problem) Error() string {
+	if p.Field == "" {
+		return fmt.Sprintf("%s: record %d: %s", p.File, p.Record, p.Msg)
+	}
 	return fmt.Sprintf("%s: record %d: %s: %s", p.File, p.Record, p.Field, p.Msg)
 }
 
@@ -45,49 +50,48 @@ type bargainScenario struct {
 	} `json:"kbs"`
 }
 
-// MaxFileBytes bounds a cocoa file read whole (the published ones are
-// under 2 MB).
-const MaxFileBytes = 256 << 20
-
-// readList reads a file holding a JSON list and hands back its records.
-func readList(path string) ([]json.RawMessage, error) {
-	data, err := safefile.ReadCapped(path, MaxFileBytes)
-	if err != nil {
-		return nil, err
-	}
-	var recs []json.RawMessage
-	if err := json.Unmarshal(data, &recs); err != nil {
-		return nil, fmt.Errorf("%s: not a JSON list of records: %w", path, err)
-	}
-	return recs, nil
-}
-
 // CraigslistScenarios reads a CraigslistBargain scenario file (the shape of
-// cocoa's sample-scenarios.json) into Craigslist scenarios. A record that
-// cannot be read is a Problem and the others are still read. A side
-// without a bottomline bargains to its target only.
+// cocoa's sample-scenarios.json) into Craigslist scenarios, all in memory
+// (EachScenario streams them). A record that cannot be read is a Problem
+// and the others are still read. A side without a bottomline bargains to
+// its target only.
 func CraigslistScenarios(path string) ([]*scenario.Scenario, []Problem, error) {
-	recs, err := readList(path)
+	var out []*scenario.Scenario
+	var probs []Problem
+	err := EachScenario(context.Background(), path, func(_ int, sc *scenario.Scenario) error {
+		out = append(out, sc)
+		return nil
+	}, func(p Problem) { probs = append(probs, p) })
 	if err != nil {
 		return nil, nil, err
 	}
-	var out []*scenario.Scenario
-	var probs []Problem
-	for i, raw := range recs {
+	return out, probs, nil
+}
+
+// EachScenario reads a CraigslistBargain scenario file one record at a
+// time and hands each scenario, with its record's index, to fn; a record
+// that cannot be read goes to skip. It stops when ctx is done (between two
+// records) or fn fails, returning the error; a file over MaxFileBytes is
+// refused before it is read.
+func EachScenario(ctx context.Context, path string, fn func(int, *scenario.Scenario) error, skip func(Problem)) error {
+	return eachRecord(ctx, path, MaxFileBytes, func(i int, raw json.RawMessage) error {
 		sc, field, err := bargain(raw)
 		if err != nil {
-			probs = append(probs, Problem{File: path, Record: i, Field: field, Msg: err.Error()})
-			continue
+			skip(Problem{File: path, Record: i, Field: field, Msg: err.Error()})
+			return nil
 		}
-		out = append(out, sc)
-	}
-	return out, probs, nil
+		return fn(i, sc)
+	})
 }
 
 func bargain(raw json.RawMessage) (*scenario.Scenario, string, error) {
 	var b bargainScenario
 	if err := json.Unmarshal(raw, &b); err != nil {
 		return nil, "", fmt.Errorf("not a CraigslistBargain scenario: %w", err)
+	}
+	textsafe.CleanAll(&b)
+	if b.UUID == "" {
+		return nil, "uuid", fmt.Errorf("is missing")
 	}
 	if len(b.KBs) != 2 {
 		return nil, "kbs", fmt.Errorf("must hold 2 knowledge bases (got %d)", len(b.KBs))
@@ -112,16 +116,16 @@ func bargain(raw json.RawMessage) (*scenario.Scenario, string, error) {
 			return nil, field + ".Role", fmt.Errorf("must be seller or buyer (got %q)", kb.Personal.Role)
 		}
 		it := kb.Item
-		l.Item, l.Category, l.ListingPrice = clean(it.Title), it.Category, it.Price
+		l.Item, l.Category, l.ListingPrice = clean(it.Title), clean(it.Category), it.Price
 		l.Description = clean(strings.Join(it.Description, " "))
 	}
 	if !have[0] || !have[1] {
 		return nil, "kbs", fmt.Errorf("needs one seller and one buyer")
 	}
 	if l.Category == "" {
-		l.Category = b.Category
+		l.Category = clean(b.Category)
 	}
-	id := "craigslist/cocoa-" + strings.ToLower(strings.NewReplacer("_", "-").Replace(b.UUID))
+	id := interop.Capped("craigslist/cocoa-" + scenario.Slug(b.UUID))
 	sc := &scenario.Scenario{
 		ID: id, Title: l.Item, Family: scenario.Craigslist, Relationship: scenario.Strangers,
 		Setting:  fmt.Sprintf("A %s listed on Craigslist for %s. The seller and a buyer who answered the ad talk it over.", l.Category, scenario.Money(l.ListingPrice)),
@@ -147,5 +151,5 @@ func goalFor(verb string, p scenario.PriceLimits) string {
 	return g
 }
 
-// clean collapses the whitespace of a scraped text.
-func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+// clean keeps a scraped text on one line, without control characters.
+func clean(s string) string { return textsafe.Line(s) }

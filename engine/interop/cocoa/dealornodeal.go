@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -20,7 +21,9 @@ import (
 // was played on. Seat 0 is whoever spoke first, as omnigap's runs start
 // with seat 0; Agent says which cocoa agent sits in each seat.
 type Transcript struct {
-	UUID     string
+	UUID string
+	// Record is the dialogue's index in its file, from 0.
+	Record   int
 	Scenario *scenario.Scenario
 	Agent    [2]int
 	// Turns are the events in order, each by the seat that sent it: a
@@ -54,43 +57,60 @@ type rawTranscript struct {
 }
 
 // Transcripts reads a cocoa Deal-or-No-Deal transcript file (the shape of
-// dealornodeal/data/val.json). A dialogue that cannot be read is a
-// Problem and the others are still read.
+// dealornodeal/data/val.json), all in memory (EachTranscript streams it).
+// A dialogue that cannot be read is a Problem and the others are still
+// read.
 func Transcripts(path string) ([]*Transcript, []Problem, error) {
-	recs, err := readList(path)
-	if err != nil {
-		return nil, nil, err
-	}
 	var out []*Transcript
 	var probs []Problem
-	for i, raw := range recs {
-		t, field, err := transcript(raw)
-		if err != nil {
-			probs = append(probs, Problem{File: path, Record: i, Field: field, Msg: err.Error()})
-			continue
-		}
+	err := EachTranscript(context.Background(), path, func(t *Transcript) error {
 		out = append(out, t)
+		return nil
+	}, func(p Problem) { probs = append(probs, p) })
+	if err != nil {
+		return nil, nil, err
 	}
 	return out, probs, nil
 }
 
+// EachTranscript reads a transcript file one dialogue at a time and hands
+// each to fn; a dialogue that cannot be read goes to skip. It stops when
+// ctx is done (between two dialogues) or fn fails, returning the error; a
+// file over MaxFileBytes is refused before it is read.
+func EachTranscript(ctx context.Context, path string, fn func(*Transcript) error, skip func(Problem)) error {
+	return eachRecord(ctx, path, MaxFileBytes, func(i int, raw json.RawMessage) error {
+		t, field, err := transcript(raw)
+		if err != nil {
+			skip(Problem{File: path, Record: i, Field: field, Msg: err.Error()})
+			return nil
+		}
+		t.Record = i
+		return fn(t)
+	})
+}
+
 // IsTranscripts reports whether a cocoa file holds transcripts (records
-// with events) rather than scenarios.
+// with events) rather than scenarios, by its first record alone.
 func IsTranscripts(path string) bool {
-	recs, err := readList(path)
-	if err != nil || len(recs) == 0 {
-		return false
-	}
-	var probe struct {
-		Events []json.RawMessage `json:"events"`
-	}
-	return json.Unmarshal(recs[0], &probe) == nil && probe.Events != nil
+	is := false
+	eachRecord(context.Background(), path, MaxFileBytes, func(_ int, raw json.RawMessage) error {
+		var probe struct {
+			Events []json.RawMessage `json:"events"`
+		}
+		is = json.Unmarshal(raw, &probe) == nil && probe.Events != nil
+		return errStop
+	})
+	return is
 }
 
 func transcript(raw json.RawMessage) (*Transcript, string, error) {
 	var r rawTranscript
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, "", fmt.Errorf("not a cocoa transcript: %w", err)
+	}
+	textsafe.CleanAll(&r)
+	if r.Scenario.UUID == "" {
+		return nil, "scenario.uuid", fmt.Errorf("is missing")
 	}
 	if len(r.Scenario.KBs) != 2 {
 		return nil, "scenario.kbs", fmt.Errorf("must hold 2 knowledge bases (got %d)", len(r.Scenario.KBs))
@@ -107,7 +127,7 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 	d := &scenario.Deal{Values: [2]map[string]int{{}, {}}}
 	for seat, agent := range t.Agent {
 		for j, row := range r.Scenario.KBs[agent] {
-			name := strings.ToLower(strings.TrimSpace(row.Name))
+			name := strings.ToLower(textsafe.Line(row.Name))
 			if seat == 0 {
 				d.Items = append(d.Items, scenario.Item{Name: name, Count: row.Count})
 			} else if j >= len(d.Items) || d.Items[j].Name != name || d.Items[j].Count != row.Count {
@@ -161,7 +181,7 @@ func dealScenario(uuid string, d *scenario.Deal, events int) *scenario.Scenario 
 	}
 	goal := "Agree with your partner how to divide the items so that what you take is worth as many points to you as possible. Items are worth nothing to either side without an agreement."
 	return &scenario.Scenario{
-		ID:           "dealornodeal/cocoa-" + strings.ToLower(strings.ReplaceAll(uuid, "_", "-")),
+		ID:           interop.Capped("dealornodeal/cocoa-" + scenario.Slug(uuid)),
 		Title:        "Dividing " + d.Words(all),
 		Family:       scenario.DealOrNoDeal,
 		Setting:      "Two people share " + d.Words(all) + " and must agree how to divide them. Each values the items differently.",

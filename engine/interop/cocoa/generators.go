@@ -1,12 +1,15 @@
 package cocoa
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // Listings reads scraped Craigslist listings (cocoa's
@@ -14,13 +17,9 @@ import (
 // for the Craigslist generator. A listing without a title, or priced below
 // generate.MinListingPrice, is a Problem and the rest are kept.
 func Listings(path string) ([]generate.Listing, []Problem, error) {
-	recs, err := readList(path)
-	if err != nil {
-		return nil, nil, err
-	}
 	var out []generate.Listing
 	var probs []Problem
-	for i, raw := range recs {
+	err := eachRecord(context.Background(), path, MaxListingsBytes, func(i int, raw json.RawMessage) error {
 		var l struct {
 			Category    string   `json:"category"`
 			Title       string   `json:"title"`
@@ -29,7 +28,7 @@ func Listings(path string) ([]generate.Listing, []Problem, error) {
 		}
 		if err := json.Unmarshal(raw, &l); err != nil {
 			probs = append(probs, Problem{File: path, Record: i, Msg: "not a listing: " + err.Error()})
-			continue
+			return nil
 		}
 		switch {
 		case clean(l.Title) == "":
@@ -37,8 +36,12 @@ func Listings(path string) ([]generate.Listing, []Problem, error) {
 		case l.Price < generate.MinListingPrice:
 			probs = append(probs, Problem{File: path, Record: i, Field: "price", Msg: fmt.Sprintf("%g is below %d, too low to bargain over", l.Price, generate.MinListingPrice)})
 		default:
-			out = append(out, generate.Listing{Category: l.Category, Title: clean(l.Title), Description: clean(strings.Join(l.Description, " ")), Price: l.Price})
+			out = append(out, generate.Listing{Category: clean(l.Category), Title: clean(l.Title), Description: clean(strings.Join(l.Description, " ")), Price: l.Price})
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	if len(out) == 0 {
 		return nil, probs, fmt.Errorf("%s: no usable listing", path)
@@ -50,7 +53,12 @@ func Listings(path string) ([]generate.Listing, []Problem, error) {
 // and the values per value_type) as the generator's attributes. Names are
 // not an attribute of a friend list and are left out.
 func Schema(path string) ([]generate.Attribute, error) {
-	data, err := safefile.ReadCapped(path, MaxFileBytes)
+	f, err := safefile.OpenCapped(path, MaxSchemaBytes)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +72,7 @@ func Schema(path string) ([]generate.Attribute, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("%s: not a cocoa schema: %w", path, err)
 	}
+	textsafe.CleanAll(&s)
 	var out []generate.Attribute
 	for i, a := range s.Attributes {
 		if a.ValueType == "name" {
@@ -78,7 +87,7 @@ func Schema(path string) ([]generate.Attribute, error) {
 		if len(vals) < 2 {
 			return nil, fmt.Errorf("%s: attributes[%d] (%s): values.%s needs at least 2 values (got %d)", path, i, a.Name, a.ValueType, len(vals))
 		}
-		out = append(out, generate.Attribute{Name: strings.ToLower(a.Name), Values: vals})
+		out = append(out, generate.Attribute{Name: strings.ToLower(clean(a.Name)), Values: vals})
 	}
 	if len(out) < 3 {
 		return nil, fmt.Errorf("%s: attributes: needs at least 3 attributes besides the name (got %d)", path, len(out))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -15,13 +16,18 @@ import (
 // ordinary file loader, to the scenario the import checked.
 func TestWrittenFilesLoadBack(t *testing.T) {
 	r := readExport(t).Import(Filter{})
-	dir := t.TempDir()
-	written, errs := r.Write(context.Background(), dir)
-	if len(errs) > 0 || written != len(r.Scenarios) {
-		t.Fatalf("wrote %d of %d: %v", written, len(r.Scenarios), errs)
+	dir, err := safefile.OpenDir(t.TempDir(), safefile.Policy{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	for _, im := range r.Scenarios {
+		if _, err := Write(dir, im); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, im := range r.Scenarios {
-		back, err := scenario.LoadFile(filepath.Join(dir, FileName(im.Scenario)))
+		back, err := scenario.LoadFile(filepath.Join(dir.Path(), FileName(im.Scenario)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +57,14 @@ func TestBadRecordsAreSkippedWithReasons(t *testing.T) {
 		}
 	}
 	envs := lines(EnvironmentsFile)
-	good, odd := d.Combos[0], d.Combos[1]
+	var first []*Combo
+	d.combos(context.Background(), func(Problem) {}, func(c *Combo) error {
+		if first = append(first, c); len(first) == 2 {
+			return errFound
+		}
+		return nil
+	})
+	good, odd := first[0], first[1]
 	// Line 2 of the environments: the second combo's environment, with a
 	// source nobody knows; line 3: cut in half.
 	var keep []string

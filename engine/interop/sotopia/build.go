@@ -1,9 +1,12 @@
 package sotopia
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -91,7 +94,7 @@ func (d *Data) build(env *Environment, agents [2]*Agent) (*scenario.Scenario, er
 	}
 	goals := [2]goal{parseGoal(env.Goals[0]), parseGoal(env.Goals[1])}
 	sc := &scenario.Scenario{
-		ID:           scenarioID(env, agents),
+		ID:           d.scenarioID(env, agents),
 		Title:        fmt.Sprintf("%s: %s and %s", strings.ReplaceAll(env.Codename, "_", " "), fullName(agents[0]), fullName(agents[1])),
 		Family:       family,
 		Setting:      text.shared,
@@ -155,13 +158,20 @@ func roleOf(f scenario.Family, seat int) string {
 }
 
 // scenarioID names an imported scenario after the environment's codename
-// and the two characters: sotopia/mutual-friend-00009/amara-hartley-leo-williams.
-func scenarioID(env *Environment, agents [2]*Agent) string {
+// and the two characters: sotopia/mutual-friend-00009/amara-hartley-leo-williams,
+// capped (interop.Capped). A codename that several environments bear gets
+// a short hash of the environment's id, so that every scenario has an id
+// of its own: recordings are named and studies resumed by it.
+func (d *Data) scenarioID(env *Environment, agents [2]*Agent) string {
 	code := scenario.Slug(env.Codename)
-	if code == "" {
+	switch {
+	case code == "":
 		code = scenario.Slug(env.ID)
+	case d.sharedCodes[code]:
+		sum := sha256.Sum256([]byte(env.ID))
+		code += "-" + hex.EncodeToString(sum[:3])
 	}
-	return "sotopia/" + code + "/" + scenario.Slug(fullName(agents[0])) + "-" + scenario.Slug(fullName(agents[1]))
+	return interop.Capped("sotopia/" + code + "/" + scenario.Slug(fullName(agents[0])) + "-" + scenario.Slug(fullName(agents[1])))
 }
 
 // addPrivateFacts makes owned facts of what only one side (or only the
@@ -191,17 +201,20 @@ func (d *Data) addPrivateFacts(sc *scenario.Scenario, text marked, order [2]int)
 	for seat, i := range order {
 		partner := visible[scenario.Partner(seat)]
 		for k, t := range text.seat[i] {
-			addFact(sc, seat, scenario.Fact{ID: fmt.Sprintf("seat%d-told-%d", seat, k+1), Kind: scenario.FactPhrase,
-				Text: t, Phrases: d.secretKeys(t).Phrases(partner)})
+			f := scenario.Fact{ID: fmt.Sprintf("seat%d-told-%d", seat, k+1), Kind: scenario.FactPhrase, Text: t}
+			f.Phrases, f.Paraphrases = d.secretKeys(t).Split(partner)
+			addFact(sc, seat, f)
 		}
 		if s := sc.Seats[seat].Character.Secret; s != "" {
-			addFact(sc, seat, scenario.Fact{ID: fmt.Sprintf("seat%d-secret", seat), Kind: scenario.FactPhrase,
-				Text: sc.Seats[seat].Character.Name + "'s secret: " + s, Phrases: d.secretKeys(s).Phrases(partner)})
+			f := scenario.Fact{ID: fmt.Sprintf("seat%d-secret", seat), Kind: scenario.FactPhrase, Text: sc.Seats[seat].Character.Name + "'s secret: " + s}
+			f.Phrases, f.Paraphrases = d.secretKeys(s).Split(partner)
+			addFact(sc, seat, f)
 		}
 	}
 	for k, t := range text.env {
-		sc.EnvFacts = append(sc.EnvFacts, scenario.Fact{ID: fmt.Sprintf("environment-%d", k+1), Owner: scenario.OwnerEnv,
-			Kind: scenario.FactPhrase, Text: t, Phrases: d.secretKeys(t).Phrases(visible[0] + "\n" + visible[1])})
+		f := scenario.Fact{ID: fmt.Sprintf("environment-%d", k+1), Owner: scenario.OwnerEnv, Kind: scenario.FactPhrase, Text: t}
+		f.Phrases, f.Paraphrases = d.secretKeys(t).Split(visible[0] + "\n" + visible[1])
+		sc.EnvFacts = append(sc.EnvFacts, f)
 	}
 }
 

@@ -4,14 +4,18 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
 // FuzzImport feeds the four export files to Read and Import: whatever the
-// lines hold, nothing panics, and every scenario the import hands back
-// passes the scenario checks and gives every mode's views.
+// lines hold, nothing panics, every scenario the import hands back passes
+// the scenario checks and gives every mode's views, and the file written
+// of it holds no raw control character and loads.
 func FuzzImport(f *testing.F) {
 	f.Add([]byte(`{"pk":"e1","codename":"c","source":"craigslist","scenario":"A lamp for $40.","agent_goals":["Sell it for $40.","Buy it for $30."],"relationship":0}`),
 		[]byte(`{"pk":"a1","first_name":"Ann","last_name":"Lee","secret":"She broke it."}`+"\n"+`{"pk":"a2","first_name":"Bo","last_name":"Ray"}`),
@@ -41,6 +45,16 @@ func FuzzImport(f *testing.F) {
 				for _, viewer := range []int{0, 1, view.Writer} {
 					view.For(im.Scenario, mode, viewer).Render()
 				}
+			}
+			data, err := interop.Marshal(im.Scenario, "Imported from Sotopia combo "+im.Combo.ID)
+			if err != nil {
+				t.Fatalf("%s cannot be written: %v", im.Scenario.ID, err)
+			}
+			if i := strings.IndexFunc(string(data), func(r rune) bool { return r < 0x20 && r != '\n' || r >= 0x7f && r < 0xa0 || r == 0x202e }); i >= 0 {
+				t.Fatalf("raw control character in the file of %s:\n%q", im.Scenario.ID, data)
+			}
+			if _, err := scenario.Parse(im.Scenario.ID+".yaml", data); err != nil {
+				t.Fatalf("the file of %s does not load: %v\n%s", im.Scenario.ID, err, data)
 			}
 		}
 	})

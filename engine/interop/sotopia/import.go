@@ -2,13 +2,13 @@ package sotopia
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -46,30 +46,49 @@ type Result struct {
 	Skipped   []Problem
 }
 
-// Import builds the scenarios of every combo filter keeps. A bad record is
-// skipped with its reason and never stops the others.
+// Import builds the scenarios of every combo filter keeps, all in memory
+// (Each streams them). A bad record is skipped with its reason and never
+// stops the others.
 func (d *Data) Import(filter Filter) Result {
-	r := Result{Skipped: append([]Problem{}, d.Problems...)}
+	var r Result
+	d.Each(context.Background(), filter, func(im Imported) error {
+		r.Scenarios = append(r.Scenarios, im)
+		return nil
+	}, func(p Problem) { r.Skipped = append(r.Skipped, p) })
+	return r
+}
+
+// Each builds the scenario of every combo filter keeps and hands it to
+// fn, one combo at a time in file order, so an export of any size costs
+// the memory of one scenario. The profiles' problems, then every combo
+// record that cannot be read or built, go to skip with their reason. It
+// stops, returning the error, when ctx is done (checked between two
+// combos) or fn fails.
+func (d *Data) Each(ctx context.Context, filter Filter, fn func(Imported) error, skip func(Problem)) error {
+	for _, p := range d.Problems {
+		skip(p)
+	}
 	ids := map[string]int{}
-	for i, c := range d.Combos {
+	n := 0
+	return d.combos(ctx, skip, func(c *Combo) error {
+		n++
 		if !filter.keeps(d, c) {
-			continue
+			return nil
 		}
 		sc, err := d.Build(c)
 		if err != nil {
-			r.Skipped = append(r.Skipped, asProblem(c.at, err))
-			continue
+			skip(asProblem(c.at, err))
+			return nil
 		}
-		// The same pair may meet twice under one codename (several
-		// environments share one, such as divide_things).
+		// The same pair may meet twice in one environment (environments
+		// that share a codename already differ, scenarioID).
 		base := sc.ID
-		if n := ids[base]; n > 0 {
-			sc.ID = fmt.Sprintf("%s-%d", base, n+1)
+		if k := ids[base]; k > 0 {
+			sc.ID = fmt.Sprintf("%s-%d", base, k+1)
 		}
 		ids[base]++
-		r.Scenarios = append(r.Scenarios, Imported{Index: i + 1, Combo: c, Scenario: sc})
-	}
-	return r
+		return fn(Imported{Index: n, Combo: c, Scenario: sc})
+	})
 }
 
 func asProblem(at Position, err error) Problem {
@@ -80,34 +99,19 @@ func asProblem(at Position, err error) Problem {
 }
 
 // FileName is where a scenario is written: its id without the "sotopia/"
-// prefix, with "--" for each "/" (mutual-friend-00009--amara-hartley-leo-williams.yaml).
+// prefix, with "--" for each "/" (mutual-friend-00009--amara-hartley-leo-williams.yaml),
+// capped (interop.Capped).
 func FileName(sc *scenario.Scenario) string {
-	return strings.ReplaceAll(strings.TrimPrefix(sc.ID, "sotopia/"), "/", "--") + ".yaml"
+	return interop.Capped(strings.ReplaceAll(strings.TrimPrefix(sc.ID, "sotopia/"), "/", "--")) + ".yaml"
 }
 
-// Write writes each imported scenario to dir as a scenario file. A file
-// that cannot be written is reported and the others are still written. It
-// stops between two files when ctx is done.
-func (r *Result) Write(ctx context.Context, dir string) (written int, errs []error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, []error{err}
-	}
-	for _, im := range r.Scenarios {
-		if err := ctx.Err(); err != nil {
-			return written, append(errs, err)
-		}
-		data, err := interop.Marshal(im.Scenario)
-		if err == nil {
-			header := fmt.Sprintf("# Imported from Sotopia combo %s (line %d of %s).\n", im.Combo.ID, im.Combo.at.Line, CombosFile)
-			err = os.WriteFile(filepath.Join(dir, FileName(im.Scenario)), append([]byte(header), data...), 0o644)
-		}
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		written++
-	}
-	return written, errs
+// Write writes an imported scenario into dir as a scenario file, whole,
+// its first line saying which combo it came from, and returns the file's
+// name.
+func Write(dir *safefile.Dir, im Imported) (string, error) {
+	name := FileName(im.Scenario)
+	note := fmt.Sprintf("Imported from Sotopia combo %s (line %d of %s).", im.Combo.ID, im.Combo.at.Line, CombosFile)
+	return name, interop.Write(dir, name, im.Scenario, note)
 }
 
 // Resolve builds one combo by reference: a 1-based combo number in file
@@ -115,22 +119,29 @@ func (r *Result) Write(ctx context.Context, dir string) (written int, errs []err
 // sotopia:DIR#12 or sotopia:DIR#mutual_friend_00009.
 func (d *Data) Resolve(ref string) (*scenario.Scenario, error) {
 	var pick *Combo
-	if n, err := strconv.Atoi(ref); err == nil {
-		if n < 1 || n > len(d.Combos) {
-			return nil, fmt.Errorf("sotopia:%s#%d: there are %d combos (1 to %d)", d.Dir, n, len(d.Combos), len(d.Combos))
+	n, numErr := strconv.Atoi(ref)
+	f := Filter{Env: ref}
+	count := 0
+	err := d.combos(context.Background(), func(Problem) {}, func(c *Combo) error {
+		count++
+		switch {
+		case numErr == nil && count == n, numErr != nil && (f.keeps(d, c) || c.ID == ref):
+			pick = c
+			return errFound
 		}
-		pick = d.Combos[n-1]
-	} else {
-		f := Filter{Env: ref}
-		for _, c := range d.Combos {
-			if f.keeps(d, c) || c.ID == ref {
-				pick = c
-				break
-			}
-		}
-		if pick == nil {
-			return nil, fmt.Errorf("sotopia:%s#%s: no combo of an environment with that codename or id", d.Dir, ref)
-		}
+		return nil
+	})
+	if err != nil && err != errFound {
+		return nil, err
 	}
-	return d.Build(pick)
+	switch {
+	case pick != nil:
+		return d.Build(pick)
+	case numErr == nil:
+		return nil, fmt.Errorf("sotopia:%s#%d: there are %d combos (1 to %d)", d.Dir, n, count, count)
+	}
+	return nil, fmt.Errorf("sotopia:%s#%s: no combo of an environment with that codename or id", d.Dir, ref)
 }
+
+// errFound ends a search through the combos.
+var errFound = errors.New("found")

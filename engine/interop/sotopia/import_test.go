@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -225,15 +226,81 @@ func BenchmarkImportAll(b *testing.B) {
 // write the 450 scenario files.
 func BenchmarkImportAndWriteAll(b *testing.B) {
 	readExport(b)
-	dir := b.TempDir()
 	for b.Loop() {
+		dir, err := safefile.OpenDir(b.TempDir(), safefile.Policy{})
+		if err != nil {
+			b.Fatal(err)
+		}
 		d, err := Read(sotopiaDir)
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := d.Import(Filter{})
-		if n, errs := r.Write(context.Background(), dir); n != 450 || len(errs) > 0 {
-			b.Fatalf("wrote %d: %v", n, errs)
+		n := 0
+		err = d.Each(context.Background(), Filter{}, func(im Imported) error {
+			n++
+			_, err := Write(dir, im)
+			return err
+		}, func(p Problem) { b.Fatal(p) })
+		if err != nil || n != 450 {
+			b.Fatalf("wrote %d: %v", n, err)
 		}
+		dir.Close()
+	}
+}
+
+// TestImportedSecretsHaveParaphrases: every imported secret carries
+// paraphrases (its key phrases with a synonym in a word's place), no
+// View of the partner holds them, and the annotator recognises the
+// secret told in them.
+func TestImportedSecretsHaveParaphrases(t *testing.T) {
+	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+		sc := im.Scenario
+		for seat := 0; seat < 2; seat++ {
+			var secret *scenario.Fact
+			for i, f := range sc.Seats[seat].Facts {
+				if f.ID == fmt.Sprintf("seat%d-secret", seat) {
+					secret = &sc.Seats[seat].Facts[i]
+				}
+			}
+			if secret == nil || len(secret.Paraphrases) == 0 {
+				t.Errorf("%s: seat %d's secret has no paraphrases", sc.ID, seat)
+				continue
+			}
+			// The View struct printed whole: any fact it held would show.
+			if v := view.For(sc, view.Agents, scenario.Partner(seat)); strings.Contains(fmt.Sprintf("%+v", v), secret.Paraphrases[0]) {
+				t.Errorf("%s: the partner's View holds seat %d's paraphrase %q", sc.ID, seat, secret.Paraphrases[0])
+			}
+			if v := view.For(sc, view.Agents, seat); !strings.Contains(fmt.Sprintf("%+v", v), secret.Paraphrases[0]) {
+				t.Errorf("%s: seat %d's own View lacks its secret's paraphrases", sc.ID, seat)
+			}
+			said := "I heard you " + secret.Paraphrases[0] + "."
+			found := false
+			for _, mt := range leak.Compile(leak.Facts(sc)).Find(said) {
+				found = found || leak.Facts(sc)[mt.Fact].ID == secret.ID
+			}
+			if !found {
+				t.Errorf("%s: %q is not recognised as seat %d's secret", sc.ID, said, seat)
+			}
+		}
+	}
+}
+
+// TestEveryComboRefHasItsOwnID: a combo named by its number
+// (sotopia:DIR#N) gets an id no other combo of a different scenario has:
+// recordings are named, and studies resumed and prepared, by it. Sotopia
+// gives three different environments the codename divide_things.
+func TestEveryComboRefHasItsOwnID(t *testing.T) {
+	d := readExport(t)
+	byID := map[string]string{}
+	for n := 1; n <= 450; n++ {
+		sc, err := d.Resolve(fmt.Sprint(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		setting := sc.Setting
+		if prev, seen := byID[sc.ID]; seen && prev != setting {
+			t.Errorf("#%d: id %s names two different scenarios", n, sc.ID)
+		}
+		byID[sc.ID] = setting
 	}
 }

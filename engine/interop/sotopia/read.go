@@ -4,8 +4,8 @@
 package sotopia
 
 import (
-	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +15,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // The four export files, as Sotopia's *_to_jsonl helpers name them.
@@ -69,6 +71,9 @@ type Combo struct {
 	at     Position
 }
 
+// At is where the combo's record sits.
+func (c *Combo) At() Position { return c.at }
+
 // Position is where a record sits: its file and 1-based line.
 type Position struct {
 	File string
@@ -91,26 +96,44 @@ func (p Problem) Error() string {
 	return fmt.Sprintf("%s:%d:%s %s", p.At.File, p.At.Line, field, p.Msg)
 }
 
-// Data is a Sotopia export read into memory, indexed by id.
+// Data is a Sotopia export: its profiles read into memory, indexed by id,
+// and its combos, read one at a time from their file (Each), as an export
+// may hold tens of thousands.
 type Data struct {
 	Dir           string
 	Environments  map[string]*Environment
 	Agents        map[string]*Agent
 	Relationships map[[2]string][]*Relationship // by pair, in either order
 	Pairs         []*Relationship               // in file order
-	Combos        []*Combo
-	// Problems are the records that could not be read; the rest were.
+	// Problems are the profile records that could not be read; the rest
+	// were.
 	Problems []Problem
 
 	keys map[string]*leak.SecretKeys
+	// sharedCodes are the codenames that name several environments
+	// (Sotopia's "divide_things" names two different ones).
+	sharedCodes map[string]bool
 }
 
-// Read loads the four files of a Sotopia export from dir. A line that is
-// not a whole JSON record is a Problem and the others are still read; a
-// missing file is an error.
+// Bounds on an export's files, checked before and while they are read.
+var (
+	// MaxFileBytes caps each of the four files; Sotopia's own are under
+	// 100 kB.
+	MaxFileBytes int64 = 64 << 20
+	// MaxRecordBytes caps one line (one record) of them.
+	MaxRecordBytes = 1 << 20
+)
+
+// Read loads the profiles of a Sotopia export from dir and checks that its
+// combos file is there. A line that is not a whole JSON record is a
+// Problem and the others are still read; a missing file, or one over
+// MaxFileBytes, is an error. Every text is cleaned as it is read
+// (textsafe.CleanAll): nothing from the export carries a control
+// character further.
 func Read(dir string) (*Data, error) {
 	d := &Data{Dir: dir, Environments: map[string]*Environment{}, Agents: map[string]*Agent{}, Relationships: map[[2]string][]*Relationship{}}
-	err := readLines(d, filepath.Join(dir, EnvironmentsFile), func(at Position, line []byte) error {
+	problem := func(p Problem) { d.Problems = append(d.Problems, p) }
+	err := readLines(context.Background(), filepath.Join(dir, EnvironmentsFile), problem, func(at Position, line []byte) error {
 		var e Environment
 		if err := decode(line, &e); err != nil {
 			return err
@@ -124,7 +147,7 @@ func Read(dir string) (*Data, error) {
 		return nil
 	})
 	if err == nil {
-		err = readLines(d, filepath.Join(dir, AgentsFile), func(at Position, line []byte) error {
+		err = readLines(context.Background(), filepath.Join(dir, AgentsFile), problem, func(at Position, line []byte) error {
 			var a Agent
 			if err := decode(line, &a); err != nil {
 				return err
@@ -138,7 +161,7 @@ func Read(dir string) (*Data, error) {
 		})
 	}
 	if err == nil {
-		err = readLines(d, filepath.Join(dir, RelationshipsFile), func(at Position, line []byte) error {
+		err = readLines(context.Background(), filepath.Join(dir, RelationshipsFile), problem, func(at Position, line []byte) error {
 			var r Relationship
 			if err := decode(line, &r); err != nil {
 				return err
@@ -150,21 +173,59 @@ func Read(dir string) (*Data, error) {
 		})
 	}
 	if err == nil {
-		err = readLines(d, filepath.Join(dir, CombosFile), func(at Position, line []byte) error {
-			var c Combo
-			if err := decode(line, &c); err != nil {
-				return err
-			}
-			c.at = at
-			d.Combos = append(d.Combos, &c)
-			return nil
-		})
+		var f io.Closer
+		if f, err = openCapped(filepath.Join(dir, CombosFile)); err == nil {
+			f.Close()
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
+	d.sharedCodes = sharedCodenames(d.Environments)
 	return d, nil
 }
+
+// sharedCodenames lists the codenames (as slugs) that more than one
+// environment bears.
+func sharedCodenames(envs map[string]*Environment) map[string]bool {
+	seen := map[string]int{}
+	for _, e := range envs {
+		seen[scenario.Slug(e.Codename)]++
+	}
+	shared := map[string]bool{}
+	for code, n := range seen {
+		if n > 1 && code != "" {
+			shared[code] = true
+		}
+	}
+	return shared
+}
+
+// combos reads the combos file, handing each combo to each in file order
+// and each line that is no combo to problem. It stops when ctx is done or
+// each returns an error.
+func (d *Data) combos(ctx context.Context, problem func(Problem), each func(*Combo) error) error {
+	var stopped error
+	err := readLines(ctx, filepath.Join(d.Dir, CombosFile), problem, func(at Position, line []byte) error {
+		var c Combo
+		if err := decode(line, &c); err != nil {
+			return err
+		}
+		c.at = at
+		if stopped = each(&c); stopped != nil {
+			return errStop
+		}
+		return nil
+	})
+	if err == errStop {
+		return stopped
+	}
+	return err
+}
+
+// errStop, from a line's reader, ends readLines; any other error is a
+// Problem of the line.
+var errStop = errors.New("stop reading")
 
 // relationship is the record of a pair, preferring one of type t (a pair
 // may be listed more than once), or nil.
@@ -208,7 +269,7 @@ func fieldError(field, format string, args ...any) error {
 }
 
 // decode reads one JSON record, naming the field when a value has the
-// wrong type.
+// wrong type, and cleans its text.
 func decode(line []byte, v any) error {
 	err := json.Unmarshal(line, v)
 	var te *json.UnmarshalTypeError
@@ -218,29 +279,44 @@ func decode(line []byte, v any) error {
 	if err != nil {
 		return fieldError("", "not a whole JSON record (%v)", err)
 	}
+	textsafe.CleanAll(v)
 	return nil
 }
 
-// maxLine bounds one JSONL record.
-const maxLine = 16 << 20
+func openCapped(path string) (io.ReadCloser, error) {
+	f, err := safefile.OpenCapped(path, MaxFileBytes)
+	if err != nil {
+		return nil, fmt.Errorf("sotopia export: %w", err)
+	}
+	return f, nil
+}
 
 // readLines calls each for every non-blank line of path; a line each
-// rejects becomes a Problem with its position.
-func readLines(d *Data, path string, each func(Position, []byte) error) error {
-	f, err := safefile.Open(path)
+// rejects, or one longer than MaxRecordBytes, becomes a Problem with its
+// position, handed to problem. errStop from each ends the reading.
+func readLines(ctx context.Context, path string, problem func(Problem), each func(Position, []byte) error) error {
+	f, err := openCapped(path)
 	if err != nil {
-		return fmt.Errorf("sotopia export: %w", err)
+		return err
 	}
 	defer f.Close()
-	r := bufio.NewReaderSize(f, 64<<10)
+	lines := safefile.NewLines(f, MaxRecordBytes)
 	for n := 1; ; n++ {
-		line, err := r.ReadBytes('\n')
-		if len(line) > maxLine {
-			d.Problems = append(d.Problems, Problem{At: Position{path, n}, Msg: fmt.Sprintf("record longer than %d bytes", maxLine)})
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		at := Position{path, n}
+		line, _, err := lines.Next()
+		var long *safefile.LineTooLong
+		if errors.As(err, &long) {
+			problem(Problem{At: at, Msg: fmt.Sprintf("record longer than %d bytes", MaxRecordBytes)})
+			err = lines.SkipLine()
 		} else if line = bytes.TrimSpace(line); len(line) > 0 {
-			at := Position{path, n}
-			if perr := each(at, line); perr != nil {
-				d.Problems = append(d.Problems, problemOf(at, perr))
+			switch perr := each(at, line); {
+			case perr == errStop:
+				return errStop
+			case perr != nil:
+				problem(problemOf(at, perr))
 			}
 		}
 		if err == io.EOF {

@@ -1,0 +1,56 @@
+package event
+
+// AnnotationRules is the version of the annotation rules (engine/leak,
+// docs/METRICS.md), written in every recording's header: readers annotate
+// a recording of older rules again. Raise it with any change to the rules
+// that changes what is annotated.
+//
+// 1: recordings before the version was kept. 2: provenance decides the
+// kind (guesses), amounts in context, approximate mentions, negated
+// bounds, paraphrases, relations and first-person phrases.
+const AnnotationRules = 2
+
+// KindInfo is how one annotation kind is named, marked and counted. The
+// TUI, the plain printer, the report, the card, the exports and the
+// metrics all read Kinds; the TUI adds a style per kind. A new kind is one
+// row here and its matcher in engine/leak.
+type KindInfo struct {
+	Kind AnnotationKind
+	// Word names the kind in legends and sentences ("first mention"),
+	// Plural counts them ("first mentions"), Short names it in narrow
+	// counters ("1st").
+	Word, Plural, Short string
+	// Marker is a sign for the kind that needs no colour or text
+	// attribute, so it survives NO_COLOR and plain text.
+	Marker string
+	// Meaning says in a few words what the kind marks, for legends.
+	Meaning string
+	// Metric is the episode metric that counts the kind, Row its row in
+	// the report (empty: no row).
+	Metric, Row string
+	// Unknown marks the kinds of a partner's fact the speaker's character
+	// could not know: which of them a turn gets depends on what the
+	// turn's maker held (docs/METRICS.md).
+	Unknown bool
+}
+
+// Kinds lists the annotation kinds in legend order. Where two annotations
+// highlight the same characters, the one listed first shows.
+var Kinds = []KindInfo{
+	{Leak, "leak", "leaks", "leak", "!", "said what it could not know", "leaks", "leaks per episode", true},
+	{MindRead, "mind-read", "mind-reads", "mind", "~", "knew it only by being told", "mind_reads", "mind-reads per episode", true},
+	{Guess, "guess", "guesses", "guess", "?", "hit on what no one told it", "guesses", "guesses per episode", true},
+	{Disclosure, "disclosure", "disclosures", "disc", "+", "told its own secret", "disclosures", "disclosures per episode", false},
+	{FirstMention, "first mention", "first mentions", "1st", "*", "of the hidden answer", "first_mentions", "", false},
+}
+
+// InfoOf returns the row of kind k, and false for a kind not in Kinds
+// (from a recording written by another version).
+func InfoOf(k AnnotationKind) (KindInfo, bool) {
+	for _, info := range Kinds {
+		if info.Kind == k {
+			return info, true
+		}
+	}
+	return KindInfo{}, false
+}
