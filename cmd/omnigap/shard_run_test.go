@@ -90,7 +90,7 @@ func TestShardsReportAsOneRun(t *testing.T) {
 		"Slurm":                          {slurm},
 		"Kubernetes":                     {k8s},
 	} {
-		table, figures := reportOf(t, filepath.Join(dir, "merged.json"), folders...)
+		table, figures := reportOf(t, filepath.Join(t.TempDir(), "merged.json"), folders...)
 		if table != wholeTable {
 			t.Errorf("%s: the table differs from the unsharded run's:\n%s\nwant:\n%s", name, table, wholeTable)
 		}
