@@ -41,7 +41,7 @@ var roleOf = [len(batch.Roles)]config.Role{config.RoleWriter, config.RoleSeat0, 
 // limit and every turn at its cap (the upper bound), once under the
 // stated assumption of length; and prints the calls, tokens and cost per
 // role and in total.
-func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d dryRunOptions, w io.Writer) error {
+func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d dryRunOptions, w, stderr io.Writer) error {
 	if d.pricesGiven == 1 {
 		return fmt.Errorf("--price-in and --price-out go together: give both, in dollars per million tokens")
 	}
@@ -91,6 +91,7 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 			llm.DryRun{TurnTokens: turnExpected, JudgeTokens: judge, EndAt: assumedEnd}},
 	}
 	prices := rolePrices(cfg, d)
+	fmt.Fprintf(stderr, "omnigap run: playing the study twice with a stand-in for the model, nothing sent...\n")
 	for _, fig := range figures {
 		calls, err := dryPlay(ctx, opts, cfg, fig.d)
 		if err != nil {

@@ -91,7 +91,7 @@ its turn limit) and an expected figure (episodes half as long).`,
 						dry.pricesGiven++
 					}
 				}
-				return dryRun(cmd.Context(), opts, &backends, dry, cmd.OutOrStdout())
+				return dryRun(cmd.Context(), opts, &backends, dry, cmd.OutOrStdout(), cmd.ErrOrStderr())
 			}
 			if opts.OutDir == "" {
 				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")

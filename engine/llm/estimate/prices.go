@@ -40,7 +40,7 @@ func ListPrice(model string) (Price, bool) {
 	name := strings.ToLower(model[strings.LastIndex(model, "/")+1:])
 	for _, p := range listPrices {
 		if name == p.model || (strings.HasPrefix(name, p.model+"-") && snapshot(name[len(p.model)+1:])) {
-			return Price{In: p.in, Out: p.out, Source: fmt.Sprintf("%s's list price as of %s (a table in omnigap: check the provider's page)", p.model, PricesDated)}, true
+			return Price{In: p.in, Out: p.out, Source: fmt.Sprintf("list price as of %s, from a table in omnigap: check the provider's page", PricesDated)}, true
 		}
 	}
 	return Price{}, false
