@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
 )
 
@@ -222,5 +223,35 @@ func TestReportRefusesMixedStudies(t *testing.T) {
 	out, err = omnigap(t, at("t")...)
 	if err != nil || !strings.Contains(out, "1 of 3 shards (shard 2, 3 missing)") {
 		t.Errorf("a missing shard: %v\n%s", err, out)
+	}
+}
+
+// TestShardsShareOneCache: the 4 shards of a study, 4 processes at once,
+// share one --cache file against the loopback model server; then one
+// unsharded run of the same study with that file sends no request: the
+// processes lost none of the replies they kept.
+func TestShardsShareOneCache(t *testing.T) {
+	srv := llmtest.Start()
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "replies.db")
+	study := func(more ...string) []string {
+		return append(append(shardStudy(3, "--modes", "script,agents", "--judge", "--cache", cache), modelArgs(srv)...), more...)
+	}
+	runShards(t, func(k int) []string { return study("--out", filepath.Join(dir, "sharded"), "--shard", fmt.Sprintf("%d/4", k+1)) },
+		func(int) []string { return nil })
+	sent := srv.Count()
+	if sent == 0 {
+		t.Fatal("the shards sent nothing")
+	}
+	out, err := omnigap(t, study("--out", filepath.Join(dir, "whole"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if srv.Count() != sent {
+		t.Errorf("the unsharded run sent %d requests after the shards kept %d replies", srv.Count()-sent, sent)
+	}
+	if !strings.Contains(out, "answered from the cache, 0 sent") {
+		t.Errorf("the run's cache line:\n%.400s", out)
 	}
 }
