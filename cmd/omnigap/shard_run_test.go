@@ -238,7 +238,9 @@ func TestShardsShareOneCache(t *testing.T) {
 	study := func(more ...string) []string {
 		return append(append(shardStudy(3, "--modes", "script,agents", "--judge", "--cache", cache), modelArgs(srv)...), more...)
 	}
-	runShards(t, func(k int) []string { return study("--out", filepath.Join(dir, "sharded"), "--shard", fmt.Sprintf("%d/4", k+1)) },
+	runShards(t, func(k int) []string {
+		return study("--out", filepath.Join(dir, "sharded"), "--shard", fmt.Sprintf("%d/4", k+1))
+	},
 		func(int) []string { return nil })
 	sent := srv.Count()
 	if sent == 0 {
