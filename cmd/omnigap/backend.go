@@ -55,6 +55,7 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&s.RPM, "rpm", 0, "most requests per minute over all workers and endpoints (0: no limit)")
 	f.IntVar(&s.TPM, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
 	f.BoolVar(&s.Judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
+	f.StringVar(&s.Cache, "cache", "", "keep every model reply in this file (SQLite; several processes may share it) and answer every request it has seen from it")
 	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
 }
 
@@ -87,27 +88,65 @@ func (b *backendOptions) factory() (episode.Factory, error) {
 	return f, err
 }
 
-func (b *backendOptions) build() (episode.Factory, error) {
+// resolve reads the config file and lays it, the environment and the
+// flags over each other (config.Resolve).
+func (b *backendOptions) resolve() (backend string, cfg config.Config, err error) {
 	path, optional := b.configPath, b.configPath == ""
 	if optional {
 		path = config.Path(os.Getenv)
 	}
 	file, err := config.Load(path, optional)
 	if err != nil {
-		return nil, err
+		return "", cfg, err
 	}
-	backend, cfg, err := config.Resolve(file, b.layer(), os.Getenv)
+	return config.Resolve(file, b.layer(), os.Getenv)
+}
+
+func (b *backendOptions) build() (episode.Factory, error) {
+	backend, cfg, err := b.resolve()
 	if err != nil {
 		return nil, err
 	}
 	if backend == "builtin" {
 		return builtin.Factory{}, nil
 	}
-	f := llm.NewFactory(cfg)
+	f, err := llm.Open(cfg)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Judge {
 		b.judgeWith = f.Judge()
 	}
 	return f, nil
+}
+
+// close closes what the factory opened (the reply cache); its error says
+// how many replies the cache could not keep.
+func (b *backendOptions) close() error {
+	if f, ok := b.built.(*llm.Factory); ok {
+		return f.Close()
+	}
+	return nil
+}
+
+// plays is what plays the seats, for a study's plan: "backend": "builtin",
+// or the provider, the models and the sampling that a recording's header
+// gives, less what only says how calls are sent (the endpoints, the
+// timeouts, the rate limits), which may differ between the shards of one
+// study. Call it after factory.
+func (b *backendOptions) plays() map[string]string {
+	s, ok := b.built.(episode.SettingsReporter)
+	if !ok {
+		return map[string]string{"backend": "builtin"}
+	}
+	out := s.Settings(view.Script)
+	for _, sent := range []string{"endpoint", "timeout", "idle", "rpm", "tpm"} {
+		delete(out, sent)
+	}
+	if b.judgeWith != nil {
+		out["judge"] = "on"
+	}
+	return out
 }
 
 // annotate adds the judge, when asked for, to an annotator maker. Call it

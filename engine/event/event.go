@@ -123,6 +123,30 @@ type Ending struct {
 	// that were sent again, by kind; the last failure of a call is an
 	// error event instead.
 	Retries map[string]int `json:"retries,omitempty"`
+	// Cache counts the model calls of the run (the judge's included)
+	// that a reply cache answered and that it sent on (--cache); nil
+	// when no cache was in use or no call was made.
+	Cache *CacheUse `json:"cache,omitempty"`
+}
+
+// CacheUse counts model calls by what a reply cache did with them.
+type CacheUse struct {
+	// Hits were answered from the cache: nothing was sent.
+	Hits int `json:"hits"`
+	// Misses were sent on, and their replies kept.
+	Misses int `json:"misses"`
+}
+
+// AddCache adds counts of calls by what the reply cache did.
+func (e *Ending) AddCache(c CacheUse) {
+	if c == (CacheUse{}) {
+		return
+	}
+	if e.Cache == nil {
+		e.Cache = &CacheUse{}
+	}
+	e.Cache.Hits += c.Hits
+	e.Cache.Misses += c.Misses
 }
 
 // AddRetries adds counts of retries by kind.

@@ -38,7 +38,7 @@ func (f *Factory) Judge() *Judge {
 // seats or for neither. A failure is noted under judge.error and returned;
 // when ctx ends first, the ending is marked under judge.stopped instead,
 // for stopping is not the judge's failure. Its retries are added to
-// ending.Retries.
+// ending.Retries, and its calls a reply cache answered to ending.Cache.
 func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) ([]event.Usage, error) {
 	// The judge is shared by the episodes; its retries for this one are
 	// counted apart.
@@ -51,6 +51,7 @@ func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.
 		note(ending, report.JudgeErrorNote, err.Error())
 	}
 	ending.AddRetries(s.call.Retries())
+	ending.AddCache(s.call.CacheUse())
 	return s.used, err
 }
 

@@ -150,6 +150,11 @@ func appendEnding(dst []byte, e *event.Ending) []byte {
 	if len(e.Retries) > 0 {
 		dst = appendSplit(append(dst, `,"retries":`...), e.Retries)
 	}
+	if c := e.Cache; c != nil {
+		dst = strconv.AppendInt(append(dst, `,"cache":{"hits":`...), int64(c.Hits), 10)
+		dst = strconv.AppendInt(append(dst, `,"misses":`...), int64(c.Misses), 10)
+		dst = append(dst, '}')
+	}
 	return append(dst, '}')
 }
 

@@ -20,7 +20,8 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		Outcome: event.Outcome{Selections: [2]string{"Ana <3", "Bo"}, Splits: [2]map[string]int{{"hat": 1}, nil}, Success: true, Summary: "both chose \"Ana\""},
 		Metrics: map[string]float64{"words": 378, "goal_completion": 4.002290294875465, "tiny": 1e-7, "huge": -2e22, "zero": 0},
 		Notes:   map[string]string{"believability": "sounded \x1b]0;real\x07", "goal": ""},
-		Usage:   &event.Usage{Prompt: 1, Completion: 2}, Retries: map[string]int{"rate_limit": 2, "reask": 1}}
+		Usage:   &event.Usage{Prompt: 1, Completion: 2}, Retries: map[string]int{"rate_limit": 2, "reask": 1},
+		Cache: &event.CacheUse{Hits: 12, Misses: 3}}
 	events := []event.Event{
 		{RunID: "craigslist_gen-1-agents-s1", Seq: 1, At: 1663, Kind: event.RunStarted, Seat: -1},
 		{RunID: "r", Seq: 2, At: 4137 * time.Microsecond, Kind: event.TurnStarted, Turn: 1, Speaker: "Luther", Backend: "builtin"},
@@ -112,7 +113,7 @@ func FuzzAppendEvent(f *testing.F) {
 			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos},
 			Usage:      &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
 			Ending: &event.Ending{Reason: event.EndReason(kind), Turns: turn, Outcome: event.Outcome{Price: &pos, Selections: [2]string{fact, text}, Summary: errText},
-				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}},
+				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}, Cache: &event.CacheUse{Hits: seq, Misses: turn}},
 		}
 		want, werr := marshal(ev)
 		got, _, gerr := appendEvent(nil, &ev)

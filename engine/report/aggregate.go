@@ -44,6 +44,7 @@ var Measures = slices.Concat([]Measure{
 	{Key: metrics.TokensPrompt, Label: "prompt tokens"},
 	{Key: metrics.TokensCompletion, Label: "completion tokens"},
 	{Key: metrics.TokensCached, Label: "cached prompt tokens"},
+	{Key: metrics.CacheHits, Label: "replies from --cache"},
 }, judgeMeasures())
 
 // annotationMeasures are the rows of the annotation kinds that have one.
@@ -77,10 +78,12 @@ func judgeMeasures() []Measure {
 	return append(out, Measure{Key: metrics.JudgeKey("overall"), Label: "judge overall (mean)"})
 }
 
-// Group is the aggregate of one family and mode. Stats holds one entry
-// per measure that applies to at least one episode.
+// Group is the aggregate of one family and mode (and, in a report grouped
+// by more, one value of each further dimension: Split). Stats holds one
+// entry per measure that applies to at least one episode.
 type Group struct {
-	Family    scenario.Family `json:"family"`
+	Family scenario.Family `json:"family"`
+	Split
 	Mode      view.Mode       `json:"mode"`
 	Episodes  int             `json:"episodes"`
 	Ended     int             `json:"ended"`
@@ -90,9 +93,14 @@ type Group struct {
 	Failures map[event.FailureKind]int `json:"failures"`
 }
 
-// Report is every group, families in name order and modes in display
-// order, and the paired differences between modes.
+// Report is every group, families in name order and the groups of a
+// family in column order (modes in display order), and the paired
+// differences between modes, and between groups when the report is
+// grouped by more (By).
 type Report struct {
+	// By is the grouping beyond family and mode, in column order
+	// (ParseDims); empty for the default grouping.
+	By     []Dim    `json:"by,omitempty"`
 	Groups []Group  `json:"groups"`
 	Paired []Paired `json:"paired,omitempty"`
 }

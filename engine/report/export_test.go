@@ -152,7 +152,7 @@ func TestJSONRoundTrips(t *testing.T) {
 	if !reflect.DeepEqual(back, r) {
 		t.Errorf("read back %+v\nwrote %+v", back, r)
 	}
-	if got := back.stat(scenario.Craigslist, view.Script, metrics.GoalCompletion); got.Mean != 5 || got.N != 4 {
+	if got := back.stat(series{f: scenario.Craigslist}, view.Script, metrics.GoalCompletion); got.Mean != 5 || got.N != 4 {
 		t.Errorf("SCRIPT goal completion %+v, want mean 5 over 4", got)
 	}
 	if back.Groups[1].Failures[event.OtherFailure] != 1 {
@@ -259,7 +259,7 @@ func TestSVGHasABarPerModeInProportion(t *testing.T) {
 		t.Fatalf("%d bars in the family's colour, want 2 modes x 3 panels: %v", len(bars), doc.bars)
 	}
 	for i, key := range []string{metrics.GoalCompletion, metrics.Deal, metrics.Leaks} {
-		s, a := r.stat(scenario.Craigslist, view.Script, key).Mean, r.stat(scenario.Craigslist, view.Agents, key).Mean
+		s, a := r.stat(series{f: scenario.Craigslist}, view.Script, key).Mean, r.stat(series{f: scenario.Craigslist}, view.Agents, key).Mean
 		if got, want := bars[2*i]/bars[2*i+1], s/a; math.Abs(got-want) > 0.01*want {
 			t.Errorf("%s: bar heights SCRIPT/AGENTS %.3f, means %.3f", key, got, want)
 		}

@@ -9,7 +9,8 @@ import (
 )
 
 // runFigures returns what a report aggregates for one run: the ending's
-// metrics, plus the token totals of its model calls and the judge's scores
+// metrics, plus the token totals of its model calls, the calls a reply
+// cache answered, and the judge's scores
 // averaged over both seats. For free-form scenarios, whose goals no rule
 // can check, the judge's goal score is the goal completion.
 func runFigures(family scenario.Family, end event.Ending) map[string]float64 {
@@ -21,6 +22,9 @@ func runFigures(family scenario.Family, end event.Ending) map[string]float64 {
 		m[metrics.TokensPrompt] = float64(u.Prompt)
 		m[metrics.TokensCompletion] = float64(u.Completion)
 		m[metrics.TokensCached] = float64(u.Cached)
+	}
+	if c := end.Cache; c != nil {
+		m[metrics.CacheHits] = float64(c.Hits)
 	}
 	for _, dim := range judgeKeys() {
 		sum, n := 0.0, 0

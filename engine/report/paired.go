@@ -19,13 +19,23 @@ func PairKey(scenarioID string, seed int64) string { return fmt.Sprintf("%s#%d",
 // per-pair differences (First minus Second) with its 95% interval. Pairing
 // takes out what the scenario and seed decide, so the interval is about
 // the modes alone.
+//
+// In a report grouped by more than family and mode, FirstOf and SecondOf
+// name the groups compared: the same group for a difference between its
+// modes, or two groups that differ in one dimension for a difference
+// between them in one mode (First and Second then name that mode).
 type Paired struct {
-	Family scenario.Family `json:"family"`
-	First  view.Mode       `json:"first"`
-	Second view.Mode       `json:"second"`
-	Key    string          `json:"metric"`
+	Family   scenario.Family `json:"family"`
+	First    view.Mode       `json:"first"`
+	Second   view.Mode       `json:"second"`
+	FirstOf  Split           `json:"first_of,omitzero"`
+	SecondOf Split           `json:"second_of,omitzero"`
+	Key      string          `json:"metric"`
 	Stat
 }
+
+// Across says whether p compares two groups rather than two modes.
+func (p Paired) Across() bool { return p.FirstOf != p.SecondOf }
 
 // pairedMeasures are the measures compared between modes.
 var pairedMeasures = [...]string{metrics.GoalCompletion, metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1,
@@ -39,6 +49,7 @@ var modePairs = [...][2]view.Mode{{view.Script, view.Mindreaders}, {view.Mindrea
 type pairedEpisode struct {
 	mode   view.Mode
 	key    string
+	split  Split
 	values [len(pairedMeasures)]float64
 	has    [len(pairedMeasures)]bool
 }

@@ -32,14 +32,27 @@ func (r Report) WriteTable(w io.Writer) error {
 		}
 		labels = append(labels, "failures")
 		cols := make([]column, len(gs))
+		split := len(r.By) > 0
+		if split {
+			// The title cannot name columns that several headings make:
+			// each column's episodes are a row of their own.
+			labels = append([]string{"episodes"}, labels...)
+		}
 		for j, g := range gs {
-			cols[j].head = clean(g.Mode.Label())
+			cols[j].heads = heads(r.By, g.Split, g.Mode)
+			if split {
+				cols[j].cells = append(cols[j].cells, episodesCell(g))
+			}
 			for _, m := range ms {
 				cols[j].cells = append(cols[j].cells, cell(g.Stats[m.Key], g.Stats, m.Key))
 			}
 			cols[j].cells = append(cols[j].cells, failureCell(g))
 		}
-		fmt.Fprintf(&b, "%s\n", familyTitle(f, gs))
+		title := familyTitle(f, gs)
+		if split {
+			title = fmt.Sprintf("%s: episodes by %s", clean(string(f)), byText(r.By))
+		}
+		fmt.Fprintf(&b, "%s\n", title)
 		writeGrid(&b, labels, cols)
 		r.writePaired(&b, f)
 	}
@@ -61,22 +74,29 @@ func tableMeasures(gs []Group) []Measure {
 	return slices.DeleteFunc(ms, func(m Measure) bool { return m.Key == metrics.Messages || m.Den == metrics.Messages })
 }
 
-// column is one column of a grid: its heading and a cell per row.
+// column is one column of a grid: its headings (one line each: a value
+// per dimension of a grouped report, outermost first) and a cell per row.
 type column struct {
-	head  string
+	heads []string
 	cells []string
 }
 
 // writeGrid prints rows of labels and cells, the columns two spaces apart,
-// in as many blocks of columns as TableWidth needs.
+// in as many blocks of columns as TableWidth needs. A heading that repeats
+// the one before it (as do the ones above it) is left blank, so a group
+// of columns reads as one heading over them.
 func writeGrid(b *strings.Builder, labels []string, cols []column) {
 	labelWidth := 0
 	for _, l := range labels {
 		labelWidth = max(labelWidth, len(l)+2)
 	}
 	widths := make([]int, len(cols))
+	levels := 0
 	for i, c := range cols {
-		widths[i] = len(c.head)
+		levels = max(levels, len(c.heads))
+		for _, h := range c.heads {
+			widths[i] = max(widths[i], len(h))
+		}
 		for _, s := range c.cells {
 			widths[i] = max(widths[i], len(s))
 		}
@@ -96,11 +116,9 @@ func writeGrid(b *strings.Builder, labels []string, cols []column) {
 			used += 2 + widths[to]
 			to++
 		}
-		heads := make([]string, 0, to-from)
-		for _, c := range cols[from:to] {
-			heads = append(heads, c.head)
+		for level := range levels {
+			line("", headLine(cols[from:to], level), from)
 		}
-		line("", heads, from)
 		for row, label := range labels {
 			cells := make([]string, 0, to-from)
 			for _, c := range cols[from:to] {
@@ -110,6 +128,25 @@ func writeGrid(b *strings.Builder, labels []string, cols []column) {
 		}
 		from = to
 	}
+}
+
+// headLine is one line of a block's headings: a column's heading at
+// level, blank where it and the ones above it repeat the column before.
+func headLine(cols []column, level int) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		if level >= len(c.heads) {
+			continue
+		}
+		repeats := i > 0 && level < len(cols[i-1].heads) && level < len(c.heads)-1
+		for l := 0; repeats && l <= level; l++ {
+			repeats = cols[i-1].heads[l] == c.heads[l]
+		}
+		if !repeats {
+			out[i] = c.heads[level]
+		}
+	}
+	return out
 }
 
 // writePaired prints a family's paired differences: a row per measure, a
@@ -124,28 +161,26 @@ func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
 	if len(ps) == 0 {
 		return
 	}
-	type pair struct{ a, b string }
-	var pairs []pair
+	var cols []column
+	index := map[string]int{}
 	for _, p := range ps {
-		c := pair{clean(p.First.Label()), clean(p.Second.Label())}
-		if !slices.Contains(pairs, c) {
-			pairs = append(pairs, c)
+		h := pairHeads(r.By, p)
+		k := strings.Join(h, "\x00")
+		if _, ok := index[k]; !ok {
+			index[k] = len(cols)
+			cols = append(cols, column{heads: h})
 		}
-	}
-	cols := make([]column, len(pairs))
-	for i, c := range pairs {
-		cols[i].head = c.a + " - " + c.b
 	}
 	var labels []string
 	for _, m := range Measures {
-		row := make([]string, len(pairs))
+		row := make([]string, len(cols))
 		shown := false
-		for i, c := range pairs {
+		for i := range row {
 			row[i] = "-"
-			for _, p := range ps {
-				if p.Key == m.Key && clean(p.First.Label()) == c.a && clean(p.Second.Label()) == c.b {
-					row[i], shown = pairedCell(p), true
-				}
+		}
+		for _, p := range ps {
+			if p.Key == m.Key {
+				row[index[strings.Join(pairHeads(r.By, p), "\x00")]], shown = pairedCell(p), true
 			}
 		}
 		if !shown {
@@ -168,6 +203,29 @@ func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
 	writeGrid(b, labels, cols)
 }
 
+// pairHeads are the headings of a paired difference's column: "A - B"
+// for the two modes, or in a grouped report a value per dimension, with
+// "A - B" where the two sides differ.
+func pairHeads(by []Dim, p Paired) []string {
+	if len(by) == 0 {
+		return []string{clean(p.First.Label()) + " - " + clean(p.Second.Label())}
+	}
+	out := make([]string, len(by))
+	for i, d := range by {
+		switch {
+		case d == ByMode && p.First != p.Second:
+			out[i] = clean(p.First.Label()) + " - " + clean(p.Second.Label())
+		case d == ByMode:
+			out[i] = clean(p.First.Label())
+		case p.FirstOf.of(d) != p.SecondOf.of(d):
+			out[i] = orNone(clean(p.FirstOf.of(d))) + " - " + orNone(clean(p.SecondOf.of(d)))
+		default:
+			out[i] = orNone(clean(p.FirstOf.of(d)))
+		}
+	}
+	return out
+}
+
 func pairedCell(p Paired) string {
 	if p.N < 2 {
 		return fmt.Sprintf("%s (n=1)", signed(p.Mean))
@@ -181,6 +239,23 @@ func signed(v float64) string {
 		return "+" + num(v)
 	}
 	return num(v)
+}
+
+// episodesCell is a group's episodes, and how many did not finish.
+func episodesCell(g Group) string {
+	if g.Ended < g.Episodes {
+		return fmt.Sprintf("%d (%d unfinished)", g.Episodes, g.Episodes-g.Ended)
+	}
+	return fmt.Sprint(g.Episodes)
+}
+
+// byText names a grouping for a title: "model, mode".
+func byText(by []Dim) string {
+	parts := make([]string, len(by))
+	for i, d := range by {
+		parts[i] = string(d)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func familyTitle(f scenario.Family, gs []Group) string {

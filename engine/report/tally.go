@@ -163,10 +163,11 @@ func (t *Tally) Group() Group {
 	return g
 }
 
-// Aggregator tallies episodes by family and mode as they come, and keeps
-// the few figures of each paired episode (Episode.Pair) that the paired
-// differences between modes need.
+// Aggregator tallies episodes by family and mode (and the dimensions of
+// its grouping, NewAggregator) as they come, and keeps the few figures of
+// each paired episode (Episode.Pair) that the paired differences need.
 type Aggregator struct {
+	by    []Dim
 	byKey map[groupKey]*Tally
 	pairs map[scenario.Family][]pairedEpisode
 	// study, when set, lists the modes every scenario and seed will be
@@ -179,6 +180,7 @@ type Aggregator struct {
 
 type groupKey struct {
 	f scenario.Family
+	s Split
 	m view.Mode
 }
 
@@ -186,6 +188,11 @@ type pairID struct {
 	f    scenario.Family
 	pair string
 }
+
+// NewAggregator is an Aggregator that also groups by the dimensions of by
+// (ParseDims: their order is the columns' order); nil groups by family
+// and mode only, as the zero Aggregator does.
+func NewAggregator(by []Dim) *Aggregator { return &Aggregator{by: by} }
 
 // NewStudyAggregator is an Aggregator for episodes as a study plays them:
 // every scenario and seed in each of modes, once. Its memory does not grow
@@ -197,12 +204,12 @@ func NewStudyAggregator(modes []view.Mode) *Aggregator {
 	return &Aggregator{study: modes, pending: map[pairID]*pendingPair{}, sums: map[scenario.Family]*pairSums{}}
 }
 
-// Add counts one episode in its family and mode.
+// Add counts one episode in its group.
 func (a *Aggregator) Add(ep Episode) {
 	if a.byKey == nil {
 		a.byKey = map[groupKey]*Tally{}
 	}
-	k := groupKey{ep.Family, ep.Mode}
+	k := groupKey{ep.Family, splitOf(ep, a.by), ep.Mode}
 	t := a.byKey[k]
 	if t == nil {
 		t = &Tally{}
@@ -217,6 +224,7 @@ func (a *Aggregator) Add(ep Episode) {
 		if a.pairs == nil {
 			a.pairs = map[scenario.Family][]pairedEpisode{}
 		}
+		p.split = k.s
 		a.pairs[ep.Family] = append(a.pairs[ep.Family], p)
 	}
 }
@@ -251,30 +259,29 @@ func (a *Aggregator) addToStudy(ep Episode) {
 	delete(a.pending, id)
 }
 
-// Report returns every group so far, families in name order and modes in
-// display order.
+// Report returns every group so far, families in name order and the
+// groups of a family in column order (modes in display order).
 func (a *Aggregator) Report() Report {
-	keys := make([]groupKey, 0, len(a.byKey))
-	for k := range a.byKey {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(x, y groupKey) int {
-		if c := strings.Compare(string(x.f), string(y.f)); c != 0 {
-			return c
-		}
-		return modeRank(x.m) - modeRank(y.m)
-	})
-	var r Report
-	for _, k := range keys {
-		g := a.byKey[k].Group()
-		g.Family, g.Mode = k.f, k.m
+	r := Report{By: a.by}
+	for k, t := range a.byKey {
+		g := t.Group()
+		g.Family, g.Split, g.Mode = k.f, k.s, k.m
 		r.Groups = append(r.Groups, g)
 	}
+	slices.SortFunc(r.Groups, func(x, y Group) int {
+		if c := strings.Compare(string(x.Family), string(y.Family)); c != 0 {
+			return c
+		}
+		return columnOrder(a.by, x, y)
+	})
 	for _, f := range r.families() {
-		if a.study != nil {
+		switch {
+		case a.study != nil:
 			r.Paired = append(r.Paired, a.studyPaired(f)...)
-		} else {
+		case len(a.by) == 0:
 			r.Paired = append(r.Paired, pair(f, a.pairs[f])...)
+		default:
+			r.Paired = append(r.Paired, splitPairs(f, r.of(f), a.by, a.pairs[f])...)
 		}
 	}
 	return r

@@ -48,6 +48,9 @@ type Config struct {
 	RPM   int  `yaml:"rpm"`
 	TPM   int  `yaml:"tpm"`
 	Judge bool `yaml:"judge"`
+	// Cache is the file that keeps every model reply (llm.Open opens it;
+	// "": none).
+	Cache string `yaml:"cache"`
 
 	// Endpoints are BaseURL and ExtraBaseURLs with the key each may be
 	// sent, and Secrets every key value found in the environment, sent or
