@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
@@ -81,7 +83,7 @@ over the scenarios and seeds both played.`,
 			}
 			r := a.Report()
 			out := cmd.OutOrStdout()
-			if err := r.WriteTable(out); err != nil {
+			if err := r.WriteTable(out, tableWidth(out)); err != nil {
 				return err
 			}
 			if err := r.WriteBars(out); err != nil {
@@ -190,4 +192,15 @@ func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add 
 		return 0, errInterrupted
 	}
 	return n, err
+}
+
+// tableWidth is the width report tables are laid out to: the terminal's
+// when out is one, else report.TableWidth.
+func tableWidth(out io.Writer) int {
+	if f, ok := out.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+			return w
+		}
+	}
+	return report.TableWidth
 }

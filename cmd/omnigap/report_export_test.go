@@ -62,7 +62,7 @@ func TestReportExportsAreTheReportAndReplaceFilesWhole(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
 	var table strings.Builder
-	if err := want.WriteTable(&table); err != nil {
+	if err := want.WriteTable(&table, report.TableWidth); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(stdout, table.String()) {

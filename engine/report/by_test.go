@@ -118,7 +118,7 @@ func TestReportByModelComparesTheModels(t *testing.T) {
 	}
 
 	var table strings.Builder
-	if err := r.WriteTable(&table); err != nil {
+	if err := r.WriteTable(&table, wide); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(table.String(), "\n")
@@ -188,7 +188,7 @@ func TestReportByTwoDimensions(t *testing.T) {
 		}
 	}
 	var table strings.Builder
-	if err := r.WriteTable(&table); err != nil {
+	if err := r.WriteTable(&table, TableWidth); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(table.String(), "episodes by study, model, mode") {

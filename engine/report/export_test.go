@@ -42,19 +42,30 @@ func exportEpisodes(family scenario.Family) []Episode {
 	return eps
 }
 
-// tableCells reads WriteTable's output back: the figures of each mode
-// column by measure label.
+// wide is a terminal wide enough for every cell of the tests' tables on
+// one line.
+const wide = 300
+
+// tableCells reads the first family table of WriteTable's output back
+// (after the headline): the figures of each mode column by measure label.
 func tableCells(t *testing.T, r Report) map[string]map[string]string {
 	t.Helper()
 	var b strings.Builder
-	if err := r.WriteTable(&b); err != nil {
+	if err := r.WriteTable(&b, wide); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	title := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, string(r.Groups[0].Family)+": episodes") })
+	if title < 0 {
+		t.Fatalf("no table of %s in:\n%s", r.Groups[0].Family, b.String())
+	}
 	cols := regexp.MustCompile(`\s{2,}`)
-	modes := cols.Split(strings.TrimSpace(lines[1]), -1)
+	modes := cols.Split(strings.TrimSpace(lines[title+1]), -1)
 	out := map[string]map[string]string{}
-	for _, l := range lines[2:] {
+	for _, l := range lines[title+2:] {
+		if l == "" || strings.HasPrefix(l, "paired differences") {
+			break
+		}
 		f := cols.Split(strings.TrimSpace(l), -1)
 		if len(f) != len(modes)+1 {
 			t.Fatalf("table row %q has %d cells for modes %v", l, len(f)-1, modes)
@@ -128,10 +139,10 @@ func TestCSVHasTheTablesFigures(t *testing.T) {
 			}
 		}
 	}
-	if goal := table["SCRIPT"]["goal completion (0-10)"]; !strings.HasPrefix(goal, "5.00 [") {
+	if goal := table["SCRIPT"][goalRuleLabel]; !strings.HasPrefix(goal, "5.00 [") {
 		t.Errorf("SCRIPT goal completion %q, want a mean of 5.00", goal)
 	}
-	if goal := table["AGENTS"]["goal completion (0-10)"]; !strings.HasPrefix(goal, "2.00 [") {
+	if goal := table["AGENTS"][goalRuleLabel]; !strings.HasPrefix(goal, "2.00 [") {
 		t.Errorf("AGENTS goal completion %q, want a mean of 2.00", goal)
 	}
 }
@@ -277,7 +288,7 @@ func TestHostileLabelsAreEscapedInEveryExport(t *testing.T) {
 	}
 	r := Aggregate(eps)
 	outputs := map[string]*bytes.Buffer{}
-	for name, write := range map[string]func(io.Writer) error{"table": r.WriteTable, "bars": r.WriteBars, "csv": r.WriteCSV, "svg": r.WriteSVG, "json": r.WriteJSON} {
+	for name, write := range map[string]func(io.Writer) error{"table": func(w io.Writer) error { return r.WriteTable(w, TableWidth) }, "bars": r.WriteBars, "csv": r.WriteCSV, "svg": r.WriteSVG, "json": r.WriteJSON} {
 		outputs[name] = &bytes.Buffer{}
 		if err := write(outputs[name]); err != nil {
 			t.Fatalf("%s: %v", name, err)

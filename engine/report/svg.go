@@ -224,15 +224,6 @@ func (r Report) acrossPanel(key string) (*plot.Plot, error) {
 	return p, nil
 }
 
-func measure(key string) Measure {
-	for _, m := range Measures {
-		if m.Key == key {
-			return m
-		}
-	}
-	return Measure{Key: key, Label: key}
-}
-
 // stat returns a series' statistic in a mode, zero when absent.
 func (r Report) stat(s series, md view.Mode, key string) Stat {
 	for _, g := range r.Groups {
