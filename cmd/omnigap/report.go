@@ -20,7 +20,7 @@ import (
 )
 
 func newReportCmd() *cobra.Command {
-	var jsonPath, csvPath, svgPath string
+	var jsonPath, csvPath, svgPath, pngPath string
 	var force bool
 	var by []string
 	cmd := &cobra.Command{
@@ -92,7 +92,7 @@ over the scenarios and seeds both played.`,
 			for _, exp := range []struct {
 				path  string
 				write func(io.Writer) error
-			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
+			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}, {pngPath, r.WritePNG}} {
 				if exp.path != "" {
 					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err
@@ -105,8 +105,9 @@ over the scenarios and seeds both played.`,
 	f := cmd.Flags()
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
-	f.StringVar(&svgPath, "svg", "", "write a figure (SVG) of the charted metrics to this file")
-	f.BoolVar(&force, "force", false, "replace the --json, --csv and --svg files if they exist")
+	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
+	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
+	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
 	f.StringSliceVar(&by, "by", nil, "group by study, model or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }

@@ -68,12 +68,30 @@ func writeGrid(b *strings.Builder, labels []string, cols []column, width int) {
 		for to < len(cols) && narrowest.width(labels, cols[from:to+1]) <= width {
 			to++
 		}
+		// A group of columns under one heading stays together when the
+		// table holds more than it.
+		for k := to - 1; to < len(cols) && k > from; k-- {
+			if outer(cols[k]) != outer(cols[k-1]) {
+				if outer(cols[to]) == outer(cols[to-1]) {
+					to = k
+				}
+				break
+			}
+		}
 		if from > 0 {
 			b.WriteByte('\n')
 		}
 		b.WriteString(narrowest.render(labels, cols[from:to], width))
 		from = to
 	}
+}
+
+// outer is a column's outermost heading ("" without headings).
+func outer(c column) string {
+	if len(c.heads) == 0 {
+		return ""
+	}
+	return c.heads[0]
 }
 
 // width is the narrowest a grid can be printed in this layout.
