@@ -25,12 +25,19 @@ func newReportCmd() *cobra.Command {
 	var by []string
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
-		Short: "Aggregate recordings by family and mode (or by study, model, scenario): means with 95% intervals, bar charts, exports",
-		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print,
-per scenario family and mode, the mean and 95% confidence interval of goal
+		Short: "Aggregate recordings by family and mode (or by study, model, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
+		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print
+first the headline: SCRIPT vs AGENTS vs MINDREADERS over every family, the
+measures every family has (goal completion by rule and by judge, each
+pooled over the families that have it, leaks, mind-reads, guesses,
+disclosures, words per turn) with 95% intervals and the paired
+differences between modes on the same scenarios and seeds. Then, per
+scenario family and mode, the mean and 95% confidence interval of goal
 completion, deal rate, agreed price, success rate, first-mention position,
 words per turn, leaks, mind-reads and disclosures, then bar charts of the
-headline figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
+charted figures. Intervals are clipped to what a measure can be (a 0-10
+score's stay within 0..10), and tables fit the terminal's width. --svg
+and --png write a slide of the charted figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
 runs, one per dialogue, annotated and measured like the model runs. A
 recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.
 
@@ -45,7 +52,7 @@ models side by side within each mode). A grouped report adds the paired
 differences between groups that differ in one dimension, mode by mode,
 over the scenarios and seeds both played.`,
 		Example: `  omnigap report out/cl
-  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg
+  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg --png report.png
   omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
