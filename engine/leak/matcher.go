@@ -50,8 +50,8 @@ type Matcher struct {
 // tables are a matcher's compiled, read-only part.
 type tables struct {
 	Facts  []scenario.Fact
-	words  map[string]*entry
-	filter bloom
+	words  map[string]*entry // while compiling; the index after
+	index  *wordIndex
 	seqs   []sequence
 	keys   []keyPhrase
 	prices []price // sorted by value
@@ -140,7 +140,9 @@ func Compile(facts []scenario.Fact) *Matcher {
 			m.words[w] = e
 		}
 	}
-	m.sc.shared = nil
+	m.index = newWordIndex(m.words)
+	m.sc.index = m.index
+	m.words = nil // the index holds them now
 	return m
 }
 
@@ -148,14 +150,15 @@ func Compile(facts []scenario.Fact) *Matcher {
 // negation words, and reads amounts.
 func numberMatcher() *Matcher {
 	base := numberTables()
-	m := &Matcher{tables: &tables{words: map[string]*entry{}, filter: base.filter}}
-	m.sc.words, m.sc.shared, m.sc.filter = m.words, base.words, &m.filter
+	m := &Matcher{tables: &tables{words: map[string]*entry{}, index: base.index}}
+	m.sc.index = m.index
 	return m
 }
 
-// numberTables holds the number and negation words once for the process.
-// A matcher looks a word up in its own table first and in this one next,
-// and copies an entry of this one into its own before adding to it.
+// numberTables holds the number and negation words once for the process:
+// the whole table of a matcher of no facts (Amounts). A compiled matcher
+// copies an entry of this one into its own before adding to it, and
+// holds every other one too (Compile).
 var numberTables = sync.OnceValue(func() *tables {
 	t := &tables{words: map[string]*entry{}}
 	add := func(w string) *entry {
@@ -163,7 +166,6 @@ var numberTables = sync.OnceValue(func() *tables {
 		if e == nil {
 			e = &entry{}
 			t.words[w] = e
-			t.filter.add(w)
 		}
 		return e
 	}
@@ -173,6 +175,7 @@ var numberTables = sync.OnceValue(func() *tables {
 	for _, w := range negationWords {
 		add(w).kind = negWord
 	}
+	t.index = newWordIndex(t.words)
 	return t
 })
 
@@ -185,7 +188,7 @@ func (m *Matcher) Fork() *Matcher {
 	for i := range f.keyHits {
 		f.keyHits[i].sentence = -1
 	}
-	f.sc.words, f.sc.filter = f.words, &f.filter // every number word is in f.words (Compile)
+	f.sc.index = f.index // every number word is in it (Compile)
 	return f
 }
 
@@ -207,7 +210,6 @@ func (m *Matcher) entry(w string) *entry {
 			*e = *shared
 		}
 		m.words[w] = e
-		m.filter.add(w)
 	}
 	return e
 }

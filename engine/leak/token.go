@@ -28,14 +28,12 @@ type token struct {
 	neg        bool // a word ending in n't
 }
 
-// scanner splits text into tokens in one pass. With a word table it keeps
+// scanner splits text into tokens in one pass. With a word index it keeps
 // only the tokens that matter to matching (numerals, known words and
-// negations), so most words cost one filter check; pos keeps the
+// negations), so most words cost one hash; pos keeps the
 // adjacency of what is kept. Buffers are reused between turns.
 type scanner struct {
-	words  map[string]*entry // nil: keep every word
-	shared map[string]*entry // looked in after words, unless words holds them too: the number words
-	filter *bloom
+	index  *wordIndex // nil: keep every word
 	src    string
 	lower  []byte
 	tokens []token
@@ -112,45 +110,52 @@ func (s *scanner) scan(text string) {
 	}
 }
 
-// word reads a word at the cursor.
+// word reads a word at the cursor. Most words are not kept: the token is
+// made only for one that is.
 func (s *scanner) word(text string, c *cursor) {
-	t := token{start: int32(c.cp), from: int32(c.i), pos: c.pos, clause: c.clause, sentence: c.sentence}
+	start, from, clause := c.cp, c.i, c.clause
 	// Fast path: lower-case ASCII letters and digits, used in place.
-	i, j := c.i, c.i
+	j := c.i
 	for j < len(text) && plainBytes[text[j]] {
 		j++
 	}
-	if j == len(text) || !isWordByte(text[j]) && text[j] != '\'' && text[j] < utf8.RuneSelf {
-		t.lo, t.hi, t.inText = int32(i), int32(j), true
-		c.cp += j - i
+	var w string
+	var lo, hi int32
+	inText := j == len(text) || !isWordByte(text[j]) && text[j] != '\'' && text[j] < utf8.RuneSelf
+	if inText {
+		lo, hi = int32(c.i), int32(j)
+		w = text[c.i:j]
+		c.cp += j - c.i
 		c.i = j
 	} else {
-		t.lo = int32(len(s.lower))
+		lo = int32(len(s.lower))
 		c.i, c.cp = s.lowerWord(text, c.i, c.cp, len(s.lower))
-		t.hi = int32(len(s.lower))
+		hi = int32(len(s.lower))
 		// A possessive names the same thing: Jacob's is Jacob.
-		if n := t.hi - t.lo; n > 2 && s.lower[t.hi-2] == '\'' && s.lower[t.hi-1] == 's' {
-			t.hi -= 2
+		if n := hi - lo; n > 2 && s.lower[hi-2] == '\'' && s.lower[hi-1] == 's' {
+			hi -= 2
 		}
+		w = unsafe.String(unsafe.SliceData(s.lower[lo:hi]), int(hi-lo))
 	}
-	t.end = int32(c.cp)
-	w := s.text(&t)
 	if w == "but" {
 		c.clause++
 	}
-	if s.words != nil {
-		if s.filter.has(w) {
-			t.e = s.lookup(w)
+	var e *entry
+	neg := false
+	if s.index != nil {
+		if s.index.mayHold(w) {
+			e = s.index.lookup(w)
 		}
-		t.neg = !t.inText && strings.HasSuffix(w, "n't")
+		neg = !inText && strings.HasSuffix(w, "n't")
 		if s.persons && len(w) <= 8 && personFirst[w[0]] && isPersonWord(w) {
-			s.people = append(s.people, wordAt{t.pos, t.clause})
+			s.people = append(s.people, wordAt{c.pos, clause})
 		}
-		if t.e == nil && !t.neg {
+		if e == nil && !neg {
 			return
 		}
 	}
-	s.tokens = append(s.tokens, t)
+	s.tokens = append(s.tokens, token{e: e, start: int32(start), end: int32(c.cp), from: int32(from), lo: lo, hi: hi,
+		pos: c.pos, clause: clause, sentence: c.sentence, inText: inText, neg: neg})
 }
 
 // lowerWord appends the lowered word at i to s.lower and returns the
@@ -232,8 +237,8 @@ func (s *scanner) number(text string, c *cursor) {
 	c.cp += j - i // numerals are ASCII
 	c.i = j
 	t.end = int32(c.cp)
-	if s.words != nil {
-		t.e = s.lookup(s.text(&t)) // a phrase may hold digits: "room 101"
+	if s.index != nil {
+		t.e = s.index.get(s.text(&t)) // a phrase may hold digits: "room 101"
 	}
 	s.tokens = append(s.tokens, t)
 }
@@ -285,27 +290,6 @@ func (s *scanner) text(t *token) string {
 	// copy what they keep, so viewing it as a string is safe.
 	return unsafe.String(unsafe.SliceData(s.lower[t.lo:t.hi]), int(t.hi-t.lo))
 }
-
-// lookup is the entry of a lowered word: the scenario's own, else the
-// shared number word's.
-func (s *scanner) lookup(w string) *entry {
-	if e := s.words[w]; e != nil || s.shared == nil {
-		return e
-	}
-	return s.shared[w]
-}
-
-// bloom is a one-probe Bloom filter over the word table keyed by a word's
-// first byte, last byte and length: most words of a turn fail it and skip
-// the hash lookup.
-type bloom [1024]uint64
-
-func bloomKey(w string) uint {
-	return (uint(w[0])*7919 + uint(w[len(w)-1])*31 + uint(len(w))) & 0xffff
-}
-
-func (b *bloom) add(w string)      { k := bloomKey(w); b[k>>6] |= 1 << (k & 63) }
-func (b *bloom) has(w string) bool { k := bloomKey(w); return b[k>>6]&(1<<(k&63)) != 0 }
 
 // adjacent reports whether kept token k directly follows kept token k-1.
 func (s *scanner) adjacent(k int) bool {
