@@ -44,24 +44,3 @@ func TestProvenanceDecidesTheKind(t *testing.T) {
 		}
 	}
 }
-
-// TestPersonWordsAgree: the scanner's quick test for person words keeps
-// exactly the first- and second-person words that are not objects.
-func TestPersonWordsAgree(t *testing.T) {
-	for w, f := range wordFlags {
-		want := f&(firstPerson|secondPerson) != 0 && f&objectPronouns == 0
-		if isPersonWord(w) != want {
-			t.Errorf("isPersonWord(%q) = %v, the word lists say %v", w, !want, want)
-		}
-	}
-}
-
-// TestPersonFirstLetters: the scanner's first-letter test lets every
-// person word through.
-func TestPersonFirstLetters(t *testing.T) {
-	for w, f := range wordFlags {
-		if f&(firstPerson|secondPerson) != 0 && f&objectPronouns == 0 && (len(w) > 8 || !personFirst[w[0]]) {
-			t.Errorf("the scanner would miss the person word %q", w)
-		}
-	}
-}

@@ -1,26 +1,27 @@
-package leak
+package words
 
-// wordIndex is the scanner's table of the words a matcher knows, made
+// Index is the scanner's table of the words a matcher knows, made
 // once the matcher is compiled. Most words of a turn are not known: a
 // one-probe Bloom filter keyed by a word's first byte, last byte and
 // length turns them away before any hashing. The rest are looked up by
 // open addressing over a power-of-two table at most half full, with
 // a byte of each word's hash kept apart: one hash, and for a known word
 // one string compare.
-type wordIndex struct {
+type Index struct {
 	filter  [1024]uint64
 	tags    []uint8 // 0: an empty slot; else the slot's word's tag
 	words   []string
-	entries []*entry
+	entries []*Entry
 	mask    uint64
 }
 
-func newWordIndex(words map[string]*entry) *wordIndex {
+// NewIndex indexes a table of words, which must not change after.
+func NewIndex(words map[string]*Entry) *Index {
 	n := 16
 	for n < 2*len(words) {
 		n *= 2
 	}
-	x := &wordIndex{tags: make([]uint8, n), words: make([]string, n), entries: make([]*entry, n), mask: uint64(n - 1)}
+	x := &Index{tags: make([]uint8, n), words: make([]string, n), entries: make([]*Entry, n), mask: uint64(n - 1)}
 	for w, e := range words {
 		h := hashWord(w)
 		i := h & x.mask
@@ -34,8 +35,8 @@ func newWordIndex(words map[string]*entry) *wordIndex {
 	return x
 }
 
-// get returns the entry of a lowered word, or nil.
-func (x *wordIndex) get(w string) *entry {
+// Get returns the entry of a lowered word, or nil.
+func (x *Index) Get(w string) *Entry {
 	if !x.mayHold(w) {
 		return nil
 	}
@@ -44,13 +45,13 @@ func (x *wordIndex) get(w string) *entry {
 
 // mayHold is the filter's test, small enough to be inlined into the
 // scanner's loop: false for most words, which lookup then need not hash.
-func (x *wordIndex) mayHold(w string) bool {
+func (x *Index) mayHold(w string) bool {
 	k := filterKey(w)
 	return x.filter[k>>6]&(1<<(k&63)) != 0
 }
 
 // lookup is get past the filter.
-func (x *wordIndex) lookup(w string) *entry {
+func (x *Index) lookup(w string) *Entry {
 	h := hashWord(w)
 	tag := tagOf(h)
 	for i := h & x.mask; ; i = (i + 1) & x.mask {
