@@ -80,6 +80,9 @@ type Annotation struct {
 	// said to be the owner's.
 	Approximate bool    `json:"approximate,omitempty"`
 	Position    float64 `json:"position,omitempty"` // relative position in the dialogue, for first mentions
+	// Source says which check made the annotation: the rules (empty) or
+	// the model's leak check (docs/METRICS.md).
+	Source AnnotationSource `json:"source,omitempty"`
 }
 
 // Counted reports whether the annotation counts as its kind in metrics,

@@ -54,3 +54,18 @@ func InfoOf(k AnnotationKind) (KindInfo, bool) {
 	}
 	return KindInfo{}, false
 }
+
+// AnnotationSource says which check made an annotation.
+type AnnotationSource string
+
+const (
+	// ByRules is the rules' (engine/leak), written as no source at all.
+	ByRules AnnotationSource = ""
+	// ByModel is the model's leak check's (--leak-check): shown with its
+	// own marker and style, counted apart (the check.* metrics).
+	ByModel AnnotationSource = "model"
+)
+
+// ModelMarker marks the model check's annotations where a kind's marker
+// marks the rules': a sign that needs no colour.
+const ModelMarker = "#"

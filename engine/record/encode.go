@@ -74,6 +74,7 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 			dst = append(dst, `,"position":`...)
 			dst = appendFloat(dst, a.Position)
 		}
+		dst = appendOptString(dst, `,"source":`, string(a.Source))
 		dst = append(dst, '}')
 	}
 	dst = appendOptString(dst, `,"control":`, ev.Control)
