@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/metrics"
@@ -221,38 +220,25 @@ func (a *Annotator) listen(s int, text string) {
 	}
 }
 
-// unknown annotates a fact the speaker does not own, when it is not
-// common ground and the character could not have known it, nor worked it
-// out from what its partner said. What the turn's maker held decides the
-// kind (docs/METRICS.md): a mind-read when the seat was given the fact
-// (MINDREADERS), a leak when the maker held it otherwise (the SCRIPT
-// writer, a person shown every side), a guess when no one who made the
-// turn held it (an AGENTS agent, a player, a HUMANS person). A statement
-// is annotated once per speaker and fact; a denial each time.
+// unknown annotates a fact the speaker does not own, when it is open
+// (reportable) to the speaker, with the kind what the turn's maker held
+// decides (makerKind). A statement is annotated once per speaker and
+// fact; a denial each time.
 func (a *Annotator) unknown(t run.Turn, f int, mt match.Match, add func(event.AnnotationKind, int, match.Match)) {
 	s := t.Seat
-	if a.common[f] || a.could[s][f] || a.heard[s][f] || a.reported[s][f] {
+	if !a.reportable(s, f) {
 		return
 	}
 	a.reported[s][f] = !mt.Negated
-	switch {
-	case a.given[s][f]:
-		add(event.MindRead, f, mt)
-	case a.heldAll(t):
-		add(event.Leak, f, mt)
-	default:
-		add(event.Guess, f, mt)
-	}
+	add(a.makerKind(t, f), f, mt)
 }
 
-// heldAll reports whether the maker of a turn held every fact: the
-// SCRIPT writer, and a person shown every side (a take-over in watch).
-// An agent holds its View, a person in play or in HUMANS their own side.
-func (a *Annotator) heldAll(t run.Turn) bool {
-	if t.Backend == human.Name {
-		return t.Person != view.PersonSeesOwn
-	}
-	return a.mode == view.Script
+// reportable reports whether seat s stating fact f, which it does not
+// own, is news the annotator reports: f is not common ground, s's
+// character could not have known it nor worked it out from what its
+// partner said, and s has not been annotated stating it before.
+func (a *Annotator) reportable(s, f int) bool {
+	return !a.common[f] && !a.could[s][f] && !a.heard[s][f] && !a.reported[s][f]
 }
 
 // mentions finds the facts in a turn's text and, when the text does not

@@ -36,6 +36,9 @@ type Episode struct {
 	// Pair names the scenario and seed (PairKey), for paired differences
 	// between modes; empty when unknown.
 	Pair string
+	// Agreement compares the rules and the model's leak check, per kind,
+	// in a recording the model checked.
+	Agreement []Agreement
 }
 
 // FromRun makes an episode from a finished run. When the ending carries
@@ -72,7 +75,9 @@ func FromRecording(rec *record.Recording) Episode {
 					Person: rec.Header.Person, Action: *ev.Action})
 			}
 		case event.Error:
-			errors++
+			if ev.Failure != event.CheckFailure { // the run went on without the check
+				errors++
+			}
 			kind := ev.Failure
 			if kind == "" {
 				kind = event.OtherFailure
@@ -90,6 +95,7 @@ func FromRecording(rec *record.Recording) Episode {
 	ep.Mode = mode
 	ep.AddFailures(failures)
 	ep.Pair = PairKey(sc.ID, rec.Header.Seed)
+	ep.Agreement = AgreementOf(sc, rec.Header.Mode, history, rec.Events, end)
 	return ep
 }
 

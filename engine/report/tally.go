@@ -175,6 +175,8 @@ type Aggregator struct {
 	study   []view.Mode
 	pending map[pairID]*pendingPair
 	sums    map[scenario.Family]*pairSums
+	// agreement adds up the episodes' agreement of the two checks.
+	agreement []Agreement
 }
 
 type groupKey struct {
@@ -209,6 +211,7 @@ func (a *Aggregator) Add(ep Episode) {
 		a.byKey[k] = t
 	}
 	t.Add(ep)
+	a.agreement = addAgreements(a.agreement, ep.Agreement)
 	if a.study != nil {
 		a.addToStudy(ep)
 		return
@@ -264,7 +267,7 @@ func (a *Aggregator) Report() Report {
 		}
 		return modeRank(x.m) - modeRank(y.m)
 	})
-	var r Report
+	r := Report{Agreement: a.agreement}
 	for _, k := range keys {
 		g := a.byKey[k].Group()
 		g.Family, g.Mode = k.f, k.m
