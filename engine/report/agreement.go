@@ -153,6 +153,8 @@ func writeAgreement(b *strings.Builder, agreements []Agreement) {
 		}
 		kappa, ok := a.Kappa()
 		switch {
+		case a.Items() == 0:
+			fmt.Fprintf(b, "  %-12s no kappa: no turn checked could have one\n", word)
 		case ok:
 			fmt.Fprintf(b, "  %-12s kappa %.2f  (%d items: both %d, rules only %d, model only %d)\n", word, kappa, a.Items(), a.Both, a.RulesOnly, a.ModelOnly)
 		case a.Both+a.RulesOnly == 0 && a.Both+a.ModelOnly == 0:
