@@ -387,7 +387,9 @@ func writeCounts(b *strings.Builder, recs []*record.Recording, source event.Anno
 
 // Counts counts the rules' annotations among events by kind; denials do
 // not count (event.Annotation.Counted).
-func Counts(events []event.Event) map[event.AnnotationKind]int { return CountsBy(events, event.ByRules) }
+func Counts(events []event.Event) map[event.AnnotationKind]int {
+	return CountsBy(events, event.ByRules)
+}
 
 // CountsBy counts the annotations of one source among events by kind;
 // denials do not count.
