@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,7 +51,7 @@ func bikeTalk(r *llmtest.Request) string {
 }
 
 // annotationsBy lists a recording's annotations of one source as
-// "turn:kind:fact:said".
+// "turn:kind:fact:said", in turn order (the model's arrive in any).
 func annotationsBy(p played, source event.AnnotationSource) []string {
 	text := map[int]string{}
 	var out []string
@@ -61,9 +62,10 @@ func annotationsBy(p played, source event.AnnotationSource) []string {
 		case ev.Kind == event.Annotated && ev.Annotation.Source == source:
 			a := ev.Annotation
 			r := []rune(text[ev.Turn])
-			out = append(out, fmt.Sprintf("%d:%s:%s:%s", ev.Turn, a.Kind, a.FactID, string(r[min(a.Start, len(r)):min(a.End, len(r))])))
+			out = append(out, fmt.Sprintf("%02d:%s:%s:%s", ev.Turn, a.Kind, a.FactID, string(r[min(a.Start, len(r)):min(a.End, len(r))])))
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 
@@ -72,7 +74,8 @@ func annotationsBy(p played, source event.AnnotationSource) []string {
 // rules' provenance gives (a guess in AGENTS, a mind-read in
 // MINDREADERS), their span the words the model quoted; the rules'
 // annotations stay as they were; the ending counts the model's apart;
-// and the report prints how the two agree.
+// and the report prints how the two agree. The judge, asked for too,
+// wraps the check and scores as before.
 func TestLeakCheckAnnotatesApart(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
@@ -81,13 +84,15 @@ func TestLeakCheckAnnotatesApart(t *testing.T) {
 	sc := resolve(t, "craigslist/road-bike")
 	var agg report.Aggregator
 	for mode, kind := range map[view.Mode]event.AnnotationKind{view.Agents: event.Guess, view.Mindreaders: event.MindRead} {
-		p := playWith(t, context.Background(), checked(episodeSpec(sc, mode, 1, f), f, 10*time.Second))
+		spec := checked(episodeSpec(sc, mode, 1, f), f, 10*time.Second)
+		spec.Annotate = f.Judge().Annotate(spec.Annotate)
+		p := playWith(t, context.Background(), spec)
 		k := string(kind)
-		want := []string{"1:" + k + ":buyer-bottomline:$580", "2:" + k + ":seller-target:frame"}
+		want := []string{"01:" + k + ":buyer-bottomline:$580", "02:" + k + ":seller-target:frame"}
 		if got := annotationsBy(p, event.ByModel); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: the model check's annotations %q, want %q", mode, got, want)
 		}
-		if got, want := annotationsBy(p, event.ByRules), []string{"1:" + k + ":buyer-bottomline:580"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		if got, want := annotationsBy(p, event.ByRules), []string{"01:" + k + ":buyer-bottomline:580"}; fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: the rules' annotations %q, want %q", mode, got, want)
 		}
 		if !strings.Contains(p.raw, `"source":"model"`) {
@@ -95,8 +100,9 @@ func TestLeakCheckAnnotatesApart(t *testing.T) {
 		}
 		m := p.rec.Footer.Ending.Metrics
 		rulesMetric := map[event.AnnotationKind]string{event.Guess: metrics.Guesses, event.MindRead: metrics.MindReads}[kind]
-		if m[rulesMetric] != 1 || m[metrics.CheckKey(rulesMetric)] != 2 || m[metrics.CheckTurns] != 20 || m[metrics.CheckFailed] != 0 || m[metrics.CheckCutOff] != 0 {
-			t.Errorf("%s: metrics %v: want the rules' %s 1, the model's 2, 20 turns checked", mode, m, rulesMetric)
+		if m[rulesMetric] != 1 || m[metrics.CheckKey(rulesMetric)] != 2 || m[metrics.CheckTurns] != 20 || m[metrics.CheckFailed] != 0 || m[metrics.CheckCutOff] != 0 ||
+			m[metrics.JudgeSeatKey(0, "goal")] != 6 {
+			t.Errorf("%s: metrics %v: want the rules' %s 1, the model's 2, 20 turns checked, the judge's scores", mode, m, rulesMetric)
 		}
 		ep := report.FromRecording(p.rec)
 		if !ep.Completed {
@@ -123,8 +129,9 @@ func TestLeakCheckAnnotatesApart(t *testing.T) {
 }
 
 // TestLeakCheckInScriptFindsLeaks: in SCRIPT the writer held every fact,
-// so the model's finding of the buyer's target in the seller's words is
-// a leak.
+// so the model's findings of the buyer's target in the seller's words are
+// leaks, one in each turn that says them (the rules, which found none,
+// leave the fact open to her).
 func TestLeakCheckInScriptFindsLeaks(t *testing.T) {
 	srv := llmtest.Start()
 	defer srv.Close()
@@ -137,8 +144,9 @@ func TestLeakCheckInScriptFindsLeaks(t *testing.T) {
 	f := testFactory(testConfig(srv))
 	p := playWith(t, context.Background(), checked(episodeSpec(resolve(t, "craigslist/road-bike"), view.Script, 1, f), f, 10*time.Second))
 	got := annotationsBy(p, event.ByModel)
-	if len(got) == 0 || got[0] != "1:leak:buyer-target:Good to meet you" {
-		t.Errorf("the model check's annotations %q, want a leak of the buyer's target in turn 1", got)
+	want := []string{"01:leak:buyer-target:Good to meet you", "07:leak:buyer-target:Good to meet you", "13:leak:buyer-target:Good to meet you"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the model check's annotations %q, want %q", got, want)
 	}
 }
 
