@@ -110,7 +110,7 @@ func FuzzAppendEvent(f *testing.F) {
 			Backend: speaker, Delta: text, Error: errText, Failure: event.FailureKind(kind), Reply: text, Thought: errText, Control: fact,
 			Action: &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
 			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos,
-				Source: event.AnnotationSource(text)},
+				Source: event.AnnotationSource(uint8(seq) % 3)},
 			Usage: &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
 			Ending: &event.Ending{Reason: event.EndReason(kind), Turns: turn, Outcome: event.Outcome{Price: &pos, Selections: [2]string{fact, text}, Summary: errText},
 				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}},
