@@ -78,8 +78,11 @@ type Annotation struct {
 	// Approximate marks a mention that is near the fact rather than the
 	// fact itself: a range or "the high 500s" it lies in, a rounded amount
 	// said to be the owner's.
-	Approximate bool    `json:"approximate,omitempty"`
-	Position    float64 `json:"position,omitempty"` // relative position in the dialogue, for first mentions
+	Approximate bool `json:"approximate,omitempty"`
+	// Source says which check made the annotation: the rules (left out)
+	// or the model's leak check (docs/METRICS.md).
+	Source   AnnotationSource `json:"source,omitempty"`
+	Position float64          `json:"position,omitempty"` // relative position in the dialogue, for first mentions
 }
 
 // Counted reports whether the annotation counts as its kind in metrics,

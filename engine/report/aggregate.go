@@ -40,7 +40,7 @@ var Measures = slices.Concat([]Measure{
 	{Key: metrics.WordsPerTurn, Label: "words per turn"},
 	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages},
 	{Key: metrics.Turns, Label: "turns"},
-}, annotationMeasures(), []Measure{
+}, annotationMeasures(), checkMeasures(), []Measure{
 	{Key: metrics.TokensPrompt, Label: "prompt tokens"},
 	{Key: metrics.TokensCompletion, Label: "completion tokens"},
 	{Key: metrics.TokensCached, Label: "cached prompt tokens"},
@@ -56,6 +56,19 @@ func annotationMeasures() []Measure {
 		}
 	}
 	return out
+}
+
+// checkMeasures are the rows of the model's leak check, counted apart
+// from the rules'.
+func checkMeasures() []Measure {
+	var out []Measure
+	for _, k := range event.Kinds {
+		if k.Row != "" && (k.Unknown || k.Kind == event.Disclosure) {
+			out = append(out, Measure{Key: metrics.CheckKey(k.Metric), Label: "model check: " + k.Row})
+		}
+	}
+	return append(out, Measure{Key: metrics.CheckFailed, Label: "model checks failed per episode"},
+		Measure{Key: metrics.CheckCutOff, Label: "model checks cut off per episode"})
 }
 
 // familyMeasures are the rows of every family's outcome metrics.
@@ -103,6 +116,9 @@ type Report struct {
 	By     []Dim    `json:"by,omitempty"`
 	Groups []Group  `json:"groups"`
 	Paired []Paired `json:"paired,omitempty"`
+	// Agreement is how the rules and the model's leak check agree, per
+	// kind, over the recordings the model checked.
+	Agreement []Agreement `json:"agreement,omitempty"`
 }
 
 // Aggregate groups episodes by family and mode.

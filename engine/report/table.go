@@ -56,6 +56,7 @@ func (r Report) WriteTable(w io.Writer) error {
 		writeGrid(&b, labels, cols)
 		r.writePaired(&b, f)
 	}
+	writeAgreement(&b, r.Agreement)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

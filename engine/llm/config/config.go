@@ -51,6 +51,13 @@ type Config struct {
 	// Cache is the file that keeps every model reply (llm.Open opens it;
 	// "": none).
 	Cache string `yaml:"cache"`
+	// LeakCheck asks a model after each turn which private facts it
+	// states (docs/METRICS.md), with LeakCheckModel (default the
+	// judge's); a run's end waits at most LeakCheckWait for the checks
+	// still in flight.
+	LeakCheck      bool          `yaml:"leak_check"`
+	LeakCheckModel string        `yaml:"leak_check_model"`
+	LeakCheckWait  time.Duration `yaml:"leak_check_wait"`
 
 	// Endpoints are BaseURL and ExtraBaseURLs with the key each may be
 	// sent, and Secrets every key value found in the environment, sent or
@@ -67,7 +74,7 @@ type Endpoint struct {
 }
 
 // Defaults are the values of the settings no layer sets.
-func Defaults() Config { return Config{Temperature: 0.7} }
+func Defaults() Config { return Config{Temperature: 0.7, LeakCheckWait: 30 * time.Second} }
 
 // Role is what a model is used for.
 type Role string
