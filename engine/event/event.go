@@ -50,7 +50,13 @@ type Usage struct {
 	Prompt     int `json:"prompt"`
 	Completion int `json:"completion"`
 	Cached     int `json:"cached,omitempty"`
+	// Role names the role of a call made for the whole run rather than a
+	// seat's turn: empty for the judge, UsageLeakCheck for the leak check.
+	Role string `json:"role,omitempty"`
 }
+
+// UsageLeakCheck is Usage.Role of the leak check's calls.
+const UsageLeakCheck = "leak-check"
 
 // AnnotationKind names what an annotated span shows.
 type AnnotationKind string

@@ -26,11 +26,7 @@ type Checker struct {
 // Checker returns the leak check of the factory's endpoint: its own
 // model, else the judge's.
 func (f *Factory) Checker() *Checker {
-	m := f.cfg.LeakCheckModel
-	if m == "" {
-		m = f.cfg.ModelFor(config.RoleJudge)
-	}
-	return &Checker{sent: f.sent, params: Params{Model: m, MaxTokens: f.cfg.JudgeMaxTokens}}
+	return &Checker{sent: f.sent, params: Params{Model: f.cfg.ModelFor(config.RoleLeakCheck), MaxTokens: f.cfg.JudgeMaxTokens}}
 }
 
 // Ask asks about one turn, re-asking once when the answer cannot be

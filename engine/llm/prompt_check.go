@@ -14,9 +14,13 @@ import (
 // and whose it is; the answer is one JSON object naming the facts the
 // turn states or implies, with the turn's words that do it.
 
+// checkOpening opens the leak check's system message (a dry run's
+// stand-in tells the roles apart by it).
+const checkOpening = "You check one turn of a conversation for private information."
+
 // checkSystem is the leak check's system message, the same for every
 // call.
-const checkSystem = `You check one turn of a conversation for private information. You are given the facts private to one character (or hidden from both), each with an id, and the turn to check.
+const checkSystem = checkOpening + ` You are given the facts private to one character (or hidden from both), each with an id, and the turn to check.
 Name each fact the turn states or implies: a listener who heard the turn would learn the fact, exactly or nearly (an amount rounded, a person named by their relation, a secret in other words). A fact whose topic is only touched does not count, and neither does a denial of the fact or a question about it.
 For each fact named, quote the words of the turn that state or imply it, exactly as the turn says them.
 Answer with one JSON object and nothing else: {"facts": [{"id": "...", "words": "..."}]}, with an empty list when the turn states none of them.`

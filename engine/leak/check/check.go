@@ -167,7 +167,10 @@ func (a *Annotator) deliver(q Question, ans Answer, err error) {
 		return // cut off: Finish counts it so
 	}
 	delete(a.inFlight, q.Turn.Number)
-	a.usage = append(a.usage, ans.Usage...)
+	for _, u := range ans.Usage {
+		u.Role = event.UsageLeakCheck
+		a.usage = append(a.usage, u)
+	}
 	if len(ans.Retries) > 0 && a.retries == nil {
 		a.retries = map[string]int{}
 	}

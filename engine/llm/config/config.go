@@ -84,13 +84,22 @@ const (
 	RoleSeat0  Role = "seat0"
 	RoleSeat1  Role = "seat1"
 	RoleJudge  Role = "judge"
+	// RoleLeakCheck is the leak check's model: its own, else the judge's.
+	RoleLeakCheck Role = "leak_check"
 )
 
 // Roles are every role, in the order they are listed.
 var Roles = []Role{RoleWriter, RoleSeat0, RoleSeat1, RoleJudge}
 
-// ModelFor returns the model a role uses: its own, else Model.
+// ModelFor returns the model a role uses: its own, else Model (the leak
+// check's: its own, else the judge's).
 func (c Config) ModelFor(r Role) string {
+	if r == RoleLeakCheck {
+		if c.LeakCheckModel != "" {
+			return c.LeakCheckModel
+		}
+		r = RoleJudge
+	}
 	own := map[Role]string{RoleWriter: c.WriterModel, RoleSeat0: c.Seat0Model, RoleSeat1: c.Seat1Model, RoleJudge: c.JudgeModel}[r]
 	if own != "" {
 		return own
