@@ -21,11 +21,12 @@ type styles struct {
 	seat                           [2]lipgloss.Style
 	action, errText, note          lipgloss.Style
 	good, bad                      lipgloss.Style
-	// highlight is each annotation kind's look, denied the look of a
-	// denial (a negated annotation, shown and not counted); marks holds
-	// them in mark order (highlight.go).
+	// highlight is each annotation kind's look, model the look of the
+	// model check's annotations, denied the look of a denial (a negated
+	// annotation, shown and not counted); marks holds them in mark order
+	// (highlight.go).
 	highlight                map[event.AnnotationKind]lipgloss.Style
-	denied                   lipgloss.Style
+	model, denied            lipgloss.Style
 	marks                    []lipgloss.Style
 	tab, tabShown, tabActive lipgloss.Style
 	help                     help.Styles
@@ -55,7 +56,7 @@ func (st styles) withMarks() styles {
 	for _, k := range event.Kinds {
 		st.marks = append(st.marks, st.highlight[k.Kind])
 	}
-	st.marks = append(st.marks, st.denied)
+	st.marks = append(st.marks, st.model, st.denied)
 	return st
 }
 
@@ -89,6 +90,9 @@ func newStyles(dark bool) styles {
 			// hidden answer, the span to find at a glance.
 			event.FirstMention: fg("#1b6e20", "#7ee787").Reverse(true),
 		},
+		// The model check's findings: their own colour, and italics with
+		// an underline, which no rules' kind has, for NO_COLOR.
+		model:     fg("#00695c", "#64d8cb").Italic(true).Underline(true),
 		denied:    fg("#6e6e6e", "#8a8a8a").Strikethrough(true),
 		tab:       fg("#6e6e6e", "#8a8a8a"),
 		tabShown:  lipgloss.NewStyle().Bold(true),

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/leak/check"
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/provider"
@@ -30,6 +32,8 @@ type backendOptions struct {
 	set        *pflag.FlagSet
 	// resolved by factory()
 	judgeWith *llm.Judge
+	checkWith *llm.Checker
+	checkWait time.Duration
 	built     episode.Factory
 }
 
@@ -56,6 +60,9 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&s.TPM, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
 	f.BoolVar(&s.Judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
 	f.StringVar(&s.Cache, "cache", "", "keep every model reply in this file (SQLite; several processes may share it) and answer every request it has seen from it")
+	f.BoolVar(&s.LeakCheck, "leak-check", false, "also ask a model after each turn which private facts it states; its findings are annotated apart")
+	f.StringVar(&s.LeakCheckModel, "leak-check-model", "", "model of the leak check (default the judge's)")
+	f.DurationVar(&s.LeakCheckWait, "leak-check-wait", config.Defaults().LeakCheckWait, "longest a run's end waits for the leak checks still in flight")
 	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
 }
 
@@ -117,6 +124,9 @@ func (b *backendOptions) build() (episode.Factory, error) {
 	if cfg.Judge {
 		b.judgeWith = f.Judge()
 	}
+	if cfg.LeakCheck {
+		b.checkWith, b.checkWait = f.Checker(), cfg.LeakCheckWait
+	}
 	return f, nil
 }
 
@@ -146,12 +156,19 @@ func (b *backendOptions) plays() map[string]string {
 	if b.judgeWith != nil {
 		out["judge"] = "on"
 	}
+	if b.checkWith != nil {
+		out["leak_check"] = "on"
+	}
 	return out
 }
 
-// annotate adds the judge, when asked for, to an annotator maker. Call it
-// after factory.
-func (b *backendOptions) annotate(next func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
+// annotate adds the leak check and the judge, when asked for, to the
+// rules' annotator maker. Call it after factory.
+func (b *backendOptions) annotate(rules func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
+	next := rules
+	if b.checkWith != nil {
+		next = check.Annotate(b.checkWith, b.checkWait, rules)
+	}
 	if b.judgeWith == nil {
 		return next
 	}

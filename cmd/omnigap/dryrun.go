@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/check"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
@@ -33,8 +34,20 @@ type dryRunOptions struct {
 	pricesGiven       int
 }
 
+// roleUsed says whether the i-th role of batch.Roles makes calls with
+// cfg: the judge and the leak check only when asked for.
+func roleUsed(cfg config.Config, i int) bool {
+	switch roleOf[i] {
+	case config.RoleJudge:
+		return cfg.Judge
+	case config.RoleLeakCheck:
+		return cfg.LeakCheck
+	}
+	return true
+}
+
 // roleOf are the config roles of batch.Roles, in order.
-var roleOf = [len(batch.Roles)]config.Role{config.RoleWriter, config.RoleSeat0, config.RoleSeat1, config.RoleJudge}
+var roleOf = [len(batch.Roles)]config.Role{config.RoleWriter, config.RoleSeat0, config.RoleSeat1, config.RoleJudge, config.RoleLeakCheck}
 
 // dryRun plays the study twice with every model call answered by a
 // stand-in (llm.DryRun), nothing sent: once with every episode to its turn
@@ -61,7 +74,7 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 	}
 	used := map[string]bool{}
 	for i, r := range roleOf {
-		if i == 3 && !cfg.Judge {
+		if !roleUsed(cfg, i) {
 			continue
 		}
 		m := cfg.ModelFor(r)
@@ -101,6 +114,9 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 		if cfg.Judge {
 			fmt.Fprintf(w, "  each judge reply: %s\n", judgeSays)
 		}
+		if cfg.LeakCheck {
+			fmt.Fprintf(w, "  each leak check reply: no finding (a finding adds a few tokens)\n")
+		}
 		writeCalls(w, calls, cfg, prices)
 		if wc := calls[0]; wc.Calls > 0 && cfg.MaxTokens > 0 && wc.Completion/wc.Calls > cfg.MaxTokens {
 			fmt.Fprintf(w, "the writer's script runs to about %s tokens a call, past --max-tokens %d:\n  its replies would be cut off and continued\n",
@@ -120,6 +136,9 @@ func dryPlay(ctx context.Context, opts batch.Options, cfg config.Config, d llm.D
 	f := llm.NewDryRunFactory(cfg, d)
 	opts.Factory, opts.OutDir, opts.Resume = f, "", false
 	opts.Annotate = leak.Shared(4 * max(opts.Concurrency, 1))
+	if cfg.LeakCheck {
+		opts.Annotate = check.Annotate(f.Checker(), cfg.LeakCheckWait, opts.Annotate)
+	}
 	if cfg.Judge {
 		opts.Annotate = f.Judge().Annotate(opts.Annotate)
 	}
@@ -154,7 +173,7 @@ func rolePrices(cfg config.Config, d dryRunOptions) prices {
 func (p prices) sources() []string {
 	var out []string
 	for i, pr := range p.of {
-		if i == 3 && !p.cfg.Judge {
+		if !roleUsed(p.cfg, i) {
 			continue
 		}
 		line := ""

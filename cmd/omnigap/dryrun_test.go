@@ -165,3 +165,21 @@ func TestDryRunPrices(t *testing.T) {
 		t.Errorf("given prices (want a total of %s): %v\n%s", want, err, out)
 	}
 }
+
+// TestDryRunCountsTheLeakCheck: with --leak-check, a dry run counts its
+// calls in a row of their own, one per turn, with its own model.
+func TestDryRunCountsTheLeakCheck(t *testing.T) {
+	out, err := omnigap(t, "run", "--dry-run", "--backend", "openai", "--base-url", "http://127.0.0.1:1/v1", "--model", "qwen2.5-7b",
+		"--leak-check", "--leak-check-model", "checker-1", "--modes", "agents", "--episodes", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	upper, _, _ := strings.Cut(out, "expected:")
+	m := regexp.MustCompile(`(?m)^leak check +checker-1 +(\d+) `).FindStringSubmatch(upper)
+	if m == nil || m[1] != "40" {
+		t.Errorf("want 40 leak checks (2 episodes of 20 turns) by checker-1 in the upper bound:\n%s", out)
+	}
+	if strings.Contains(out, "\njudge ") {
+		t.Errorf("a judge row without --judge:\n%s", out)
+	}
+}

@@ -183,12 +183,18 @@ func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, 
 	}
 	res.Recording = live.Recording
 	res.History = make([]run.Turn, 0, min(sc.MaxTurns, 64))
+	var marked []event.Event // annotations and errors, for the agreement of the two checks
 	for ev := range live.Events {
+		if ev.Kind == event.Annotated || ev.Kind == event.Error {
+			marked = append(marked, ev)
+		}
 		switch ev.Kind {
 		case event.TurnCompleted:
 			res.History = append(res.History, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		case event.Error:
-			res.Errors++
+			if ev.Failure != event.CheckFailure { // the run went on without the check
+				res.Errors++
+			}
 			res.Failures.add(ev)
 		case event.UsageReported:
 			res.Tokens += ev.Usage.Prompt + ev.Usage.Completion
@@ -203,5 +209,6 @@ func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, 
 	res.Episode = report.FromRun(source, sc, j.mode, res.History, res.Ending, res.Errors)
 	res.Episode.AddFailures(res.Failures.Kinds)
 	res.Episode.Pair = report.PairKey(sc.ID, j.seed)
+	res.Episode.Agreement = report.AgreementOf(sc, j.mode, res.History, marked, &res.Ending)
 	return res, err
 }

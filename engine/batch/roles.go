@@ -7,7 +7,7 @@ import (
 
 // Roles name the roles whose model calls a study counts apart, in the
 // order of RoleCalls.
-var Roles = [...]string{"writer", "seat 0", "seat 1", "judge"}
+var Roles = [...]string{"writer", "seat 0", "seat 1", "judge", "leak check"}
 
 // Calls counts model calls and their tokens, from their usage events
 // (one per call).
@@ -23,6 +23,8 @@ type RoleCalls [len(Roles)]Calls
 func (r *RoleCalls) add(mode view.Mode, ev event.Event) {
 	i := 3
 	switch {
+	case ev.Usage.Role == event.UsageLeakCheck:
+		i = 4
 	case ev.Seat >= 0 && view.Viewers(mode) != nil && view.Viewers(mode)[0] == view.Writer:
 		i = 0
 	case ev.Seat == 0 || ev.Seat == 1:

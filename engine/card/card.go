@@ -334,13 +334,27 @@ func num(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-// writeAnnotations counts the recorded annotations per run and kind.
+// writeAnnotations counts the recorded annotations per run and kind: the
+// rules', then, in a table of their own, those of the model's leak check
+// when it ran.
 func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
+	b.WriteString("\n## Annotations\n\n")
+	writeCounts(b, recs, event.ByRules)
+	for _, r := range recs {
+		if len(CountsBy(r.Events, event.ByModel)) > 0 {
+			b.WriteString("\n### The model's leak check (" + event.ModelMarker + ", counted apart)\n\n")
+			writeCounts(b, recs, event.ByModel)
+			return
+		}
+	}
+}
+
+// writeCounts writes the table of one source's annotations.
+func writeCounts(b *strings.Builder, recs []*record.Recording, source event.AnnotationSource) {
 	var kinds []event.AnnotationKind
 	for _, k := range event.Kinds {
 		kinds = append(kinds, k.Kind)
 	}
-	b.WriteString("\n## Annotations\n\n")
 	if len(recs) > maxRunRows {
 		b.WriteString("| mode | runs |")
 		for _, k := range kinds {
@@ -352,7 +366,7 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 			for _, r := range recs {
 				if r.Header.Mode == m {
 					n++
-					for k, c := range Counts(r.Events) {
+					for k, c := range CountsBy(r.Events, source) {
 						total[k] += c
 					}
 				}
@@ -371,7 +385,7 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 	}
 	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(kinds)) + "\n")
 	for _, r := range recs {
-		counts := Counts(r.Events)
+		counts := CountsBy(r.Events, source)
 		fmt.Fprintf(b, "| %s | %s |", cell(filepath.Base(r.Path)), r.Header.Mode.Label())
 		for _, k := range kinds {
 			fmt.Fprintf(b, " %d |", counts[k])
@@ -380,12 +394,18 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 	}
 }
 
-// Counts counts the annotations among events by kind; denials do not
-// count (event.Annotation.Counted).
+// Counts counts the rules' annotations among events by kind; denials do
+// not count (event.Annotation.Counted).
 func Counts(events []event.Event) map[event.AnnotationKind]int {
+	return CountsBy(events, event.ByRules)
+}
+
+// CountsBy counts the annotations of one source among events by kind;
+// denials do not count.
+func CountsBy(events []event.Event, source event.AnnotationSource) map[event.AnnotationKind]int {
 	out := map[event.AnnotationKind]int{}
 	for _, ev := range events {
-		if ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() {
+		if ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() && ev.Annotation.Source == source {
 			out[ev.Annotation.Kind]++
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -188,5 +189,40 @@ func TestCardNamesWhoScoredTheGoals(t *testing.T) {
 	}
 	if strings.Contains(s, "computed by rule") || strings.Contains(s, "(rule, 0-10)") {
 		t.Errorf("the card says a rule scored judged goals:\n%s", s)
+	}
+}
+
+// TestCardCountsTheModelCheckApart: the model check's findings get a
+// table of their own and leave the rules' counts as they were; a card of
+// unchecked runs has no such table.
+func TestCardCountsTheModelCheckApart(t *testing.T) {
+	recs := readAll(t, "../../recordings/craigslist_road-bike-agents-s1.jsonl")
+	var plain bytes.Buffer
+	if err := Write(&plain, recs); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain.String(), "model's leak check") {
+		t.Fatal("a card of unchecked runs speaks of the model's check")
+	}
+	rec := recs[0]
+	rules := Counts(rec.Events)
+	for i, ev := range rec.Events {
+		if ev.Kind == event.TurnCompleted {
+			found := event.Event{RunID: ev.RunID, Kind: event.Annotated, Turn: ev.Turn, Seat: ev.Seat,
+				Annotation: &event.Annotation{Kind: event.Guess, FactID: "seller-bottomline", Source: event.ByModel}}
+			rec.Events = append(rec.Events[:i+1], append([]event.Event{found, found}, rec.Events[i+1:]...)...)
+			break
+		}
+	}
+	if got := Counts(rec.Events); fmt.Sprint(got) != fmt.Sprint(rules) {
+		t.Errorf("the rules' counts became %v with the model's findings, were %v", got, rules)
+	}
+	var checked bytes.Buffer
+	if err := Write(&checked, recs); err != nil {
+		t.Fatal(err)
+	}
+	_, model, ok := strings.Cut(checked.String(), "### The model's leak check")
+	if !ok || !strings.Contains(model, "| AGENTS | 0 | 0 | 2 | 0 | 0 |") {
+		t.Errorf("no table of the model's two guesses:\n%s", checked.String())
 	}
 }

@@ -50,7 +50,13 @@ type Usage struct {
 	Prompt     int `json:"prompt"`
 	Completion int `json:"completion"`
 	Cached     int `json:"cached,omitempty"`
+	// Role names the role of a call made for the whole run rather than a
+	// seat's turn: empty for the judge, UsageLeakCheck for the leak check.
+	Role string `json:"role,omitempty"`
 }
+
+// UsageLeakCheck is Usage.Role of the leak check's calls.
+const UsageLeakCheck = "leak-check"
 
 // AnnotationKind names what an annotated span shows.
 type AnnotationKind string
@@ -78,8 +84,11 @@ type Annotation struct {
 	// Approximate marks a mention that is near the fact rather than the
 	// fact itself: a range or "the high 500s" it lies in, a rounded amount
 	// said to be the owner's.
-	Approximate bool    `json:"approximate,omitempty"`
-	Position    float64 `json:"position,omitempty"` // relative position in the dialogue, for first mentions
+	Approximate bool `json:"approximate,omitempty"`
+	// Source says which check made the annotation: the rules (left out)
+	// or the model's leak check (docs/METRICS.md).
+	Source   AnnotationSource `json:"source,omitempty"`
+	Position float64          `json:"position,omitempty"` // relative position in the dialogue, for first mentions
 }
 
 // Counted reports whether the annotation counts as its kind in metrics,

@@ -84,6 +84,8 @@ func (s *standIn) layer(transport.Call) transport.Call {
 			text = s.judgement(tok)
 		case strings.HasPrefix(sys, writerOpening):
 			text = s.script(tok, req)
+		case strings.HasPrefix(sys, checkOpening):
+			text = noFindings
 		default:
 			text = s.action(tok, req)
 		}
@@ -201,6 +203,10 @@ func (s *standIn) script(tok *estimate.Tokenizer, req chat.Request) string {
 	b.WriteString("END\n")
 	return b.String()
 }
+
+// noFindings is the leak check's reply in a dry run: the turn states no
+// private fact (a real check's finding adds a few tokens per fact).
+const noFindings = `{"facts": []}`
 
 // judgement is the judge's reply: every dimension, a score in its range
 // and reasoning that brings the reply to its size.

@@ -2,14 +2,17 @@ package llm
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pkoukk/tiktoken-go"
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/check"
 	"github.com/omnigap/omnigap/engine/llm/chat"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/estimate"
@@ -104,5 +107,29 @@ func TestDryRunPlaysEveryFamilyToItsLimit(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDryRunAnswersTheLeakCheck: with --leak-check, the stand-in answers
+// each check as a check (no finding), so a dry run counts one call per
+// turn for it and no re-asks or failures.
+func TestDryRunAnswersTheLeakCheck(t *testing.T) {
+	cfg := config.Config{Model: "gpt-4o-mini", LeakCheck: true}
+	var s seen
+	f := dryFactory(cfg, DryRun{TurnTokens: 50, EndAt: 1}, &s)
+	sc := resolve(t, "craigslist/road-bike")
+	p := playWith(t, context.Background(), episode.Spec{Scenario: sc, Mode: view.Agents, Seed: 1, Factory: f,
+		Annotate: check.Annotate(f.Checker(), time.Minute, leak.Annotate)})
+	if len(p.errors()) > 0 {
+		t.Fatalf("errors: %v", p.errors())
+	}
+	checks := 0
+	for _, c := range s.calls {
+		if strings.HasPrefix(c.req.Messages[0].Content, checkOpening) {
+			checks++
+		}
+	}
+	if turns := len(p.actions()); checks != turns {
+		t.Errorf("%d check calls for %d turns", checks, turns)
 	}
 }

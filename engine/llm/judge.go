@@ -222,6 +222,14 @@ func (a *judged) Annotate(history []run.Turn) []event.Annotation {
 	return a.next.Annotate(history)
 }
 
+// Start starts what the wrapped annotator checks beside the run (the
+// model's leak check), if it checks anything.
+func (a *judged) Start(ctx context.Context, send func(run.Late)) {
+	if late, ok := a.next.(run.LateAnnotator); ok {
+		late.Start(ctx, send)
+	}
+}
+
 // Finish judges the run under ctx, so that stopping the run stops a
 // judge call in flight; the tokens of the judge's calls are returned to
 // the run.

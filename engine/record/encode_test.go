@@ -31,7 +31,7 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &tiny}},
 		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &huge}},
 		{RunID: "r", Kind: event.Annotated, Turn: 3, Annotation: &event.Annotation{Kind: event.FirstMention, FactID: "seller-target", Start: 4, End: 9, Negated: true, Position: 0.35}},
-		{RunID: "r", Kind: event.Annotated, Turn: 4, Annotation: &event.Annotation{Kind: event.Guess, FactID: "buyer-bottomline", Start: 1, End: 2, Approximate: true}},
+		{RunID: "r", Kind: event.Annotated, Turn: 4, Annotation: &event.Annotation{Kind: event.Guess, FactID: "buyer-bottomline", Start: 1, End: 2, Approximate: true, Source: event.ByModel}},
 		{RunID: "r", Kind: event.Annotated, Annotation: &event.Annotation{Kind: event.Leak, FactID: "f", Position: math.SmallestNonzeroFloat64}},
 		{RunID: "r", Kind: event.Control, Seat: 1, Control: "take-over", Backend: "human"},
 		{RunID: "r", Kind: event.Error, Error: "status 500", Failure: event.TransportFailure, Reply: "{\"a\": 1}"},
@@ -109,9 +109,10 @@ func FuzzAppendEvent(f *testing.F) {
 	f.Fuzz(func(t *testing.T, run string, seq int, at int64, kind string, turn, seat int, speaker, text string, price float64, fact string, pos float64, errText string) {
 		ev := event.Event{RunID: run, Seq: seq, At: time.Duration(at), Kind: event.Kind(kind), Turn: turn, Seat: seat, Speaker: speaker,
 			Backend: speaker, Delta: text, Error: errText, Failure: event.FailureKind(kind), Reply: text, Thought: errText, Control: fact,
-			Action:     &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
-			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos},
-			Usage:      &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
+			Action: &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
+			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos,
+				Source: event.AnnotationSource(uint8(seq) % 3)},
+			Usage: &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
 			Ending: &event.Ending{Reason: event.EndReason(kind), Turns: turn, Outcome: event.Outcome{Price: &pos, Selections: [2]string{fact, text}, Summary: errText},
 				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}, Cache: &event.CacheUse{Hits: seq, Misses: turn}},
 		}

@@ -66,7 +66,7 @@ var Measures = slices.Concat([]Measure{
 	{Key: metrics.WordsPerTurn, Label: "words per turn", Range: atLeastZero},
 	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages, Range: atLeastZero},
 	{Key: metrics.Turns, Label: "turns", Range: atLeastZero},
-}, annotationMeasures(), []Measure{
+}, annotationMeasures(), checkMeasures(), []Measure{
 	{Key: metrics.TokensPrompt, Label: "prompt tokens", Range: atLeastZero},
 	{Key: metrics.TokensCompletion, Label: "completion tokens", Range: atLeastZero},
 	{Key: metrics.TokensCached, Label: "cached prompt tokens", Range: atLeastZero},
@@ -100,6 +100,19 @@ func annotationMeasures() []Measure {
 // family measures get their low end cut at 0 when no value is negative
 // (moments.meanCI).
 var familyRanges = map[string]Range{metrics.FirstMentionPos: {0, 1}}
+
+// checkMeasures are the rows of the model's leak check, counted apart
+// from the rules'.
+func checkMeasures() []Measure {
+	var out []Measure
+	for _, k := range event.Kinds {
+		if k.Row != "" && (k.Unknown || k.Kind == event.Disclosure) {
+			out = append(out, Measure{Key: metrics.CheckKey(k.Metric), Label: "model check: " + k.Row, Range: atLeastZero})
+		}
+	}
+	return append(out, Measure{Key: metrics.CheckFailed, Label: "model checks failed per episode", Range: atLeastZero},
+		Measure{Key: metrics.CheckCutOff, Label: "model checks cut off per episode", Range: atLeastZero})
+}
 
 // familyMeasures are the rows of every family's outcome metrics.
 func familyMeasures() []Measure {
@@ -198,6 +211,9 @@ type Report struct {
 	Headline *Headline `json:"headline,omitempty"`
 	Groups   []Group   `json:"groups"`
 	Paired   []Paired  `json:"paired,omitempty"`
+	// Agreement is how the rules and the model's leak check agree, per
+	// kind, over the recordings the model checked.
+	Agreement []Agreement `json:"agreement,omitempty"`
 }
 
 // Aggregate groups episodes by family and mode.

@@ -44,6 +44,9 @@ type Episode struct {
 	// by whoever reads it from a study's folder): the dimensions besides
 	// family and mode that a report can group by (Dim).
 	Scenario, Model, Study string
+	// Agreement compares the rules and the model's leak check, per kind,
+	// in a recording the model checked.
+	Agreement []Agreement
 }
 
 // FromRun makes an episode from a finished run. When the ending carries
@@ -83,7 +86,9 @@ func FromRecording(rec *record.Recording) Episode {
 					Person: rec.Header.Person, Action: *ev.Action})
 			}
 		case event.Error:
-			errors++
+			if ev.Failure != event.CheckFailure { // the run went on without the check
+				errors++
+			}
 			kind := ev.Failure
 			if kind == "" {
 				kind = event.OtherFailure
@@ -102,6 +107,7 @@ func FromRecording(rec *record.Recording) Episode {
 	ep.Model = Players(rec.Header)
 	ep.AddFailures(failures)
 	ep.Pair = PairKey(sc.ID, rec.Header.Seed)
+	ep.Agreement = AgreementOf(sc, rec.Header.Mode, history, rec.Events, end)
 	return ep
 }
 

@@ -19,7 +19,8 @@ const TableWidth = 80
 // measures every family has, and their paired differences), then one
 // table per family: a row per measure, a column per mode, each cell
 // "mean [95% CI]", then the paired differences. Tables are laid out to
-// width columns (TableLayout).
+// width columns (writeGrid); how the rules and a model's leak check agree
+// follows them.
 func (r Report) WriteTable(w io.Writer, width int) error {
 	var b strings.Builder
 	r.writeHeadline(&b, width)
@@ -36,6 +37,7 @@ func (r Report) WriteTable(w io.Writer, width int) error {
 		r.writeGroups(&b, title, gs, ms, true, width)
 		r.writePaired(&b, f, width)
 	}
+	writeAgreement(&b, r.Agreement)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -192,6 +192,8 @@ type Aggregator struct {
 	study   []view.Mode
 	pending map[pairID]*pendingPair
 	sums    map[scenario.Family]*pairSums
+	// agreement adds up the episodes' agreement of the two checks.
+	agreement []Agreement
 }
 
 type groupKey struct {
@@ -240,6 +242,7 @@ func (a *Aggregator) Add(ep Episode) {
 		a.pooled[pk] = headlineTally()
 	}
 	a.pooled[pk].Add(ep)
+	a.agreement = addAgreements(a.agreement, ep.Agreement)
 	if a.study != nil {
 		a.addToStudy(ep)
 		return
@@ -288,7 +291,7 @@ func (a *Aggregator) addToStudy(ep Episode) {
 // Report returns every group so far, families in name order and the
 // groups of a family in column order (modes in display order).
 func (a *Aggregator) Report() Report {
-	r := Report{By: a.by}
+	r := Report{By: a.by, Agreement: a.agreement}
 	for k, t := range a.byKey {
 		g := t.Group()
 		g.Family, g.Split, g.Mode = k.f, k.s, k.m
