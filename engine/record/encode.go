@@ -225,7 +225,7 @@ func appendUsage(dst []byte, u *event.Usage) []byte {
 		dst = append(dst, `,"cached":`...)
 		dst = strconv.AppendInt(dst, int64(u.Cached), 10)
 	}
-	dst = appendOptString(dst, "role", u.Role)
+	dst = appendOptString(dst, `,"role":`, u.Role)
 	return append(dst, '}')
 }
 

@@ -39,6 +39,7 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		{RunID: "r\u009b", Kind: event.Delta, Delta: "c1 \u009b2J del \x7f bidi \u202eevil\u202c \u2066iso\u2069 \u200f\u061c é", Speaker: "Ana\x7f"},
 		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{Prompt: 10, Completion: 3, Cached: 8}},
 		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{}},
+		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{Prompt: 7, Completion: 2, Role: event.UsageLeakCheck}},
 		{RunID: "r", Kind: event.RunEnded, Seat: -1, Ending: &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Price: &price}}},
 		{RunID: "r", Kind: event.RunEnded, Seat: -1, Ending: &ending},
 		{},
@@ -112,7 +113,7 @@ func FuzzAppendEvent(f *testing.F) {
 			Action: &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
 			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos,
 				Source: event.AnnotationSource(uint8(seq) % 3)},
-			Usage: &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
+			Usage: &event.Usage{Prompt: turn, Completion: seat, Cached: seq, Role: fact},
 			Ending: &event.Ending{Reason: event.EndReason(kind), Turns: turn, Outcome: event.Outcome{Price: &pos, Selections: [2]string{fact, text}, Summary: errText},
 				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}, Cache: &event.CacheUse{Hits: seq, Misses: turn}},
 		}
