@@ -7,6 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/palette"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // styles holds every style the app draws with. Colours come in light and
@@ -33,6 +35,19 @@ type styles struct {
 	callout  lipgloss.Style
 	body     lipgloss.Style
 	spacious bool
+	// modeColour is a mode's colour for this background, from the
+	// palette the report's figures share (engine/palette).
+	modeColour func(view.Mode) color.Color
+}
+
+// modeHeading is a pane's mode label: bold in the mode's colour,
+// reversed when the pane has the focus.
+func (st styles) modeHeading(m view.Mode, focused bool) lipgloss.Style {
+	s := st.mode
+	if focused {
+		s = st.modeFocused
+	}
+	return s.Foreground(st.modeColour(m))
 }
 
 // withMarks fills marks from highlight and denied, in mark order.
@@ -84,5 +99,9 @@ func newStyles(dark bool) styles {
 		tabActive: lipgloss.NewStyle().Bold(true).Reverse(true),
 		help:      help.DefaultStyles(dark),
 		callout:   fg("#c00000", "#ff6b6b").Bold(true).Reverse(true),
+		modeColour: func(m view.Mode) color.Color {
+			p := palette.Mode(m)
+			return c(p.Light, p.Dark)
+		},
 	}.withMarks()
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
@@ -18,17 +20,24 @@ import (
 )
 
 func newReportCmd() *cobra.Command {
-	var jsonPath, csvPath, svgPath string
+	var jsonPath, csvPath, svgPath, pngPath string
 	var force bool
 	var by []string
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
-		Short: "Aggregate recordings by family and mode (or by study, model, scenario): means with 95% intervals, bar charts, exports",
-		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print,
-per scenario family and mode, the mean and 95% confidence interval of goal
+		Short: "Aggregate recordings by family and mode (or by study, model, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
+		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print
+first the headline: SCRIPT vs AGENTS vs MINDREADERS over every family, the
+measures every family has (goal completion by rule and by judge, each
+pooled over the families that have it, leaks, mind-reads, guesses,
+disclosures, words per turn) with 95% intervals and the paired
+differences between modes on the same scenarios and seeds. Then, per
+scenario family and mode, the mean and 95% confidence interval of goal
 completion, deal rate, agreed price, success rate, first-mention position,
 words per turn, leaks, mind-reads and disclosures, then bar charts of the
-headline figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
+charted figures. Intervals are clipped to what a measure can be (a 0-10
+score's stay within 0..10), and tables fit the terminal's width. --svg
+and --png write a slide of the charted figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
 runs, one per dialogue, annotated and measured like the model runs. A
 recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.
 
@@ -43,7 +52,7 @@ models side by side within each mode). A grouped report adds the paired
 differences between groups that differ in one dimension, mode by mode,
 over the scenarios and seeds both played.`,
 		Example: `  omnigap report out/cl
-  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg
+  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg --png report.png
   omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -81,7 +90,7 @@ over the scenarios and seeds both played.`,
 			}
 			r := a.Report()
 			out := cmd.OutOrStdout()
-			if err := r.WriteTable(out); err != nil {
+			if err := r.WriteTable(out, tableWidth(out)); err != nil {
 				return err
 			}
 			if err := r.WriteBars(out); err != nil {
@@ -90,7 +99,7 @@ over the scenarios and seeds both played.`,
 			for _, exp := range []struct {
 				path  string
 				write func(io.Writer) error
-			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
+			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}, {pngPath, r.WritePNG}} {
 				if exp.path != "" {
 					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err
@@ -103,8 +112,9 @@ over the scenarios and seeds both played.`,
 	f := cmd.Flags()
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
-	f.StringVar(&svgPath, "svg", "", "write a figure (SVG) of the charted metrics to this file")
-	f.BoolVar(&force, "force", false, "replace the --json, --csv and --svg files if they exist")
+	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
+	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
+	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
 	f.StringSliceVar(&by, "by", nil, "group by study, model or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }
@@ -190,4 +200,15 @@ func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add 
 		return 0, errInterrupted
 	}
 	return n, err
+}
+
+// tableWidth is the width report tables are laid out to: the terminal's
+// when out is one, else report.TableWidth.
+func tableWidth(out io.Writer) int {
+	if f, ok := out.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+			return w
+		}
+	}
+	return report.TableWidth
 }

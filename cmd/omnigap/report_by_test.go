@@ -55,14 +55,14 @@ func TestReportByModel(t *testing.T) {
 			t.Fatalf("no heading of model %s over its modes:\n%s", model, out)
 		}
 	}
-	if !strings.HasPrefix(out, "craigslist: episodes by model, mode\n") {
-		t.Errorf("title: %.80s", out)
+	if !strings.HasPrefix(out, "headline (craigslist): episodes by model, mode\n") || !strings.Contains(out, "\ncraigslist: episodes by model, mode\n") {
+		t.Errorf("titles:\n%s", out)
 	}
 	// brief leaves at turn 7 where chatty talks to the limit of 20.
-	if !regexp.MustCompile(`openai:brief - openai:chatty`).MatchString(out) || strings.Count(out, "\nturns                    -13.0 [-13.0, -13.0]") != 2 {
+	if !regexp.MustCompile(`openai:brief -\s+openai:chatty`).MatchString(out) || !regexp.MustCompile(`(?m)^turns +\+0\.00 +\+0\.00 +-13\.0 +-13\.0$`).MatchString(out) {
 		t.Errorf("no paired difference of turns between the models:\n%s", out)
 	}
-	if !regexp.MustCompile(`\d\.\d\d \[\d\.\d\d, \d\.\d\d\]`).MatchString(out) {
+	if !regexp.MustCompile(`\[\d\.\d\d, \d\.\d\d\]`).MatchString(out) {
 		t.Errorf("no intervals:\n%s", out)
 	}
 	f, _ := os.Open(exports["csv"])
@@ -84,8 +84,14 @@ func TestReportByModel(t *testing.T) {
 		t.Errorf("%d CSV rows of the models' paired turns, want one per mode", paired)
 	}
 	svg, _ := os.ReadFile(exports["svg"])
-	for _, want := range []string{"goal completion (0-10): paired difference", "craigslist: openai:brief - openai:chatty", "craigslist · openai:chatty"} {
-		if !strings.Contains(string(svg), want) {
+	// The texts in order, wrapped lines joined.
+	var lines []string
+	for _, m := range regexp.MustCompile(`>([^<]+)</text>`).FindAllStringSubmatch(string(svg), -1) {
+		lines = append(lines, m[1])
+	}
+	texts := strings.Join(lines, " ")
+	for _, want := range []string{"goal completion (rule, 0-10): paired difference", "craigslist: openai:brief - openai:chatty", "craigslist · openai:chatty"} {
+		if !strings.Contains(texts, want) {
 			t.Errorf("the SVG lacks %q", want)
 		}
 	}

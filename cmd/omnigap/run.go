@@ -310,7 +310,7 @@ func study(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) er
 		fmt.Fprintf(stdout, "model calls: %d answered from the cache, %d sent (and kept)\n", c.Hits, c.Misses)
 	}
 	fmt.Fprintln(stdout)
-	if werr := out.Report.WriteTable(stdout); werr != nil {
+	if werr := out.Report.WriteTable(stdout, tableWidth(stdout)); werr != nil {
 		return werr
 	}
 	if out.Summary.Interrupted {

@@ -231,26 +231,35 @@ func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Record
 		"a *disclosure* when a seat says its own private fact; when it says a private fact its AGENTS View does not hold, "+
 		"a *leak* if the turn's maker held the fact (the SCRIPT writer, a person shown every side), "+
 		"a *mind-read* if its MINDREADERS View was given it, and a *guess* if no one who made the turn held it (an AGENTS agent, a player, a HUMANS person); "+
-		"and a *first mention* of an environment fact. Denials are shown but not counted. "+
-		"Goal completion (0-10) is computed by rule from the outcome.", event.AnnotationRules)
-	if judged(recs) {
-		b.WriteString(" An LLM judge also scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below).")
+		"and a *first mention* of an environment fact. Denials are shown but not counted.", event.AnnotationRules)
+	rule, judge := goalScorers(recs)
+	switch {
+	case rule:
+		b.WriteString(" Goal completion (rule, 0-10) is computed by the family's rule from the outcome.")
+	case judge:
+		b.WriteString(" No rule scores this family's goals: goal completion (judge, 0-10) is the LLM judge's goal score, the mean of both seats'.")
+	default:
+		b.WriteString(" No rule scores this family's goals, and no judge scored these runs (`--judge` asks an LLM judge for goal completion).")
+	}
+	if judge {
+		b.WriteString(" An LLM judge scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below; its goal score is goal completion (judge), apart from the rule's).")
 	}
 	b.WriteString("\n")
 }
 
-// judged reports whether any run carries a judge's scores.
-func judged(recs []*record.Recording) bool {
+// goalScorers says what scored the runs' goals: a family's rule (the
+// ending has a goal completion) and an LLM judge (it has a judge's
+// scores).
+func goalScorers(recs []*record.Recording) (rule, judge bool) {
 	for _, r := range recs {
 		if e := r.Ending(); e != nil {
 			for k := range e.Metrics {
-				if strings.HasPrefix(k, metrics.JudgeKey("")) {
-					return true
-				}
+				rule = rule || k == metrics.GoalCompletion
+				judge = judge || strings.HasPrefix(k, metrics.JudgeKey(""))
 			}
 		}
 	}
-	return false
+	return rule, judge
 }
 
 func writeOutcomes(b *strings.Builder, recs []*record.Recording) {

@@ -112,7 +112,7 @@ func TestLeakCheckAnnotatesApart(t *testing.T) {
 	}
 	r := agg.Report()
 	var table strings.Builder
-	if err := r.WriteTable(&table); err != nil {
+	if err := r.WriteTable(&table, report.TableWidth); err != nil {
 		t.Fatal(err)
 	}
 	out := table.String()

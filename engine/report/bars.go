@@ -10,9 +10,9 @@ import (
 )
 
 // Charted are the measures drawn as bar charts, as in the paper's
-// figures: goal completion, deal and success rates, first mention, leaks,
-// mind-reads and guesses.
-var Charted = []string{metrics.GoalCompletion, metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.Leaks, metrics.MindReads, metrics.Guesses}
+// figures: goal completion (by rule and by judge), deal and success
+// rates, first mention, leaks, mind-reads and guesses.
+var Charted = []string{metrics.GoalCompletion, JudgeGoal, metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.Leaks, metrics.MindReads, metrics.Guesses}
 
 // barWidth is the length of a full bar in cells.
 const barWidth = 40

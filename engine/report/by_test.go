@@ -118,7 +118,7 @@ func TestReportByModelComparesTheModels(t *testing.T) {
 	}
 
 	var table strings.Builder
-	if err := r.WriteTable(&table); err != nil {
+	if err := r.WriteTable(&table, wide); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(table.String(), "\n")
@@ -169,8 +169,9 @@ func TestReportByModelComparesTheModels(t *testing.T) {
 	if err := r.WriteSVG(&b); err != nil {
 		t.Fatal(err)
 	}
-	svg := b.String()
-	for _, want := range []string{"goal completion (0-10): paired difference", "craigslist: openai:a - openai:b", "craigslist · openai:b"} {
+	// The texts in order, wrapped lines joined.
+	svg := strings.Join(readSVG(t, b.Bytes()).strings(), " ")
+	for _, want := range []string{goalRuleLabel + ": paired difference", "craigslist: openai:a - openai:b", "craigslist · openai:b"} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the SVG lacks %q", want)
 		}
@@ -188,7 +189,7 @@ func TestReportByTwoDimensions(t *testing.T) {
 		}
 	}
 	var table strings.Builder
-	if err := r.WriteTable(&table); err != nil {
+	if err := r.WriteTable(&table, TableWidth); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(table.String(), "episodes by study, model, mode") {

@@ -58,7 +58,7 @@ func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run
 	if end.Metrics == nil {
 		leak.New(sc, mode).Finish(context.Background(), history, &end)
 	}
-	ep.Metrics = runFigures(sc.Family, end)
+	ep.Metrics = runFigures(end)
 	ep.Retries = end.Retries
 	if end.Cache != nil {
 		ep.Cache = *end.Cache

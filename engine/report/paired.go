@@ -37,9 +37,11 @@ type Paired struct {
 // Across says whether p compares two groups rather than two modes.
 func (p Paired) Across() bool { return p.FirstOf != p.SecondOf }
 
-// pairedMeasures are the measures compared between modes.
+// pairedMeasures are the measures compared between modes: the
+// headline's among them.
 var pairedMeasures = [...]string{metrics.GoalCompletion, metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1,
-	metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.WordsPerTurn, metrics.Turns, metrics.Leaks}
+	metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.WordsPerTurn, metrics.Turns, metrics.Leaks,
+	JudgeGoal, metrics.MindReads, metrics.Guesses, metrics.Disclosures}
 
 // modePairs are the comparisons, each in the order the study reads them.
 var modePairs = [...][2]view.Mode{{view.Script, view.Mindreaders}, {view.Mindreaders, view.Agents}, {view.Script, view.Agents}}
@@ -93,7 +95,7 @@ func (s *pairSums) paired(f scenario.Family) []Paired {
 	for p, mp := range modePairs {
 		for i, m := range pairedMeasures {
 			if s[p][i].n > 0 {
-				out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: s[p][i].tInterval()})
+				out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: measure(m).clipDifference(s[p][i].tInterval())})
 			}
 		}
 	}

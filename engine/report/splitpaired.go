@@ -122,7 +122,7 @@ func acrossPairs(f scenario.Family, d Dim, eps []pairedEpisode) []Paired {
 		for i, key := range pairedMeasures {
 			if m := sums[c][i]; m.n > 0 {
 				out = append(out, Paired{Family: f, First: c.mode, Second: c.mode, FirstOf: c.rest.with(d, values[0]),
-					SecondOf: c.rest.with(d, c.other), Key: key, Stat: m.tInterval()})
+					SecondOf: c.rest.with(d, c.other), Key: key, Stat: measure(key).clipDifference(m.tInterval())})
 			}
 		}
 	}

@@ -11,54 +11,67 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// TableWidth is the most columns a table takes: a person reads it in an
-// 80-column terminal. Columns that do not fit go to a further block below,
-// with the row labels again.
+// TableWidth is the width a table is laid out to when the terminal's is
+// not known (output to a file or a pipe): an 80-column terminal's.
 const TableWidth = 80
 
-// WriteTable prints one table per family: a row per measure, a column per
-// mode, each cell "mean [95% CI]", then the paired differences.
-func (r Report) WriteTable(w io.Writer) error {
+// WriteTable prints the headline first (every family pooled, the
+// measures every family has, and their paired differences), then one
+// table per family: a row per measure, a column per mode, each cell
+// "mean [95% CI]", then the paired differences. Tables are laid out to
+// width columns (writeGrid); how the rules and a model's leak check agree
+// follows them.
+func (r Report) WriteTable(w io.Writer, width int) error {
 	var b strings.Builder
-	for i, f := range r.families() {
-		if i > 0 {
+	r.writeHeadline(&b, width)
+	for _, f := range r.families() {
+		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
 		gs := r.of(f)
 		ms := tableMeasures(gs)
-		labels := make([]string, 0, len(ms)+1)
-		for _, m := range ms {
-			labels = append(labels, m.Label)
-		}
-		labels = append(labels, "failures")
-		cols := make([]column, len(gs))
-		split := len(r.By) > 0
-		if split {
-			// The title cannot name columns that several headings make:
-			// each column's episodes are a row of their own.
-			labels = append([]string{"episodes"}, labels...)
-		}
-		for j, g := range gs {
-			cols[j].heads = heads(r.By, g.Split, g.Mode)
-			if split {
-				cols[j].cells = append(cols[j].cells, episodesCell(g))
-			}
-			for _, m := range ms {
-				cols[j].cells = append(cols[j].cells, cell(g.Stats[m.Key], g.Stats, m.Key))
-			}
-			cols[j].cells = append(cols[j].cells, failureCell(g))
-		}
 		title := familyTitle(f, gs)
-		if split {
+		if len(r.By) > 0 {
 			title = fmt.Sprintf("%s: episodes by %s", clean(string(f)), byText(r.By))
 		}
-		fmt.Fprintf(&b, "%s\n", title)
-		writeGrid(&b, labels, cols)
-		r.writePaired(&b, f)
+		r.writeGroups(&b, title, gs, ms, true, width)
+		r.writePaired(&b, f, width)
 	}
 	writeAgreement(&b, r.Agreement)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeGroups prints a title and a table of groups: a row per measure
+// (after an episodes row in a grouped report, whose title cannot name
+// every column's episodes), and the failures when asked.
+func (r Report) writeGroups(b *strings.Builder, title string, gs []Group, ms []Measure, failures bool, width int) {
+	labels := make([]string, 0, len(ms)+2)
+	split := len(r.By) > 0
+	if split {
+		labels = append(labels, "episodes")
+	}
+	for _, m := range ms {
+		labels = append(labels, m.Label)
+	}
+	if failures {
+		labels = append(labels, "failures")
+	}
+	cols := make([]column, len(gs))
+	for j, g := range gs {
+		cols[j].heads = heads(r.By, g.Split, g.Mode)
+		if split {
+			cols[j].cells = append(cols[j].cells, cellText{main: episodesCell(g)})
+		}
+		for _, m := range ms {
+			cols[j].cells = append(cols[j].cells, cell(g.Stats, m.Key))
+		}
+		if failures {
+			cols[j].cells = append(cols[j].cells, cellText{main: failureCell(g)})
+		}
+	}
+	writeWrapped(b, title, width)
+	writeGrid(b, labels, cols, width)
 }
 
 // tableMeasures are the measures a family's table shows: those with data,
@@ -75,97 +88,28 @@ func tableMeasures(gs []Group) []Measure {
 	return slices.DeleteFunc(ms, func(m Measure) bool { return m.Key == metrics.Messages || m.Den == metrics.Messages })
 }
 
-// column is one column of a grid: its headings (one line each: a value
-// per dimension of a grouped report, outermost first) and a cell per row.
-type column struct {
-	heads []string
-	cells []string
-}
-
-// writeGrid prints rows of labels and cells, the columns two spaces apart,
-// in as many blocks of columns as TableWidth needs. A heading that repeats
-// the one before it (as do the ones above it) is left blank, so a group
-// of columns reads as one heading over them.
-func writeGrid(b *strings.Builder, labels []string, cols []column) {
-	labelWidth := 0
-	for _, l := range labels {
-		labelWidth = max(labelWidth, len(l)+2)
-	}
-	widths := make([]int, len(cols))
-	levels := 0
-	for i, c := range cols {
-		levels = max(levels, len(c.heads))
-		for _, h := range c.heads {
-			widths[i] = max(widths[i], len(h))
-		}
-		for _, s := range c.cells {
-			widths[i] = max(widths[i], len(s))
-		}
-	}
-	line := func(label string, parts []string, from int) {
-		var row strings.Builder
-		fmt.Fprintf(&row, "%-*s", labelWidth, label)
-		for i, p := range parts {
-			fmt.Fprintf(&row, "%-*s", widths[from+i]+2, p)
-		}
-		b.WriteString(strings.TrimRight(row.String(), " "))
-		b.WriteByte('\n')
-	}
-	for from := 0; from < len(cols); {
-		to, used := from+1, labelWidth+widths[from]
-		for to < len(cols) && used+2+widths[to] <= TableWidth {
-			used += 2 + widths[to]
-			to++
-		}
-		for level := range levels {
-			line("", headLine(cols[from:to], level), from)
-		}
-		for row, label := range labels {
-			cells := make([]string, 0, to-from)
-			for _, c := range cols[from:to] {
-				cells = append(cells, c.cells[row])
-			}
-			line(label, cells, from)
-		}
-		from = to
-	}
-}
-
-// headLine is one line of a block's headings: a column's heading at
-// level, blank where it and the ones above it repeat the column before.
-func headLine(cols []column, level int) []string {
-	out := make([]string, len(cols))
-	for i, c := range cols {
-		if level >= len(c.heads) {
-			continue
-		}
-		repeats := i > 0 && level < len(cols[i-1].heads) && level < len(c.heads)-1
-		for l := 0; repeats && l <= level; l++ {
-			repeats = cols[i-1].heads[l] == c.heads[l]
-		}
-		if !repeats {
-			out[i] = c.heads[level]
-		}
-	}
-	return out
-}
-
 // writePaired prints a family's paired differences: a row per measure, a
 // column per pair of modes.
-func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
+func (r Report) writePaired(b *strings.Builder, f scenario.Family, width int) {
 	var ps []Paired
 	for _, p := range r.Paired {
 		if p.Family == f {
 			ps = append(ps, p)
 		}
 	}
+	writePairedTable(b, r.By, ps, width)
+}
+
+// writePairedTable prints paired differences: a row per measure, a
+// column per pair of modes (or of groups).
+func writePairedTable(b *strings.Builder, by []Dim, ps []Paired, width int) {
 	if len(ps) == 0 {
 		return
 	}
 	var cols []column
 	index := map[string]int{}
 	for _, p := range ps {
-		h := pairHeads(r.By, p)
+		h := pairHeads(by, p)
 		k := strings.Join(h, "\x00")
 		if _, ok := index[k]; !ok {
 			index[k] = len(cols)
@@ -174,14 +118,14 @@ func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
 	}
 	var labels []string
 	for _, m := range Measures {
-		row := make([]string, len(cols))
+		row := make([]cellText, len(cols))
 		shown := false
 		for i := range row {
-			row[i] = "-"
+			row[i] = cellText{main: "-"}
 		}
 		for _, p := range ps {
 			if p.Key == m.Key {
-				row[index[strings.Join(pairHeads(r.By, p), "\x00")]], shown = pairedCell(p), true
+				row[index[strings.Join(pairHeads(by, p), "\x00")]], shown = pairedCell(p), true
 			}
 		}
 		if !shown {
@@ -200,8 +144,14 @@ func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
 	if n == 1 {
 		noun = "pair"
 	}
-	fmt.Fprintf(b, "paired differences on the same scenarios and seeds (up to %d %s),\nmean [95%% CI]\n", n, noun)
-	writeGrid(b, labels, cols)
+	writeWrapped(b, fmt.Sprintf("paired differences, same scenarios and seeds (up to %d %s): mean [95%% CI]", n, noun), width)
+	writeGrid(b, labels, cols, width)
+}
+
+// writeWrapped prints a line of text wrapped to width.
+func writeWrapped(b *strings.Builder, s string, width int) {
+	b.WriteString(wrapWords(s, width))
+	b.WriteByte('\n')
 }
 
 // pairHeads are the headings of a paired difference's column: "A - B"
@@ -227,11 +177,11 @@ func pairHeads(by []Dim, p Paired) []string {
 	return out
 }
 
-func pairedCell(p Paired) string {
+func pairedCell(p Paired) cellText {
 	if p.N < 2 {
-		return fmt.Sprintf("%s (n=1)", signed(p.Mean))
+		return cellText{signed(p.Mean), "(n=1)"}
 	}
-	return fmt.Sprintf("%s [%s, %s]", signed(p.Mean), signed(p.Lo), signed(p.Hi))
+	return cellText{signed(p.Mean), fmt.Sprintf("[%s, %s]", signed(p.Lo), signed(p.Hi))}
 }
 
 // signed prints a difference with its sign.
@@ -260,30 +210,28 @@ func byText(by []Dim) string {
 }
 
 func familyTitle(f scenario.Family, gs []Group) string {
-	parts := make([]string, len(gs))
-	for i, g := range gs {
-		parts[i] = fmt.Sprintf("%s %d", clean(g.Mode.Label()), g.Episodes)
-		if g.Ended < g.Episodes {
-			parts[i] += fmt.Sprintf(" (%d unfinished)", g.Episodes-g.Ended)
-		}
-	}
-	return fmt.Sprintf("%s: episodes %s", clean(string(f)), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s: episodes %s", clean(string(f)), episodesText(gs))
 }
 
-func cell(s Stat, stats map[string]Stat, key string) string {
-	if _, ok := stats[key]; !ok {
-		return "-"
+// cell is a group's figure of one measure: "-" where it has none.
+func cell(stats map[string]Stat, key string) cellText {
+	s, ok := stats[key]
+	if !ok {
+		return cellText{main: "-"}
 	}
-	return s.Text()
+	return s.cell()
 }
 
 // Text is the stat as the table prints it: "mean [lo, hi]", or
 // "mean (n=1)" without an interval.
-func (s Stat) Text() string {
+func (s Stat) Text() string { return s.cell().String() }
+
+// cell is the stat as a table cell: the mean, then "[lo, hi]" or "(n=1)".
+func (s Stat) cell() cellText {
 	if s.N < 2 {
-		return fmt.Sprintf("%s (n=1)", num(s.Mean))
+		return cellText{num(s.Mean), "(n=1)"}
 	}
-	return fmt.Sprintf("%s [%s, %s]", num(s.Mean), num(s.Lo), num(s.Hi))
+	return cellText{num(s.Mean), fmt.Sprintf("[%s, %s]", num(s.Lo), num(s.Hi))}
 }
 
 // num prints a figure with two decimals, or one from 10 up: three

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"maps"
 	"math"
 	"slices"
@@ -82,6 +83,8 @@ func (m moments) rateCI() Stat {
 // does not grow with their number. Adding the same episodes in the same
 // order gives the same figures, to the last bit.
 type Tally struct {
+	// measures are the rows tallied; nil tallies every one (Measures).
+	measures                   []Measure
 	episodes, ended, completed int
 	values                     map[string]*moments
 	failures                   map[event.FailureKind]int
@@ -106,7 +109,7 @@ func (t *Tally) Add(ep Episode) {
 	if t.values == nil {
 		t.values = map[string]*moments{}
 	}
-	for _, m := range Measures {
+	for _, m := range t.rows() {
 		if m.Num != "" {
 			t.addRatio(m, ep)
 			continue
@@ -120,6 +123,14 @@ func (t *Tally) Add(ep Episode) {
 			mo.add(v)
 		}
 	}
+}
+
+// rows are the measures the tally counts.
+func (t *Tally) rows() []Measure {
+	if t.measures == nil {
+		return Measures
+	}
+	return t.measures
 }
 
 // addRatio adds an episode's numerator and denominator of a pooled ratio
@@ -145,9 +156,9 @@ func (t *Tally) addRatio(m Measure, ep Episode) {
 func (t *Tally) Group() Group {
 	g := Group{Episodes: t.episodes, Ended: t.ended, Completed: t.completed, Stats: map[string]Stat{}, Failures: map[event.FailureKind]int{}}
 	maps.Copy(g.Failures, t.failures)
-	for _, m := range Measures {
+	for _, m := range t.rows() {
 		if r := t.ratios[m.Key]; m.Num != "" && r != nil {
-			g.Stats[m.Key] = r.ci()
+			g.Stats[m.Key] = m.clip(r.ci())
 			continue
 		}
 		mo, ok := t.values[m.Key]
@@ -157,7 +168,7 @@ func (t *Tally) Group() Group {
 		if m.Rate {
 			g.Stats[m.Key] = mo.rateCI()
 		} else {
-			g.Stats[m.Key] = mo.meanCI()
+			g.Stats[m.Key] = m.clip(mo.meanCI())
 		}
 	}
 	return g
@@ -170,6 +181,11 @@ type Aggregator struct {
 	by    []Dim
 	byKey map[groupKey]*Tally
 	pairs map[scenario.Family][]pairedEpisode
+	// pooled tallies the headline's groups (every family together), and
+	// pooledPairs (in a study, pooledSums) its differences.
+	pooled      map[groupKey]*Tally
+	pooledPairs []pairedEpisode
+	pooledSums  pairSums
 	// study, when set, lists the modes every scenario and seed will be
 	// played in once each; the differences of one are then counted as soon
 	// as all its modes are in, and only unfinished ones are kept.
@@ -218,6 +234,14 @@ func (a *Aggregator) Add(ep Episode) {
 		a.byKey[k] = t
 	}
 	t.Add(ep)
+	if a.pooled == nil {
+		a.pooled = map[groupKey]*Tally{}
+	}
+	pk := groupKey{s: k.s, m: k.m}
+	if a.pooled[pk] == nil {
+		a.pooled[pk] = headlineTally()
+	}
+	a.pooled[pk].Add(ep)
 	a.agreement = addAgreements(a.agreement, ep.Agreement)
 	if a.study != nil {
 		a.addToStudy(ep)
@@ -229,6 +253,7 @@ func (a *Aggregator) Add(ep Episode) {
 		}
 		p.split = k.s
 		a.pairs[ep.Family] = append(a.pairs[ep.Family], p)
+		a.pooledPairs = append(a.pooledPairs, p)
 	}
 }
 
@@ -259,6 +284,7 @@ func (a *Aggregator) addToStudy(ep Episode) {
 		a.sums[ep.Family] = s
 	}
 	s.add(pp.of)
+	a.pooledSums.add(pp.of)
 	delete(a.pending, id)
 }
 
@@ -287,6 +313,21 @@ func (a *Aggregator) Report() Report {
 			r.Paired = append(r.Paired, splitPairs(f, r.of(f), a.by, a.pairs[f])...)
 		}
 	}
+	var pooled []Paired
+	switch {
+	case a.study != nil:
+		pooled = a.studyPooledPaired()
+	case len(a.by) == 0:
+		pooled = pair("", a.pooledPairs)
+	default:
+		groups := make([]Group, 0, len(a.pooled))
+		for k := range a.pooled {
+			groups = append(groups, Group{Split: k.s, Mode: k.m})
+		}
+		slices.SortFunc(groups, func(x, y Group) int { return columnOrder(a.by, x, y) })
+		pooled = splitPairs("", groups, a.by, a.pooledPairs)
+	}
+	r.Headline = headline(a.pooled, a.by, r.Groups, pooled)
 	return r
 }
 
@@ -309,4 +350,19 @@ func (a *Aggregator) studyPaired(f scenario.Family) []Paired {
 		sums.add(a.pending[pairID{f, k}].of)
 	}
 	return sums.paired(f)
+}
+
+// studyPooledPaired is the headline's differences so far: every family's
+// added up as their scenarios and seeds completed, with the unfinished
+// ones added by family and key.
+func (a *Aggregator) studyPooledPaired() []Paired {
+	sums := a.pooledSums
+	open := slices.Collect(maps.Keys(a.pending))
+	slices.SortFunc(open, func(x, y pairID) int {
+		return cmp.Or(strings.Compare(string(x.f), string(y.f)), strings.Compare(x.pair, y.pair))
+	})
+	for _, id := range open {
+		sums.add(a.pending[id].of)
+	}
+	return sums.paired("")
 }
