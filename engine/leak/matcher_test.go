@@ -2,6 +2,8 @@ package leak
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -80,7 +82,7 @@ func TestFirstMentionPosition(t *testing.T) {
 	if len(first) != 1 || first[0].Position != 0.1 {
 		t.Fatalf("first mentions = %+v, want one at live position 2/20", first)
 	}
-	end := &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Success: true, Selections: [2]string{"Jacob Reyes", "Jacob Reyes"}}}
+	end := &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Success: true}}
 	a.Finish(context.Background(), history, end)
 	if got := end.Metrics[metrics.FirstMentionPos]; got != 0.5 {
 		t.Errorf("first_mention_position = %v, want 2/4", got)
@@ -96,7 +98,7 @@ func TestSelectArgument(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := New(sc, view.Script)
-	history := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Select, Text: "That's my pick.", Friend: "Jacob Reyes"}}}
+	history := []run.Turn{{Number: 1, Seat: 0, Action: recorded(`{"type":"select","text":"That's my pick.","friend":"Jacob Reyes"}`)}}
 	got := a.Annotate(history)
 	if len(got) != 2 || got[0].Kind != event.FirstMention || got[1].Kind != event.Leak || got[0].Start != 15 || got[0].End != 15 {
 		t.Errorf("annotations = %+v, want a first mention and a leak with an empty span at the end", got)
@@ -137,4 +139,14 @@ func TestTokenEnds(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("tokens %q, want %q", got, want)
 	}
+}
+
+// recorded is an action as a recording holds it, its argument typed by the
+// family that registered its key (this package cannot import families).
+func recorded(js string) event.Action {
+	var a event.Action
+	if err := json.Unmarshal([]byte(js), &a); err != nil || a.Arg == nil {
+		panic(fmt.Sprintf("%s: no family registered its argument: %v", js, err))
+	}
+	return a
 }

@@ -4,15 +4,17 @@ import (
 	"maps"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // runFigures returns what a report aggregates for one run: the ending's
 // metrics, plus the token totals of its model calls and the judge's scores
-// averaged over both seats. For free-form scenarios, whose goals no rule
-// can check, the judge's goal score is the goal completion.
-func runFigures(family scenario.Family, end event.Ending) map[string]float64 {
+// averaged over both seats. For a family whose goals no rule can check
+// (free-form), the judge's goal score is the goal completion.
+func runFigures(name scenario.Family, end event.Ending) map[string]float64 {
+	f := family.Of(name)
 	m := maps.Clone(end.Metrics)
 	if m == nil {
 		m = map[string]float64{}
@@ -33,7 +35,7 @@ func runFigures(family scenario.Family, end event.Ending) map[string]float64 {
 			m[metrics.JudgeKey(dim)] = sum / float64(n)
 		}
 	}
-	if g, ok := m[metrics.JudgeKey("goal")]; ok && family == scenario.Sotopia {
+	if g, ok := m[metrics.JudgeKey("goal")]; ok && f != nil && f.GoalByJudge() {
 		m[metrics.GoalCompletion] = g
 	}
 	return m

@@ -16,8 +16,8 @@ type openOffer struct {
 
 // note follows one turn: an offer with a price replaces the open one.
 func (o *openOffer) note(t family.Turn) {
-	if t.Action.Type == event.Offer && t.Action.Price != nil {
-		o.price, o.seat = t.Action.Price, t.Seat
+	if p, ok := PriceOf(t.Action); ok && t.Action.Type == event.Offer {
+		o.price, o.seat = &p, t.Seat
 	}
 }
 
