@@ -1,6 +1,7 @@
 package event
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -52,21 +53,34 @@ func (a Action) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads an action and its argument, typed by the kind
-// registered under the argument's key. An action may carry one argument.
+// registered under the argument's key, as encoding/json would read a
+// struct with that field (other members are let go). An action carries
+// one argument.
 func (a *Action) UnmarshalJSON(b []byte) error {
-	s := args.Shape()
-	shaped := s.New()
-	if err := json.Unmarshal(b, shaped); err != nil {
-		return err
+	if string(bytes.TrimSpace(b)) == "null" {
+		return nil
 	}
 	*a = Action{}
-	set := s.In(shaped, a)
-	switch len(set) {
-	case 0:
-	case 1:
-		a.Arg = set[0].(Arg)
-	default:
-		return fmt.Errorf("action: %s and %s: a move carries one argument", set[0].(Arg).Key(), set[1].(Arg).Key())
-	}
-	return nil
+	return eachMember(b, func(key, value []byte) error {
+		switch {
+		case keyIs(key, "type"):
+			var t string
+			err := unquote(value, &t)
+			a.Type = ActionType(t)
+			return err
+		case keyIs(key, "text"):
+			return unquote(value, &a.Text)
+		}
+		v, known, err := args.DecodeJSON(key, value)
+		switch {
+		case err != nil:
+			return fmt.Errorf("action: %s: %w", key, err)
+		case !known || v == nil:
+			return nil
+		case a.Arg != nil && a.Arg.Key() != v.(Arg).Key():
+			return fmt.Errorf("action: %s and %s: a move carries one argument", a.Arg.Key(), v.(Arg).Key())
+		}
+		a.Arg = v.(Arg)
+		return nil
+	})
 }

@@ -9,6 +9,8 @@
 package shape
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -71,6 +73,36 @@ func (k *Kinds) Key(v any) (string, bool) {
 		return s.kinds[i].Key, true
 	}
 	return "", false
+}
+
+// DecodeJSON decodes raw, the JSON value of a member named key, into a
+// new value of the kind registered under key (matched as encoding/json
+// matches a field's name: exactly, else without regard to case). known
+// is false when no kind has the key; null decodes to nil.
+func (k *Kinds) DecodeJSON(key []byte, raw []byte) (v any, known bool, err error) {
+	s := k.Shape()
+	i := slices.IndexFunc(s.kinds, func(kind Kind) bool { return kind.Key == string(key) })
+	if i < 0 {
+		i = slices.IndexFunc(s.kinds, func(kind Kind) bool { return bytes.EqualFold([]byte(kind.Key), key) })
+	}
+	if i < 0 {
+		return nil, false, nil
+	}
+	if string(bytes.TrimSpace(raw)) == "null" {
+		return nil, true, nil
+	}
+	t := s.kinds[i].Type
+	p := reflect.New(t)
+	if t.Kind() == reflect.Pointer {
+		p = reflect.New(t.Elem())
+	}
+	if err := json.Unmarshal(raw, p.Interface()); err != nil {
+		return nil, true, err
+	}
+	if t.Kind() == reflect.Pointer {
+		return p.Interface(), true, nil
+	}
+	return p.Elem().Interface(), true, nil
 }
 
 // Shape returns the shaped type of the kinds registered so far.
