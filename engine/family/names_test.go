@@ -61,18 +61,23 @@ var core = []string{"engine/scenario", "engine/event", "engine/view", "engine/re
 
 // The core names no family's data: it imports no family's package (the
 // registry, engine/family, and engine/family/all for the registrations
-// are fine), and none of its structs has a field written under a key a
+// are fine), none of its structs has a field written under a key a
 // family registered (a section of a scenario file, a move's argument, a
-// member of what the rules settle). A family's data, moves and terms are
-// its own types, held as opaque values (scenario.Data, event.Arg,
-// event.Terms), so adding a family with data touches no core file.
+// member of what the rules settle), and it does not name a family at all
+// (package scenario's Family constants are the built-in families' names
+// to register under, for their own packages and their makers). A
+// family's data, moves and terms are its own types, held as opaque values
+// (scenario.Data, event.Arg, event.Terms), so adding a family with data
+// touches no core file.
 func TestTheCoreHoldsNoFamilysData(t *testing.T) {
+	files := goFiles(t)
+	consts := familyConstants(t, files)
 	keys := familyKeys()
 	if !keys["craigslist"] || !keys["price"] || !keys["friend"] || !keys["splits"] || !keys["deal"] {
 		t.Fatalf("found the families' keys %v: too few to check anything", keys)
 	}
 	checked := 0
-	for _, f := range goFiles(t) {
+	for _, f := range files {
 		if !under(filepath.ToSlash(filepath.Dir(f.path)), core) {
 			continue
 		}
@@ -85,6 +90,11 @@ func TestTheCoreHoldsNoFamilysData(t *testing.T) {
 			}
 		}
 		ast.Inspect(f.file, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "scenario" && consts[sel.Sel.Name] {
+					t.Errorf("%s:%d names the family %s", f.path, f.fset.Position(sel.Pos()).Line, sel.Sel.Name)
+				}
+			}
 			field, ok := n.(*ast.Field)
 			if !ok || field.Tag == nil {
 				return true

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
@@ -20,6 +21,9 @@ import (
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/llm"
+	"github.com/omnigap/omnigap/engine/llm/config"
+	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/record/jsonw"
@@ -453,6 +457,54 @@ func TestANewFamilysMovesAndTermsAreRecordedAndReadBack(t *testing.T) {
 	}
 	if !found {
 		t.Error("no recorded line holds a gift")
+	}
+}
+
+// Models make the new family's move through the model backends' generic
+// readers: an agent's JSON reply names its gift, the writer's script tags
+// one per seat; both runs end in the exchange, recorded with the gifts.
+func TestANewFamilysMovesAreMadeByModels(t *testing.T) {
+	sc, err := scenario.Parse("kickoff.yaml", meetingFile("host", "cake"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.Start()
+	defer srv.Close()
+	srv.Respond = func(r *llmtest.Request) string {
+		prompt := r.Prompt()
+		if strings.Contains(prompt, "You write the dialogue for both characters") {
+			return "1. Ada Lund: [offer cake] For you.\n2. Ben Ortiz: [offer wine] And for you.\n"
+		}
+		for _, g := range []string{"cake", "wine"} {
+			if strings.Contains(prompt, "Your gifts: "+g) {
+				return `{"action": {"type": "offer", "gift": "` + strings.ToUpper(g) + `"}, "text": "For you."}`
+			}
+		}
+		return `{"action": "speak", "text": "Hello."}`
+	}
+	factory := llm.NewFactory(config.Config{Endpoints: []config.Endpoint{{URL: srv.URL, APIKey: "sk-test"}}, Model: "fake", Timeout: 5 * time.Second})
+	for _, mode := range []view.Mode{view.Agents, view.Script} {
+		live, err := episode.Start(context.Background(), episode.Spec{Scenario: sc, Mode: mode, Seed: 1, Factory: factory, RecordDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range live.Events {
+		}
+		rec, err := record.Read(live.Recording)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var given []event.Arg
+		for _, ev := range rec.Events {
+			if ev.Kind == event.TurnCompleted && ev.Action.Arg != nil {
+				given = append(given, ev.Action.Arg)
+			}
+		}
+		end := rec.Ending()
+		if !reflect.DeepEqual(given, []event.Arg{gift("cake"), gift("wine")}) || end == nil || end.Reason != event.Accepted ||
+			!reflect.DeepEqual(end.Outcome.Terms, exchange{Gifts: []string{"cake", "wine"}}) {
+			t.Errorf("%s: gifts %v, ending %+v", mode, given, end)
+		}
 	}
 }
 
