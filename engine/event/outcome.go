@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
+
+	"github.com/omnigap/omnigap/engine/record/jsonw"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // Outcome is how an episode ended for its family's rules: what they
@@ -36,11 +40,16 @@ type Terms interface {
 }
 
 // termsKind is a registered type of terms and the members its zero
-// value writes.
+// value writes, in key order.
 type termsKind struct {
 	typ  reflect.Type
 	key  string
-	zero map[string]json.RawMessage
+	zero []member
+}
+
+// member is one member of a JSON object: its key and its value as JSON.
+type member struct {
+	key, value []byte
 }
 
 var (
@@ -56,9 +65,16 @@ var (
 // zero value. Terms are a struct (not a pointer); a key registered twice
 // panics.
 func RegisterTerms(zero Terms) {
-	members, err := membersOf(zero)
+	b, err := json.Marshal(zero)
 	if err != nil {
 		panic(fmt.Sprintf("event: terms %T: %v", zero, err))
+	}
+	var members []member
+	if err := eachMember(b, func(key, value []byte) error {
+		members = append(members, member{key: key, value: value})
+		return nil
+	}); err != nil {
+		panic(fmt.Sprintf("event: terms %T must write a JSON object: %v", zero, err))
 	}
 	termsMu.Lock()
 	defer termsMu.Unlock()
@@ -70,54 +86,74 @@ func RegisterTerms(zero Terms) {
 	termsKinds = append(termsKinds, termsKind{typ: reflect.TypeOf(zero), key: zero.Key(), zero: members})
 }
 
-// membersOf encodes terms as a JSON object and returns its members.
-func membersOf(t Terms) (map[string]json.RawMessage, error) {
-	b, err := json.Marshal(t)
-	if err != nil {
-		return nil, err
+// zeroOf is what the zero terms of a kind write under its key, nil when
+// they leave it out.
+func zeroOf(k termsKind) []byte {
+	for _, m := range k.zero {
+		if string(m.key) == k.key {
+			return m.value
+		}
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("terms must encode as a JSON object: %w", err)
-	}
-	return m, nil
+	return nil
 }
 
-// MarshalJSON writes the outcome as one object of members in key order,
+// MarshalJSON writes the outcome as AppendJSON does.
+func (o Outcome) MarshalJSON() ([]byte, error) { return o.AppendJSON(nil) }
+
+// AppendJSON appends the outcome as one object of members in key order,
 // as encoding/json writes a map: every registered family's terms (the
-// outcome's own as they are, the others at their zero value), then
-// success (when true) and the summary among them.
-func (o Outcome) MarshalJSON() ([]byte, error) {
-	all := map[string]json.RawMessage{}
+// outcome's own as they are, the others at their zero value), success
+// (when true) and the summary. Text is escaped as textsafe.EscapeJSON
+// does, so the bytes go into a recording as they are.
+func (o Outcome) AppendJSON(dst []byte) ([]byte, error) {
+	var buf [12]member
+	members := buf[:0]
+	var ownType reflect.Type
+	if o.Terms != nil {
+		ownType = reflect.TypeOf(o.Terms)
+		own, err := json.Marshal(o.Terms)
+		if err != nil {
+			return dst, err
+		}
+		if err := eachMember(textsafe.EscapeJSON(own), func(key, value []byte) error {
+			members = append(members, member{key: key, value: value})
+			return nil
+		}); err != nil {
+			return dst, fmt.Errorf("terms %T: %w", o.Terms, err)
+		}
+	}
+	owned := len(members)
 	termsMu.RLock()
 	kinds := termsKinds
 	termsMu.RUnlock()
 	for _, k := range kinds {
-		if o.Terms != nil && k.typ == reflect.TypeOf(o.Terms) {
+		if k.typ == ownType {
 			continue
 		}
-		for key, v := range k.zero {
-			all[key] = v
-		}
-	}
-	if o.Terms != nil {
-		own, err := membersOf(o.Terms)
-		if err != nil {
-			return nil, err
-		}
-		for key, v := range own {
-			all[key] = v
+		for _, m := range k.zero {
+			if !slices.ContainsFunc(members[:owned], func(o member) bool { return bytes.Equal(o.key, m.key) }) {
+				members = append(members, m)
+			}
 		}
 	}
 	if o.Success {
-		all["success"] = json.RawMessage("true")
+		members = append(members, member{key: []byte("success"), value: []byte("true")})
 	}
-	summary, err := json.Marshal(o.Summary)
-	if err != nil {
-		return nil, err
+	members = append(members, member{key: []byte("summary")}) // its value is written below
+	slices.SortStableFunc(members, func(a, b member) int { return bytes.Compare(a.key, b.key) })
+	dst = append(dst, '{')
+	for i, m := range members {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(jsonw.StringBytes(dst, m.key), ':')
+		if m.value == nil {
+			dst = jsonw.String(dst, o.Summary)
+			continue
+		}
+		dst = append(dst, m.value...)
 	}
-	all["summary"] = summary
-	return json.Marshal(all)
+	return append(dst, '}'), nil
 }
 
 // UnmarshalJSON reads an outcome; its terms are the registered kind's
@@ -144,7 +180,7 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	termsMu.RUnlock()
 	for _, k := range kinds {
 		raw, ok := m[k.key]
-		if !ok || settledNothing(raw, k.zero[k.key]) {
+		if !ok || settledNothing(raw, zeroOf(k)) {
 			continue
 		}
 		if out.Terms != nil {

@@ -25,9 +25,8 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 	return append(dst, textsafe.EscapeJSON(b)...), -1, err
 }
 
-// appendFast is appendEvent by hand (all but a run's outcome, written
-// once per run); ok is false, and dst as it was, when the event holds
-// what it cannot write (a number JSON cannot hold).
+// appendFast is appendEvent by hand; ok is false, and dst as it was,
+// when the event holds what it cannot write (a number JSON cannot hold).
 func appendFast(dst []byte, ev *event.Event) (out []byte, ending int, ok bool) {
 	if !finite(ev) {
 		return dst, -1, false
@@ -126,17 +125,15 @@ func appendFooter(dst []byte, end *event.Ending, encoded []byte) ([]byte, error)
 }
 
 // appendEnding writes an ending; ok is false when its outcome cannot be
-// written as JSON.
+// written as JSON (a family's terms write themselves through
+// encoding/json: a run has one outcome).
 func appendEnding(dst []byte, e *event.Ending) (out []byte, ok bool) {
 	dst = append(dst, `{"reason":`...)
 	dst = jsonw.String(dst, string(e.Reason))
-	// The outcome is a run's once, its shape the families' terms': it
-	// goes through encoding/json.
-	outcome, err := json.Marshal(e.Outcome)
+	dst, err := e.Outcome.AppendJSON(append(dst, `,"outcome":`...))
 	if err != nil {
 		return dst, false
 	}
-	dst = append(append(dst, `,"outcome":`...), textsafe.EscapeJSON(outcome)...)
 	dst = append(dst, `,"turns":`...)
 	dst = strconv.AppendInt(dst, int64(e.Turns), 10)
 	if len(e.Metrics) > 0 {

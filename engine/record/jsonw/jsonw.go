@@ -63,6 +63,19 @@ func String(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
+// StringBytes is String for text held as bytes (a member's key read from
+// other JSON), without making a string of plain ASCII text.
+func StringBytes(dst, s []byte) []byte {
+	for _, c := range s {
+		if escaped[c] {
+			return String(dst, string(s))
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
+
 // Counts appends counts by name (a Deal-or-No-Deal split, retries by
 // kind) as encoding/json writes the map: null for none.
 func Counts(dst []byte, counts map[string]int) []byte {
