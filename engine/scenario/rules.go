@@ -10,7 +10,7 @@ import (
 // Rules are a family's part of the data model: its data's section, the
 // checks of its data and the facts derived from it. Each family registers
 // its rules (engine/family does, for every family in engine/family/all),
-// so this package knows no family and no family's data.
+// so this package knows no family's rules and no family's data.
 type Rules interface {
 	// Section says how the family's data is written; a zero Section for a
 	// family without data.
