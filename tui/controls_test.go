@@ -27,7 +27,7 @@ func TestFocusMovesWithTabAndClick(t *testing.T) {
 	if m.focus != 2 || !m.panes[2].focused || m.panes[0].focused {
 		t.Fatalf("focus = %d, want MINDREADERS (2)", m.focus)
 	}
-	focused := m.st.modeFocused.Render(" MINDREADERS ")
+	focused := m.st.modeHeading(view.Mindreaders, true).Render(" MINDREADERS ")
 	if !strings.Contains(m.render(), focused) {
 		t.Error("the focused pane's label is not drawn in the focused style")
 	}

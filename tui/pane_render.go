@@ -68,10 +68,7 @@ func (p *pane) headerState() headerState {
 
 func (p *pane) headerLines() []string {
 	st, w := p.st, p.width
-	label := st.mode.Render(" " + p.label() + " ")
-	if p.focused {
-		label = st.modeFocused.Render(" " + p.label() + " ")
-	}
+	label := st.modeHeading(p.mode, p.focused).Render(" " + p.label() + " ")
 	status := p.status()
 	right := st.statusLabel.Render(status)
 	if p.ending != nil {

@@ -7,6 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/palette"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // styles holds every style the app draws with. Colours come in light and
@@ -19,11 +21,12 @@ type styles struct {
 	seat                           [2]lipgloss.Style
 	action, errText, note          lipgloss.Style
 	good, bad                      lipgloss.Style
-	// highlight is each annotation kind's look, denied the look of a
-	// denial (a negated annotation, shown and not counted); marks holds
-	// them in mark order (highlight.go).
+	// highlight is each annotation kind's look, model the look of the
+	// model check's annotations, denied the look of a denial (a negated
+	// annotation, shown and not counted); marks holds them in mark order
+	// (highlight.go).
 	highlight                map[event.AnnotationKind]lipgloss.Style
-	denied                   lipgloss.Style
+	model, denied            lipgloss.Style
 	marks                    []lipgloss.Style
 	tab, tabShown, tabActive lipgloss.Style
 	help                     help.Styles
@@ -32,6 +35,19 @@ type styles struct {
 	callout  lipgloss.Style
 	body     lipgloss.Style
 	spacious bool
+	// modeColour is a mode's colour for this background, from the
+	// palette the report's figures share (engine/palette).
+	modeColour func(view.Mode) color.Color
+}
+
+// modeHeading is a pane's mode label: bold in the mode's colour,
+// reversed when the pane has the focus.
+func (st styles) modeHeading(m view.Mode, focused bool) lipgloss.Style {
+	s := st.mode
+	if focused {
+		s = st.modeFocused
+	}
+	return s.Foreground(st.modeColour(m))
 }
 
 // withMarks fills marks from highlight and denied, in mark order.
@@ -40,7 +56,7 @@ func (st styles) withMarks() styles {
 	for _, k := range event.Kinds {
 		st.marks = append(st.marks, st.highlight[k.Kind])
 	}
-	st.marks = append(st.marks, st.denied)
+	st.marks = append(st.marks, st.model, st.denied)
 	return st
 }
 
@@ -74,11 +90,18 @@ func newStyles(dark bool) styles {
 			// hidden answer, the span to find at a glance.
 			event.FirstMention: fg("#1b6e20", "#7ee787").Reverse(true),
 		},
+		// The model check's findings: their own colour, and italics with
+		// an underline, which no rules' kind has, for NO_COLOR.
+		model:     fg("#00695c", "#64d8cb").Italic(true).Underline(true),
 		denied:    fg("#6e6e6e", "#8a8a8a").Strikethrough(true),
 		tab:       fg("#6e6e6e", "#8a8a8a"),
 		tabShown:  lipgloss.NewStyle().Bold(true),
 		tabActive: lipgloss.NewStyle().Bold(true).Reverse(true),
 		help:      help.DefaultStyles(dark),
 		callout:   fg("#c00000", "#ff6b6b").Bold(true).Reverse(true),
+		modeColour: func(m view.Mode) color.Color {
+			p := palette.Mode(m)
+			return c(p.Light, p.Dark)
+		},
 	}.withMarks()
 }

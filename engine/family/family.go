@@ -45,10 +45,6 @@ type Family interface {
 	// Measures says how reports show them.
 	Metrics(m map[string]float64, sc *scenario.Scenario, ep Episode)
 	Measures() []Measure
-	// GoalByJudge reports whether the family's goal completion is the
-	// judge's goal score rather than a rule's: goals no rule can check,
-	// as free-form ones.
-	GoalByJudge() bool
 }
 
 // Measure is one of a family's outcome metrics as reports show it.

@@ -98,7 +98,6 @@ func (g gift) Label() string                        { return string(g) }
 func (g gift) Said() string                         { return string(g) }
 func (g gift) AppendJSON(dst []byte) ([]byte, bool) { return jsonw.String(dst, string(g)), true }
 func (handshake) Terms() event.Terms                { return exchange{} }
-func (handshake) GoalByJudge() bool                 { return false }
 func (handshake) Prompt() family.Prompt {
 	return family.Prompt{AgentRule: "Give a gift to close the meeting.\n"}
 }

@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -24,7 +25,7 @@ type Evidenced interface {
 // evidence recognises what makes an environment fact deducible from the
 // dialogue (Evidenced.Clues).
 type evidence struct {
-	m    *Matcher
+	m    *match.Matcher
 	fact []int // fact index of each evidence entry
 }
 
@@ -46,7 +47,7 @@ func newEvidence(sc *scenario.Scenario, facts []scenario.Fact) *evidence {
 	if len(clues) == 0 {
 		return nil
 	}
-	ev.m = Compile(withFirstNames(clues))
+	ev.m = match.Compile(withFirstNames(clues))
 	return ev
 }
 

@@ -26,9 +26,10 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 }
 
 // appendFast is appendEvent by hand; ok is false, and dst as it was,
-// when the event holds what it cannot write (a number JSON cannot hold).
+// when the event holds what it cannot write (a number JSON cannot hold,
+// an annotation's source with no word, which encoding/json refuses).
 func appendFast(dst []byte, ev *event.Event) (out []byte, ending int, ok bool) {
-	if !finite(ev) {
+	if !finite(ev) || ev.Annotation != nil && !ev.Annotation.Source.Known() {
 		return dst, -1, false
 	}
 	start := len(dst)
@@ -76,6 +77,7 @@ func appendFast(dst []byte, ev *event.Event) (out []byte, ending int, ok bool) {
 		if a.Approximate {
 			dst = append(dst, `,"approximate":true`...)
 		}
+		dst = appendOptString(dst, `,"source":`, a.Source.String())
 		if a.Position != 0 {
 			dst = append(dst, `,"position":`...)
 			dst = jsonw.Float(dst, a.Position)
@@ -148,6 +150,11 @@ func appendEnding(dst []byte, e *event.Ending) (out []byte, ok bool) {
 	if len(e.Retries) > 0 {
 		dst = jsonw.Counts(append(dst, `,"retries":`...), e.Retries)
 	}
+	if c := e.Cache; c != nil {
+		dst = strconv.AppendInt(append(dst, `,"cache":{"hits":`...), int64(c.Hits), 10)
+		dst = strconv.AppendInt(append(dst, `,"misses":`...), int64(c.Misses), 10)
+		dst = append(dst, '}')
+	}
 	return append(dst, '}'), true
 }
 
@@ -185,5 +192,6 @@ func appendUsage(dst []byte, u *event.Usage) []byte {
 		dst = append(dst, `,"cached":`...)
 		dst = strconv.AppendInt(dst, int64(u.Cached), 10)
 	}
+	dst = appendOptString(dst, `,"role":`, u.Role)
 	return append(dst, '}')
 }

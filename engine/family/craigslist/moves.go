@@ -7,7 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -36,7 +36,7 @@ func (Family) Moves() []family.Move {
 // hundred"), which must be positive: the one reader of a price, whoever
 // wrote it.
 func readPrice(text string) (Price, error) {
-	amounts := leak.Amounts(text)
+	amounts := amount.Amounts(text)
 	if len(amounts) == 0 || amounts[0] <= 0 {
 		return 0, errors.New("an offer needs a positive price")
 	}

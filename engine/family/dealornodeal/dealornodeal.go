@@ -16,9 +16,6 @@ type Family struct{}
 // Name is the family's name in scenario files.
 func (Family) Name() scenario.Family { return scenario.DealOrNoDeal }
 
-// GoalByJudge: goal completion is the rule of Metrics.
-func (Family) GoalByJudge() bool { return false }
-
 // Prompt is what models are told of the family's rules.
 func (Family) Prompt() family.Prompt {
 	const rule = "Only a proposal the partner accepts, or two final choices that together divide every item exactly, make an agreement; agreeing in words makes none.\n"

@@ -51,7 +51,3 @@ func (Family) Metrics(map[string]float64, *scenario.Scenario, family.Episode) {}
 
 // Measures: none of its own.
 func (Family) Measures() []family.Measure { return nil }
-
-// GoalByJudge: no rule can check a free-form goal; the judge's goal
-// score is the goal completion.
-func (Family) GoalByJudge() bool { return true }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -81,7 +81,7 @@ func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed
 	}
 	for _, tn := range turns {
 		text := strings.ReplaceAll(tn.Action.Text, strings.TrimSpace(cl.ListingOf(sc).Description), "")
-		prices := leak.Amounts(text)
+		prices := amount.Amounts(text)
 		if p, ok := cl.PriceOf(tn.Action); ok {
 			prices = append(prices, p)
 		}
