@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -293,7 +294,7 @@ func playBuyer(t *testing.T, sc *scenario.Scenario, partner scriptedBackend, w, 
 		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: 1,
 		Factory:  factoryFunc(func(view.Mode) run.Backend { return partner }),
 		Annotate: leak.Annotate,
-		Play:     &PlayOptions{Seat: scenario.BuyerSeat},
+		Play:     &PlayOptions{Seat: craigslist.BuyerSeat},
 	})
 	return m, startTeatest(t, m, w, h)
 }

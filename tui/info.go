@@ -29,8 +29,8 @@ func infoDoc(sc *scenario.Scenario, st *styles) *doc {
 			for _, f := range self.Facts {
 				out = append(out, para("• "+f.Text, w, 2, st.setting)...)
 			}
-			if len(self.Friends) > 0 {
-				out = append(out, para(fmt.Sprintf("• a list of %d friends (see the prompt audit, p)", len(self.Friends)), w, 2, st.setting)...)
+			if h := self.Holding; h != nil && h.Summary() != "" {
+				out = append(out, para("• "+h.Summary()+" (see the prompt audit, p)", w, 2, st.setting)...)
 			}
 		}
 		if len(sc.EnvFacts) > 0 {

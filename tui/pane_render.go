@@ -150,7 +150,7 @@ func (p *pane) rule() string {
 	switch {
 	case p.ending != nil:
 		style := st.bad
-		if p.ending.Outcome.Deal || p.ending.Outcome.Success {
+		if p.ending.Outcome.Good() {
 			style = st.good
 		}
 		badge = style.Render(" " + oneLine(p.ending.Outcome.Summary) + " ")

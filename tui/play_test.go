@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/library"
@@ -21,7 +22,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	}
 	var partnerFacts []scenario.Fact
 	for _, f := range leak.Facts(sc) {
-		if f.Owner == scenario.SellerSeat {
+		if f.Owner == craigslist.SellerSeat {
 			partnerFacts = append(partnerFacts, f)
 		}
 	}

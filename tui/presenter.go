@@ -297,7 +297,7 @@ func (m *model) scoreboardLines(h int) []string {
 		if p.ending == nil {
 			return "-", st.dim
 		}
-		if p.ending.Outcome.Deal || p.ending.Outcome.Success {
+		if p.ending.Outcome.Good() {
 			return oneLine(p.ending.Outcome.Summary), st.good
 		}
 		return oneLine(p.ending.Outcome.Summary), st.bad

@@ -87,7 +87,7 @@ func endingLines(end *event.Ending, seat int, label string, w int, st *styles) [
 		return para("not over yet", w, 2, st.dim)
 	}
 	style := st.bad
-	if end.Outcome.Deal || end.Outcome.Success {
+	if end.Outcome.Good() {
 		style = st.good
 	}
 	out := para(fmt.Sprintf("%s (%s after %d turns)", end.Outcome.Summary, end.Reason, end.Turns), w, 2, style)

@@ -174,14 +174,3 @@ func (t *Usage) Add(u Usage) {
 	t.Completion += u.Completion
 	t.Cached += u.Cached
 }
-
-// Outcome is the family-specific result of an episode.
-type Outcome struct {
-	Deal       bool      `json:"deal,omitempty"`
-	Price      *float64  `json:"price,omitempty"`
-	Selections [2]string `json:"selections,omitempty"`
-	// Splits are the items each seat ends with in Deal-or-No-Deal.
-	Splits  [2]map[string]int `json:"splits,omitempty"`
-	Success bool              `json:"success,omitempty"`
-	Summary string            `json:"summary"`
-}

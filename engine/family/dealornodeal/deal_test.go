@@ -1,8 +1,10 @@
-package scenario
+package dealornodeal
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 const dealFile = `id: dealornodeal/test
@@ -23,7 +25,7 @@ dealornodeal:
 `
 
 func TestDealFacts(t *testing.T) {
-	sc, err := Parse("deal.yaml", []byte(dealFile))
+	sc, err := scenario.Parse("deal.yaml", []byte(dealFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,14 +38,14 @@ func TestDealFacts(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "seat0-value-hat seat1-value-hat" {
 		t.Errorf("facts %s", got)
 	}
-	if p := sc.Deal.Points(1, sc.Deal.Rest(Split{"book": 3})); p != 6 {
-		t.Errorf("seat 1 taking the hats scores %d, want 6", p)
+	if d := DealOf(sc); d.Points(1, d.Rest(Split{"book": 3})) != 6 {
+		t.Errorf("seat 1 taking the hats scores %d, want 6", d.Points(1, d.Rest(Split{"book": 3})))
 	}
 }
 
 func TestDealProblems(t *testing.T) {
 	bad := strings.Replace(dealFile, "- {book: 2, hat: 3}", "- {book: 2, cup: 3}", 1)
-	_, err := Parse("deal.yaml", []byte(bad))
+	_, err := scenario.Parse("deal.yaml", []byte(bad))
 	if err == nil {
 		t.Fatal("a value for an item not on the table was accepted")
 	}
@@ -57,7 +59,7 @@ func TestDealProblems(t *testing.T) {
 func TestDealSplitsAreBounded(t *testing.T) {
 	many := strings.Replace(dealFile, "items: [{name: book, count: 3}, {name: hat, count: 2}]",
 		"items: [{name: book, count: 20}, {name: hat, count: 20}, {name: cup, count: 20}, {name: pen, count: 20}]", 1)
-	_, err := Parse("deal.yaml", []byte(many))
+	_, err := scenario.Parse("deal.yaml", []byte(many))
 	if err == nil || !strings.Contains(err.Error(), "dealornodeal.items[3]: makes more than 10000 possible splits") {
 		t.Fatalf("got %v", err)
 	}

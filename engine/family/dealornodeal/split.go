@@ -1,29 +1,65 @@
-package scenario
+package dealornodeal
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record/jsonw"
 )
 
-// Deal is the Deal-or-No-Deal family's data: the items on the table and
-// each side's private value per item (Lewis et al. 2017).
-type Deal struct {
-	Items  []Item            `yaml:"items" json:"items"`
-	Values [2]map[string]int `yaml:"values" json:"values"`
-}
-
-// Item is a kind of object on the table and how many there are.
-type Item struct {
-	Name  string `yaml:"name" json:"name"`
-	Count int    `yaml:"count" json:"count"`
-}
-
-// MaxSplits bounds the ways one side can take items, which players and
-// metrics enumerate.
-const MaxSplits = 10000
-
-// Split is how many of each item one side takes.
+// Split is how many of each item one side takes: the argument of a
+// proposal and of a final selection (event.Action.Arg), kept under
+// "split" in recordings.
 type Split map[string]int
+
+// Key is the member recordings keep a split under.
+func (Split) Key() string { return "split" }
+
+// Label writes the split as "ball=1 book=2 hat=0", items in name order.
+func (s Split) Label() string {
+	names := make([]string, 0, len(s))
+	for k := range s {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%s=%d", k, s[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// Said: a split names items and counts, never a side's values.
+func (Split) Said() string { return "" }
+
+// AppendJSON writes the split as a JSON object in name order.
+func (s Split) AppendJSON(dst []byte) ([]byte, bool) { return jsonw.Counts(dst, s), true }
+
+// SplitOf returns the split a move carries, or nil.
+func SplitOf(a event.Action) Split {
+	s, _ := a.Arg.(Split)
+	return s
+}
+
+// Division is what the family's rules settle (event.Outcome.Terms): the
+// items each side ends with, and whether they agreed on them. Recordings
+// keep it as "deal" and "splits", the splits in every family's outcome
+// (null and null when nobody took anything).
+type Division struct {
+	Deal   bool     `json:"deal,omitempty"`
+	Splits [2]Split `json:"splits"`
+}
+
+// Key: a recorded outcome with splits holds a division.
+func (Division) Key() string { return "splits" }
+
+// Agreed reports whether the sides agreed on the division.
+func (d Division) Agreed() bool { return d.Deal }
+
+// Terms is the family's terms: a Division.
+func (Family) Terms() event.Terms { return Division{} }
 
 // Points is what split is worth to side.
 func (d *Deal) Points(side int, split Split) int {
@@ -41,6 +77,15 @@ func (d *Deal) Rest(split Split) Split {
 		out[it.Name] = it.Count - split[it.Name]
 	}
 	return out
+}
+
+// everything is every item on the table.
+func (d *Deal) everything() Split {
+	all := Split{}
+	for _, it := range d.Items {
+		all[it.Name] = it.Count
+	}
+	return all
 }
 
 // Fits reports whether split takes, of every item, between none and all,
