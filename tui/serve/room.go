@@ -17,7 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/console"
 )
 
 // Room tallies the games people played on the server beside SCRIPT and
@@ -151,7 +151,7 @@ var consoleColumns = []view.Mode{view.People, view.Script, view.Agents}
 // Standing is the room now, for the console: a row per figure, a column
 // for the people's games, SCRIPT's and AGENTS', and notes on the
 // comparison runs' progress and on recordings that could not be read.
-func (r *Room) Standing() tui.ConsoleState {
+func (r *Room) Standing() console.State {
 	rep := r.Report()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -161,12 +161,12 @@ func (r *Room) Standing() tui.ConsoleState {
 			groups[g.Mode] = g
 		}
 	}
-	var st tui.ConsoleState
+	var st console.State
 	for _, m := range consoleColumns {
 		st.Heads = append(st.Heads, m.Label())
 	}
 	row := func(label string, cell func(g report.Group) string) {
-		out := tui.ConsoleRow{Label: label}
+		out := console.Row{Label: label}
 		for _, m := range consoleColumns {
 			g, ok := groups[m]
 			if !ok {
@@ -217,7 +217,7 @@ func (r *Room) Standing() tui.ConsoleState {
 // limitRow is the turn in which people most often first gave their limit
 // away (the earliest of equals) and in how many of their games, in the
 // PEOPLE column only.
-func (r *Room) limitRow(games int) tui.ConsoleRow {
+func (r *Room) limitRow(games int) console.Row {
 	label := "limit given away at"
 	if !hasPrice(r.sc, r.seat) {
 		label = "secret given away at"
@@ -232,7 +232,7 @@ func (r *Room) limitRow(games int) tui.ConsoleRow {
 	if most > 0 {
 		cell = fmt.Sprintf("turn %d (%d of %d)", best, most, games)
 	}
-	return tui.ConsoleRow{Label: label, Cells: []string{cell, "-", "-"}}
+	return console.Row{Label: label, Cells: []string{cell, "-", "-"}}
 }
 
 func hasPrice(sc *scenario.Scenario, seat int) bool {

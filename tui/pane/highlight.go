@@ -1,4 +1,4 @@
-package tui
+package pane
 
 import (
 	"strings"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // mark is the highlight of one character: 0 for none, else 1 + the kind's
@@ -32,10 +33,10 @@ func markOf(a event.Annotation) mark {
 	return 0
 }
 
-// annotationWord names what an annotation is, for the notices and the
+// AnnotationWord names what an annotation is, for the notices and the
 // reveal: its kind's word, and whether it is a denial (not counted) or
 // approximate.
-func annotationWord(a event.Annotation) string {
+func AnnotationWord(a event.Annotation) string {
 	word := string(a.Kind)
 	if k, ok := event.InfoOf(a.Kind); ok {
 		word = k.Word
@@ -47,6 +48,15 @@ func annotationWord(a event.Annotation) string {
 		return word + " (approximate)"
 	}
 	return word
+}
+
+// Highlighted is annotation a's highlight style, or plain for an
+// annotation of no kind the app knows.
+func Highlighted(a event.Annotation, st *ui.Styles, plain lipgloss.Style) lipgloss.Style {
+	if m := markOf(a); m != 0 {
+		return st.Marks[m-1]
+	}
+	return plain
 }
 
 // markText sanitizes raw turn text and returns it with one mark per rune.
