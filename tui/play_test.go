@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
@@ -24,7 +25,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 			partnerFacts = append(partnerFacts, f)
 		}
 	}
-	secret := leak.Compile(partnerFacts)
+	secret := match.Compile(partnerFacts)
 	m, tm := playBuyer(t, sc, scriptedBackend{name: "fixture", lines: []string{"Hello, the bike is still here.", "Happy to chat.", "Take a look at the frame."}}, 160, 45)
 	var screens []string
 	look := func(want ...string) {

@@ -38,13 +38,13 @@ type Comparison struct {
 // presenterMinPaneWidth lets three panes stand side by side at 80 columns.
 const presenterMinPaneWidth = 26
 
-// stopsDemo matches the annotations the presenter stops at: a counted
+// stopsDemo matches the annotations the presenter stops at: the rules' counted
 // leak or mind-read, never a guess (no one who made the turn knew the
 // fact) nor a denial. The runs pause after it from their own goroutine,
 // so they stop right at it (the screen learns of it a frame later, when
 // the next turn could otherwise have started).
 func stopsDemo(ev event.Event) bool {
-	if ev.Kind != event.Annotated || ev.Annotation == nil || !ev.Annotation.Counted() {
+	if ev.Kind != event.Annotated || ev.Annotation == nil || !ev.Annotation.Counted() || ev.Annotation.Source != event.ByRules {
 		return false
 	}
 	return ev.Annotation.Kind == event.Leak || ev.Annotation.Kind == event.MindRead

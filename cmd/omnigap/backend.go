@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/leak/check"
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/provider"
@@ -30,6 +32,8 @@ type backendOptions struct {
 	set        *pflag.FlagSet
 	// resolved by factory()
 	judgeWith *llm.Judge
+	checkWith *llm.Checker
+	checkWait time.Duration
 	built     episode.Factory
 }
 
@@ -55,6 +59,10 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&s.RPM, "rpm", 0, "most requests per minute over all workers and endpoints (0: no limit)")
 	f.IntVar(&s.TPM, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
 	f.BoolVar(&s.Judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
+	f.StringVar(&s.Cache, "cache", "", "keep every model reply in this file (SQLite; several processes may share it) and answer every request it has seen from it")
+	f.BoolVar(&s.LeakCheck, "leak-check", false, "also ask a model after each turn which private facts it states; its findings are annotated apart")
+	f.StringVar(&s.LeakCheckModel, "leak-check-model", "", "model of the leak check (default the judge's)")
+	f.DurationVar(&s.LeakCheckWait, "leak-check-wait", config.Defaults().LeakCheckWait, "longest a run's end waits for the leak checks still in flight")
 	f.StringVar(&b.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/omnigap/config.yaml)")
 }
 
@@ -87,32 +95,80 @@ func (b *backendOptions) factory() (episode.Factory, error) {
 	return f, err
 }
 
-func (b *backendOptions) build() (episode.Factory, error) {
+// resolve reads the config file and lays it, the environment and the
+// flags over each other (config.Resolve).
+func (b *backendOptions) resolve() (backend string, cfg config.Config, err error) {
 	path, optional := b.configPath, b.configPath == ""
 	if optional {
 		path = config.Path(os.Getenv)
 	}
 	file, err := config.Load(path, optional)
 	if err != nil {
-		return nil, err
+		return "", cfg, err
 	}
-	backend, cfg, err := config.Resolve(file, b.layer(), os.Getenv)
+	return config.Resolve(file, b.layer(), os.Getenv)
+}
+
+func (b *backendOptions) build() (episode.Factory, error) {
+	backend, cfg, err := b.resolve()
 	if err != nil {
 		return nil, err
 	}
 	if backend == "builtin" {
 		return builtin.Factory{}, nil
 	}
-	f := llm.NewFactory(cfg)
+	f, err := llm.Open(cfg)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Judge {
 		b.judgeWith = f.Judge()
+	}
+	if cfg.LeakCheck {
+		b.checkWith, b.checkWait = f.Checker(), cfg.LeakCheckWait
 	}
 	return f, nil
 }
 
-// annotate adds the judge, when asked for, to an annotator maker. Call it
-// after factory.
-func (b *backendOptions) annotate(next func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
+// close closes what the factory opened (the reply cache); its error says
+// how many replies the cache could not keep.
+func (b *backendOptions) close() error {
+	if f, ok := b.built.(*llm.Factory); ok {
+		return f.Close()
+	}
+	return nil
+}
+
+// plays is what plays the seats, for a study's plan: "backend": "builtin",
+// or the provider, the models and the sampling that a recording's header
+// gives, less what only says how calls are sent (the endpoints, the
+// timeouts, the rate limits), which may differ between the shards of one
+// study. Call it after factory.
+func (b *backendOptions) plays() map[string]string {
+	s, ok := b.built.(episode.SettingsReporter)
+	if !ok {
+		return map[string]string{"backend": "builtin"}
+	}
+	out := s.Settings(view.Script)
+	for _, sent := range []string{"endpoint", "timeout", "idle", "rpm", "tpm"} {
+		delete(out, sent)
+	}
+	if b.judgeWith != nil {
+		out["judge"] = "on"
+	}
+	if b.checkWith != nil {
+		out["leak_check"] = "on"
+	}
+	return out
+}
+
+// annotate adds the leak check and the judge, when asked for, to the
+// rules' annotator maker. Call it after factory.
+func (b *backendOptions) annotate(rules func(*scenario.Scenario, view.Mode) run.Annotator) func(*scenario.Scenario, view.Mode) run.Annotator {
+	next := rules
+	if b.checkWith != nil {
+		next = check.Annotate(b.checkWith, b.checkWait, rules)
+	}
 	if b.judgeWith == nil {
 		return next
 	}

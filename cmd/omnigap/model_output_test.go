@@ -63,7 +63,7 @@ func TestHostileModelOutput(t *testing.T) {
 	exports := map[string]string{"json": filepath.Join(dir, "r.json"), "csv": filepath.Join(dir, "r.csv"), "svg": filepath.Join(dir, "r.svg")}
 	steps := [][]string{
 		append([]string{"watch", "--modes", "script,agents,mindreaders", "--record", recs}, modelArgs(srv)...),
-		append([]string{"run", "--scenario", "mutualfriends/gen-2", "--episodes", "2", "--judge", "--out", out}, modelArgs(srv)...),
+		append([]string{"run", "--scenario", "mutualfriends/gen-2", "--episodes", "2", "--judge", "--leak-check", "--out", out}, modelArgs(srv)...),
 		{"report", out, recs, "--json", exports["json"], "--csv", exports["csv"], "--svg", exports["svg"]},
 	}
 	for _, args := range steps {

@@ -15,9 +15,17 @@ import (
 // plainPrinter writes runs as plain lines, for pipes and logs. Every piece
 // of scenario and model text is sanitized.
 type plainPrinter struct {
-	out  io.Writer
-	sc   *scenario.Scenario
-	last string // the text of the latest completed turn, which annotations point into
+	out io.Writer
+	sc  *scenario.Scenario
+	// said holds each completed turn's text, which annotations point
+	// into: the model check's may come turns later.
+	said map[turnOf]string
+}
+
+// turnOf names a turn of a run.
+type turnOf struct {
+	run  string
+	turn int
 }
 
 func (p *plainPrinter) title() {
@@ -31,11 +39,14 @@ func (p *plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event)
 		fmt.Fprintf(p.out, "%s %s plays seat 0, %s plays seat 1\n", tag, clean(live.Backends[0]), clean(live.Backends[1]))
 	case event.TurnCompleted:
 		role := p.sc.Seats[ev.Seat].Role
-		p.last = ev.Action.Text
+		if p.said == nil {
+			p.said = map[turnOf]string{}
+		}
+		p.said[turnOf{ev.RunID, ev.Turn}] = ev.Action.Text
 		fmt.Fprintf(p.out, "%s %s (%s): %s\n", tag, clean(ev.Speaker), clean(role), describe(*ev.Action))
 	case event.Annotated:
 		a := ev.Annotation
-		fmt.Fprintf(p.out, "%s   ^ %s%s %q: %s\n", tag, clean(string(a.Kind)), qualifier(*a), clean(span(p.last, a.Start, a.End)), clean(a.FactID))
+		fmt.Fprintf(p.out, "%s   ^ %s%s %q: %s\n", tag, clean(string(a.Kind)), qualifier(*a, ev.Turn), clean(span(p.said[turnOf{ev.RunID, ev.Turn}], a.Start, a.End)), clean(a.FactID))
 	case event.Control:
 		fmt.Fprintf(p.out, "%s %s: seat %d now played by %s\n", tag, clean(ev.Control), ev.Seat, clean(ev.Backend))
 	case event.Error:
@@ -45,9 +56,13 @@ func (p *plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event)
 	}
 }
 
-// qualifier says, in brackets, when an annotation is a denial (not
-// counted) or an approximate mention.
-func qualifier(a event.Annotation) string {
+// qualifier says, in brackets, when an annotation is the model check's
+// (turn N: it may come later), a denial (not counted) or an approximate
+// mention.
+func qualifier(a event.Annotation, turn int) string {
+	if a.Source == event.ByModel {
+		return fmt.Sprintf(" (model check %s, turn %d)", event.ModelMarker, turn)
+	}
 	switch {
 	case a.Negated:
 		return " (denied, not counted)"

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
@@ -18,35 +20,77 @@ import (
 )
 
 func newReportCmd() *cobra.Command {
-	var jsonPath, csvPath, svgPath string
+	var jsonPath, csvPath, svgPath, pngPath string
 	var force bool
+	var by []string
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
-		Short: "Aggregate recordings by family and mode: means with 95% intervals, bar charts, exports",
-		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print,
-per scenario family and mode, the mean and 95% confidence interval of goal
+		Short: "Aggregate recordings by family and mode (or by study, model, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
+		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print
+first the headline: SCRIPT vs AGENTS vs MINDREADERS over every family, the
+measures every family has (goal completion by rule and by judge, each
+pooled over the families that have it, leaks, mind-reads, guesses,
+disclosures, words per turn) with 95% intervals and the paired
+differences between modes on the same scenarios and seeds. Then, per
+scenario family and mode, the mean and 95% confidence interval of goal
 completion, deal rate, agreed price, success rate, first-mention position,
 words per turn, leaks, mind-reads and disclosures, then bar charts of the
-headline figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
+charted figures. Intervals are clipped to what a measure can be (a 0-10
+score's stay within 0..10), and tables fit the terminal's width. --svg
+and --png write a slide of the charted figures. A cocoa Deal-or-No-Deal transcript file counts as HUMANS
 runs, one per dialogue, annotated and measured like the model runs. A
-recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.`,
+recording that cannot be read is named on stderr with its line and left out. Metric definitions: docs/METRICS.md.
+
+The shards of a study (omnigap run --shard) are read together: a folder
+holding shard-K-of-N folders, or the shard folders themselves, give the
+figures one run of the whole study gives. Folders of different studies
+that played the same family are refused unless --by says how to set them
+apart: --by study (a column group per study), --by model (per model),
+--by scenario (per scenario), combinable (--by study,model); family
+always splits the tables and mode the columns (--by mode,model puts the
+models side by side within each mode). A grouped report adds the paired
+differences between groups that differ in one dimension, mode by mode,
+over the scenarios and seeds both played.`,
 		Example: `  omnigap report out/cl
-  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg`,
+  omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg --png report.png
+  omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// Each episode is tallied as it is read and dropped, so memory
-			// does not hold every recording's figures.
-			var a report.Aggregator
-			n, inputs, err := readEpisodes(cmd.Context(), args, cmd.ErrOrStderr(), a.Add)
+			dims, err := report.ParseDims(by)
 			if err != nil {
 				return err
+			}
+			// Each episode is tallied as it is read and dropped, so memory
+			// does not hold every recording's figures.
+			a := report.NewAggregator(dims)
+			sources, err := gatherSources(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			guard := studyGuard{}
+			n, err := readSources(cmd.Context(), sources, cmd.ErrOrStderr(), func(src source, ep report.Episode) error {
+				if len(dims) == 0 {
+					if err := guard.check(ep.Family, src.study); err != nil {
+						return err
+					}
+				}
+				ep.Study = src.label
+				a.Add(ep)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			inputs := make([]string, len(sources))
+			for i, src := range sources {
+				inputs[i] = src.path
 			}
 			if n == 0 {
 				return fmt.Errorf("no readable recordings in %v", args)
 			}
 			r := a.Report()
 			out := cmd.OutOrStdout()
-			if err := r.WriteTable(out); err != nil {
+			if err := r.WriteTable(out, tableWidth(out)); err != nil {
 				return err
 			}
 			if err := r.WriteBars(out); err != nil {
@@ -55,7 +99,7 @@ recording that cannot be read is named on stderr with its line and left out. Met
 			for _, exp := range []struct {
 				path  string
 				write func(io.Writer) error
-			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}} {
+			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}, {pngPath, r.WritePNG}} {
 				if exp.path != "" {
 					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err
@@ -68,8 +112,10 @@ recording that cannot be read is named on stderr with its line and left out. Met
 	f := cmd.Flags()
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
-	f.StringVar(&svgPath, "svg", "", "write a figure (SVG) of the charted metrics to this file")
-	f.BoolVar(&force, "force", false, "replace the --json, --csv and --svg files if they exist")
+	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
+	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
+	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
+	f.StringSliceVar(&by, "by", nil, "group by study, model or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }
 
@@ -79,36 +125,42 @@ recording that cannot be read is named on stderr with its line and left out. Met
 // without them. Folders are listed, never used as patterns. It stops when
 // ctx is done.
 func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, []string, error) {
-	var paths []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return 0, nil, err
-		}
-		if !st.IsDir() {
-			paths = append(paths, a)
-			continue
-		}
-		files, err := record.Files(a)
-		if err != nil {
-			return 0, nil, err
-		}
-		paths = append(paths, files...)
+	sources, err := gatherSources(args, false, stderr)
+	if err != nil {
+		return 0, nil, err
 	}
+	n, err := readSources(ctx, sources, stderr, func(_ source, ep report.Episode) error {
+		add(ep)
+		return nil
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	paths := make([]string, len(sources))
+	for i, src := range sources {
+		paths[i] = src.path
+	}
+	return n, paths, nil
+}
+
+// readSources reads the sources in order and hands each episode to add,
+// stopping at add's first error.
+func readSources(ctx context.Context, sources []source, stderr io.Writer, add func(source, report.Episode) error) (int, error) {
 	n := 0
-	for _, p := range paths {
+	for _, src := range sources {
+		p := src.path
 		// Recordings are .jsonl; anything else may be a cocoa transcript file.
 		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
-			k, err := transcriptEpisodes(ctx, p, stderr, add)
+			k, err := transcriptEpisodes(ctx, p, stderr, func(ep report.Episode) error { return add(src, ep) })
 			if err != nil {
-				return 0, nil, err
+				return 0, err
 			}
 			n += k
 			continue
 		}
 		rec, err := record.ReadTurns(ctx, p)
 		if ctx.Err() != nil {
-			return 0, nil, errInterrupted
+			return 0, errInterrupted
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
@@ -117,24 +169,28 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func
 		if rec.Torn || rec.Footer == nil {
 			fmt.Fprintf(stderr, "omnigap report: %s\n", textsafe.Clean(rec.EndNote()))
 		}
-		add(report.FromRecording(rec))
+		if err := add(src, report.FromRecording(rec)); err != nil {
+			return 0, err
+		}
 		n++
 	}
-	return n, paths, nil
+	return n, nil
 }
 
 // transcriptEpisodes plays each dialogue of a cocoa transcript file as a
 // HUMANS run, one at a time, so people's dialogues get the same
 // annotations and metrics as the model runs beside them; it hands each
-// episode to add and returns how many.
-func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add func(report.Episode)) (int, error) {
+// episode to add and returns how many; add's error stops it.
+func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add func(report.Episode) error) (int, error) {
 	n := 0
 	err := cocoa.EachTranscript(ctx, path, func(t *cocoa.Transcript) error {
 		history, end, errors := t.Play(ctx)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		add(report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors))
+		if err := add(report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors)); err != nil {
+			return err
+		}
 		n++
 		return nil
 	}, func(p cocoa.Problem) {
@@ -144,4 +200,15 @@ func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add 
 		return 0, errInterrupted
 	}
 	return n, err
+}
+
+// tableWidth is the width report tables are laid out to: the terminal's
+// when out is one, else report.TableWidth.
+func tableWidth(out io.Writer) int {
+	if f, ok := out.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
+			return w
+		}
+	}
+	return report.TableWidth
 }

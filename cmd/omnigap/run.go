@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -26,6 +28,9 @@ func newRunCmd() *cobra.Command {
 		refs     []string
 		modes    string
 		force    bool
+		shard    string
+		shards   int
+		dry      dryRunOptions
 		opts     batch.Options
 		backends backendOptions
 	)
@@ -42,10 +47,24 @@ study DIR/study.json describes (complete recordings are counted, torn,
 canceled or unjudged ones played again, and the summary is the one an uninterrupted run
 gives; more --episodes extend it), and --force adds to a folder anyway. ctrl-c stops cleanly: episodes in flight
 end, every recording stays valid and summary.json says the run was
-interrupted; a second ctrl-c quits at once.`,
+interrupted; a second ctrl-c quits at once.
+
+--shard K/N plays the K-th of N shares of the study, whole episodes (all
+their modes) each, into DIR/shard-K-of-N with its own study.json and
+summary.json; --shard auto takes K and N from a Slurm job array or a
+Kubernetes Indexed Job (with --shards N), so every task of one job can run
+the same command. omnigap report DIR merges the shards into the figures one
+run would give (docs/CLUSTER.md).
+
+--dry-run sends nothing and writes nothing: it plays the study with a
+stand-in that answers every model call at once, counting the real prompts
+with the model's tokenizer, and prints per role and in total the calls,
+prompt and completion tokens and cost: an upper bound (every episode to
+its turn limit) and an expected figure (episodes half as long).`,
 		Example: `  omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl
   omnigap run --scenario 'craigslist/gen-*' --episodes 300 --seed 1 --out out/cl --resume
-  omnigap run --scenario craigslist/road-bike --scenario my-scenario.yaml --modes agents --out out/x`,
+  omnigap run --scenario craigslist/road-bike --scenario my-scenario.yaml --modes agents --out out/x
+  omnigap run --scenario 'craigslist/gen-*' --episodes 500 --seed 1 --shard 2/4 --out out/cl`,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return fmt.Errorf("run takes its scenarios as flags: --scenario %s (repeatable)", args[0])
@@ -57,6 +76,23 @@ interrupted; a second ctrl-c quits at once.`,
 			if opts.Modes, err = parseModes(modes); err != nil {
 				return err
 			}
+			if dry.on {
+				opts.Refs = refs
+				if err := placeShard(&opts, shard, shards, cmd.Flags().Changed("shards")); err != nil {
+					return err
+				}
+				for _, ref := range refs {
+					if _, err := library.Resolve(ref, opts.Seed); err != nil {
+						return err
+					}
+				}
+				for _, name := range []string{"price-in", "price-out"} {
+					if cmd.Flags().Changed(name) {
+						dry.pricesGiven++
+					}
+				}
+				return dryRun(cmd.Context(), opts, &backends, dry, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			}
 			if opts.OutDir == "" {
 				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")
 			}
@@ -64,6 +100,9 @@ interrupted; a second ctrl-c quits at once.`,
 				return fmt.Errorf("--resume and --force: choose one")
 			}
 			opts.Refs = refs
+			if err := placeShard(&opts, shard, shards, cmd.Flags().Changed("shards")); err != nil {
+				return err
+			}
 			for _, ref := range refs {
 				if _, err := library.Resolve(ref, opts.Seed); err != nil {
 					return err
@@ -79,11 +118,15 @@ interrupted; a second ctrl-c quits at once.`,
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}
-			if err := claimOutDir(opts); err != nil {
+			if err := claimOutDir(opts, backends.plays()); err != nil {
 				return err
 			}
 			opts.Resolve = library.Resolve
-			return study(cmd.Context(), opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			err = study(cmd.Context(), opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			if cerr := backends.close(); cerr != nil {
+				fmt.Fprintln(cmd.ErrOrStderr(), "omnigap run: --cache:", textsafe.Clean(cerr.Error()))
+			}
+			return err
 		},
 	}
 	f := cmd.Flags()
@@ -95,6 +138,11 @@ interrupted; a second ctrl-c quits at once.`,
 	f.StringVar(&opts.OutDir, "out", "", "folder for recordings and summary.json (required; new or empty unless --resume or --force)")
 	f.BoolVar(&opts.Resume, "resume", false, "continue a stopped run in --out: count complete recordings, play the rest")
 	f.BoolVar(&force, "force", false, "write into a --out folder that already holds files")
+	f.StringVar(&shard, "shard", "", "play the K-th of N shares of the study (K/N, e.g. 2/4) into --out/shard-K-of-N; auto: from a Slurm array or a Kubernetes Indexed Job")
+	f.IntVar(&shards, "shards", 0, "with --shard auto in a Kubernetes Indexed Job: the number of shares (the Job's completions)")
+	f.BoolVar(&dry.on, "dry-run", false, "send nothing: print the calls, prompt and completion tokens and cost the study would take, per role and in total (an upper bound and an expected figure)")
+	f.Float64Var(&dry.priceIn, "price-in", 0, "with --dry-run: dollars per million prompt tokens (default: a dated table of a few well-known models)")
+	f.Float64Var(&dry.priceOut, "price-out", 0, "with --dry-run: dollars per million completion tokens")
 	addMaxUtteranceFlag(cmd, &opts.MaxUtterance)
 	backends.addFlags(cmd)
 	return cmd
@@ -116,33 +164,76 @@ func checkOutDir(dir string, allowed bool) error {
 	return nil
 }
 
+// placeShard reads --shard and --shards into opts, and moves the output
+// into the shard's own folder inside --out, so that every task of a
+// cluster job can be given the same --out.
+func placeShard(opts *batch.Options, shard string, shards int, shardsGiven bool) error {
+	if shard == "" {
+		if shardsGiven {
+			return fmt.Errorf("--shards goes with --shard auto")
+		}
+		return nil
+	}
+	s, err := shardOf(shard, shards, os.Getenv)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Lstat(filepath.Join(opts.OutDir, studyFile)); err == nil {
+		return fmt.Errorf("--shard: %s holds a study of its own (%s); give the shards a folder of their own", opts.OutDir, studyFile)
+	}
+	opts.Shard = s
+	opts.OutDir = filepath.Join(opts.OutDir, s.Folder())
+	return nil
+}
+
+// studyFile is the file in a study's folder (or a shard's) that says
+// what the study plays.
+const studyFile = "study.json"
+
 // studyPlan is DIR/study.json: what a study in DIR plays, so that --resume
-// cannot mix in episodes of another study.
+// cannot mix in episodes of another study, and `report` can tell the
+// folders of one study (its shards) from those of others.
 type studyPlan struct {
 	Refs  []string `json:"scenarios"`
 	Modes []string `json:"modes"`
 	Seed  int64    `json:"seed"`
+	// Plays is what played the seats: the backend, or the provider,
+	// models and sampling (backendOptions.plays); absent in the folders
+	// of older versions.
+	Plays map[string]string `json:"plays,omitempty"`
+	// Shard is the folder's share of the study, "K/N"; absent for a
+	// whole study.
+	Shard string `json:"shard,omitempty"`
+}
+
+// sameStudy says whether two plans are of one study (shards apart). A
+// plan written before Plays was recorded is taken to play the same.
+func (p studyPlan) sameStudy(q studyPlan) bool {
+	if p.Plays == nil || q.Plays == nil {
+		p.Plays, q.Plays = nil, nil
+	}
+	p.Shard, q.Shard = "", ""
+	return reflect.DeepEqual(p, q)
 }
 
 // claimOutDir writes the study's plan into its folder, or on --resume
 // checks that the folder's plan is this one. More or fewer episodes are
 // fine: resuming with more extends a study.
-func claimOutDir(opts batch.Options) error {
-	plan := studyPlan{Refs: opts.Refs, Seed: opts.Seed}
+func claimOutDir(opts batch.Options, plays map[string]string) error {
+	plan := studyPlan{Refs: opts.Refs, Seed: opts.Seed, Plays: plays}
 	for _, m := range opts.Modes {
 		plan.Modes = append(plan.Modes, string(m))
 	}
-	path := filepath.Join(opts.OutDir, "study.json")
+	if !opts.Shard.Whole() {
+		plan.Shard = opts.Shard.String()
+	}
+	path := filepath.Join(opts.OutDir, studyFile)
 	if opts.Resume {
-		data, err := safefile.ReadCapped(path, 1<<20)
+		was, err := readStudyPlan(path)
 		if err == nil {
-			var was studyPlan
-			if err := json.Unmarshal(data, &was); err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			if !reflect.DeepEqual(was, plan) {
-				return fmt.Errorf("--resume: %s holds a study of --scenario %v --modes %v --seed %d; resume it with the same options",
-					opts.OutDir, was.Refs, strings.Join(was.Modes, ","), was.Seed)
+			if !was.sameStudy(plan) || was.Shard != plan.Shard {
+				return fmt.Errorf("--resume: %s holds a study of --scenario %v --modes %v --seed %d%s; resume it with the same options",
+					opts.OutDir, was.Refs, strings.Join(was.Modes, ","), was.Seed, playsText(was.Plays))
 			}
 			return nil
 		}
@@ -153,6 +244,32 @@ func claimOutDir(opts batch.Options) error {
 	// The folder is the study's own (checkOutDir): its plan and summary
 	// are replaced, never written through a link.
 	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error { return json.NewEncoder(textsafe.JSONWriter(w)).Encode(plan) })
+}
+
+// readStudyPlan reads a study.json.
+func readStudyPlan(path string) (studyPlan, error) {
+	var plan studyPlan
+	data, err := safefile.ReadCapped(path, 1<<20)
+	if err != nil {
+		return plan, err
+	}
+	if err := json.Unmarshal(data, &plan); err != nil {
+		return plan, fmt.Errorf("%s: %w", path, err)
+	}
+	return plan, nil
+}
+
+// playsText names what a plan's seats were played by, for an error.
+func playsText(plays map[string]string) string {
+	if len(plays) == 0 {
+		return ""
+	}
+	keys := slices.Sorted(maps.Keys(plays))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + plays[k]
+	}
+	return " played by " + strings.Join(parts, " ")
 }
 
 // study runs the batch with a progress display, writes summary.json
@@ -181,15 +298,19 @@ func study(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) er
 	dir, path := textsafe.Clean(opts.OutDir), textsafe.Clean(path)
 	if out.Summary.Interrupted {
 		fmt.Fprintf(stdout, "interrupted: %d of %d episodes recorded in %s; summary (marked interrupted) in %s\n", p.Done, p.Total, dir, path)
-		fmt.Fprintf(stdout, "run the same command with --resume to play the rest\n\n")
+		fmt.Fprintf(stdout, "run the same command with --resume to play the rest\n")
 	} else {
 		fmt.Fprintf(stdout, "%d episodes recorded in %s", p.Done, dir)
 		if p.Skipped > 0 {
 			fmt.Fprintf(stdout, " (%d already there, %d played now)", p.Skipped, p.Done-p.Skipped)
 		}
-		fmt.Fprintf(stdout, "; summary in %s\n\n", path)
+		fmt.Fprintf(stdout, "; summary in %s\n", path)
 	}
-	if werr := out.Report.WriteTable(stdout); werr != nil {
+	if c := out.Summary.Cache; c != nil {
+		fmt.Fprintf(stdout, "model calls: %d answered from the cache, %d sent (and kept)\n", c.Hits, c.Misses)
+	}
+	fmt.Fprintln(stdout)
+	if werr := out.Report.WriteTable(stdout, tableWidth(stdout)); werr != nil {
 		return werr
 	}
 	if out.Summary.Interrupted {

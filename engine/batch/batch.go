@@ -37,6 +37,8 @@ type Options struct {
 	Progress func(Progress)
 	// MaxUtterance caps a turn's text (run.Config.MaxUtterance).
 	MaxUtterance int
+	// Shard, when set, plays only its share of the study.
+	Shard Shard
 }
 
 // Result is one finished episode.
@@ -53,6 +55,8 @@ type Result struct {
 	Episode report.Episode
 	// Tokens counts the prompt and completion tokens of the model calls.
 	Tokens int
+	// Roles counts the model calls by role.
+	Roles RoleCalls
 	// Skipped is set when Resume found the episode already recorded.
 	Skipped bool
 }
@@ -64,15 +68,18 @@ type job struct {
 	seed  int64
 }
 
-// jobs yields every episode in a stable order: reference, episode, mode,
-// so the modes of one scenario run close together and can share what is
-// prepared for it (leak.Shared). They are made as they are needed: a list
-// of them all would grow with the study.
+// jobs yields every episode of the shard in a stable order: reference,
+// episode, mode, so the modes of one scenario run close together and can
+// share what is prepared for it (leak.Shared). They are made as they are
+// needed: a list of them all would grow with the study.
 func (o Options) jobs() iter.Seq[job] {
 	return func(yield func(job) bool) {
 		index := 0
-		for _, ref := range o.Refs {
+		for r, ref := range o.Refs {
 			for k := 0; k < o.Episodes; k++ {
+				if !o.Shard.plays(len(o.Refs), r, k) {
+					continue
+				}
 				for _, mode := range o.Modes {
 					if !yield(job{index: index, ref: ref, mode: mode, seed: o.Seed + int64(k)}) {
 						return
@@ -176,15 +183,22 @@ func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, 
 	}
 	res.Recording = live.Recording
 	res.History = make([]run.Turn, 0, min(sc.MaxTurns, 64))
+	var marked []event.Event // annotations and errors, for the agreement of the two checks
 	for ev := range live.Events {
+		if ev.Kind == event.Annotated || ev.Kind == event.Error {
+			marked = append(marked, ev)
+		}
 		switch ev.Kind {
 		case event.TurnCompleted:
 			res.History = append(res.History, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		case event.Error:
-			res.Errors++
+			if ev.Failure != event.CheckFailure { // the run went on without the check
+				res.Errors++
+			}
 			res.Failures.add(ev)
 		case event.UsageReported:
 			res.Tokens += ev.Usage.Prompt + ev.Usage.Completion
+			res.Roles.add(j.mode, ev)
 		}
 	}
 	res.Ending, err = live.Wait()
@@ -195,5 +209,6 @@ func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, 
 	res.Episode = report.FromRun(source, sc, j.mode, res.History, res.Ending, res.Errors)
 	res.Episode.AddFailures(res.Failures.Kinds)
 	res.Episode.Pair = report.PairKey(sc.ID, j.seed)
+	res.Episode.Agreement = report.AgreementOf(sc, j.mode, res.History, marked, &res.Ending)
 	return res, err
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -24,6 +25,8 @@ type Progress struct {
 	// here).
 	Retries int
 	Tokens  int
+	// Roles counts the model calls of the episodes played, by role.
+	Roles RoleCalls
 	// Elapsed is the time since the study started.
 	Elapsed time.Duration
 }
@@ -47,11 +50,13 @@ type ModeProgress struct {
 	Done, Total int
 }
 
-// Plan is the progress of a study that has not started: what it will play.
+// Plan is the progress of a study that has not started: what it (its
+// shard) will play.
 func (o Options) Plan() Progress {
-	p := Progress{Total: len(o.Refs) * len(o.Modes) * o.Episodes}
+	units := o.Shard.units(len(o.Refs) * o.Episodes)
+	p := Progress{Total: units * len(o.Modes)}
 	for _, m := range o.Modes {
-		p.Modes = append(p.Modes, ModeProgress{Mode: m, Total: len(o.Refs) * o.Episodes})
+		p.Modes = append(p.Modes, ModeProgress{Mode: m, Total: units})
 	}
 	return p
 }
@@ -101,6 +106,7 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 		prog.Modes[slices.Index(o.Modes, j.mode)].Done++
 		prog.Errors += res.Errors
 		prog.Tokens += res.Tokens
+		prog.Roles.Add(res.Roles)
 		prog.Retries += total(res.Episode.Retries)
 		prog.Elapsed = time.Since(start)
 		if o.Progress != nil {
@@ -124,6 +130,7 @@ type orderedTally struct {
 	byMode  map[view.Mode]*report.Tally
 	byGroup *report.Aggregator
 	retries map[string]int // by kind, over the episodes counted
+	cache   *event.CacheUse
 }
 
 func newOrderedTally(o Options) *orderedTally {
@@ -182,5 +189,12 @@ func (t *orderedTally) count(ep report.Episode) {
 			t.retries = map[string]int{}
 		}
 		t.retries[k] += n
+	}
+	if ep.Cache != (event.CacheUse{}) {
+		if t.cache == nil {
+			t.cache = &event.CacheUse{}
+		}
+		t.cache.Hits += ep.Cache.Hits
+		t.cache.Misses += ep.Cache.Misses
 	}
 }

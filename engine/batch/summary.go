@@ -22,7 +22,11 @@ type Summary struct {
 	// in its recording's ending, so a resumed run counts as an
 	// uninterrupted one.
 	Retries map[string]int `json:"retries,omitempty"`
-	Modes   []ModeSummary  `json:"modes"`
+	// Cache counts the model calls of the episodes counted that the reply
+	// cache answered and that it sent on (absent without --cache); each
+	// episode's are in its recording's footer.
+	Cache *event.CacheUse `json:"cache,omitempty"`
+	Modes []ModeSummary   `json:"modes"`
 }
 
 // ModeSummary aggregates one mode's episodes (all families together).
@@ -50,7 +54,7 @@ type ModeSummary struct {
 // summary gives the per-mode figures counted so far, in the order modes
 // are given.
 func (t *orderedTally) summary() Summary {
-	s := Summary{Refs: t.o.Refs, Episodes: t.o.Episodes, Seed: t.o.Seed, Retries: t.retries}
+	s := Summary{Refs: t.o.Refs, Episodes: t.o.Episodes, Seed: t.o.Seed, Retries: t.retries, Cache: t.cache}
 	for _, mode := range t.o.Modes {
 		g := t.byMode[mode].Group()
 		ms := ModeSummary{Mode: mode, Episodes: g.Episodes, Completed: g.Completed, Stats: g.Stats,

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -22,7 +22,7 @@ func TestNoEnvironmentFactInSeatText(t *testing.T) {
 		all = append(all, generate.Craigslist(seed), generate.MutualFriends(seed))
 	}
 	for _, sc := range all {
-		env := leak.Compile(sc.EnvFacts)
+		env := match.Compile(sc.EnvFacts)
 		for seat := range 2 {
 			v := view.For(sc, view.Agents, seat)
 			for _, text := range []string{v.Setting, v.Self().Goal} {

@@ -231,26 +231,35 @@ func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Record
 		"a *disclosure* when a seat says its own private fact; when it says a private fact its AGENTS View does not hold, "+
 		"a *leak* if the turn's maker held the fact (the SCRIPT writer, a person shown every side), "+
 		"a *mind-read* if its MINDREADERS View was given it, and a *guess* if no one who made the turn held it (an AGENTS agent, a player, a HUMANS person); "+
-		"and a *first mention* of an environment fact. Denials are shown but not counted. "+
-		"Goal completion (0-10) is computed by rule from the outcome.", event.AnnotationRules)
-	if judged(recs) {
-		b.WriteString(" An LLM judge also scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below).")
+		"and a *first mention* of an environment fact. Denials are shown but not counted.", event.AnnotationRules)
+	rule, judge := goalScorers(recs)
+	switch {
+	case rule:
+		b.WriteString(" Goal completion (rule, 0-10) is computed by the family's rule from the outcome.")
+	case judge:
+		b.WriteString(" No rule scores this family's goals: goal completion (judge, 0-10) is the LLM judge's goal score, the mean of both seats'.")
+	default:
+		b.WriteString(" No rule scores this family's goals, and no judge scored these runs (`--judge` asks an LLM judge for goal completion).")
+	}
+	if judge {
+		b.WriteString(" An LLM judge scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below; its goal score is goal completion (judge), apart from the rule's).")
 	}
 	b.WriteString("\n")
 }
 
-// judged reports whether any run carries a judge's scores.
-func judged(recs []*record.Recording) bool {
+// goalScorers says what scored the runs' goals: a family's rule (the
+// ending has a goal completion) and an LLM judge (it has a judge's
+// scores).
+func goalScorers(recs []*record.Recording) (rule, judge bool) {
 	for _, r := range recs {
 		if e := r.Ending(); e != nil {
 			for k := range e.Metrics {
-				if strings.HasPrefix(k, metrics.JudgeKey("")) {
-					return true
-				}
+				rule = rule || k == metrics.GoalCompletion
+				judge = judge || strings.HasPrefix(k, metrics.JudgeKey(""))
 			}
 		}
 	}
-	return false
+	return rule, judge
 }
 
 func writeOutcomes(b *strings.Builder, recs []*record.Recording) {
@@ -325,13 +334,27 @@ func num(v float64) string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-// writeAnnotations counts the recorded annotations per run and kind.
+// writeAnnotations counts the recorded annotations per run and kind: the
+// rules', then, in a table of their own, those of the model's leak check
+// when it ran.
 func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
+	b.WriteString("\n## Annotations\n\n")
+	writeCounts(b, recs, event.ByRules)
+	for _, r := range recs {
+		if len(CountsBy(r.Events, event.ByModel)) > 0 {
+			b.WriteString("\n### The model's leak check (" + event.ModelMarker + ", counted apart)\n\n")
+			writeCounts(b, recs, event.ByModel)
+			return
+		}
+	}
+}
+
+// writeCounts writes the table of one source's annotations.
+func writeCounts(b *strings.Builder, recs []*record.Recording, source event.AnnotationSource) {
 	var kinds []event.AnnotationKind
 	for _, k := range event.Kinds {
 		kinds = append(kinds, k.Kind)
 	}
-	b.WriteString("\n## Annotations\n\n")
 	if len(recs) > maxRunRows {
 		b.WriteString("| mode | runs |")
 		for _, k := range kinds {
@@ -343,7 +366,7 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 			for _, r := range recs {
 				if r.Header.Mode == m {
 					n++
-					for k, c := range Counts(r.Events) {
+					for k, c := range CountsBy(r.Events, source) {
 						total[k] += c
 					}
 				}
@@ -362,7 +385,7 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 	}
 	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(kinds)) + "\n")
 	for _, r := range recs {
-		counts := Counts(r.Events)
+		counts := CountsBy(r.Events, source)
 		fmt.Fprintf(b, "| %s | %s |", cell(filepath.Base(r.Path)), r.Header.Mode.Label())
 		for _, k := range kinds {
 			fmt.Fprintf(b, " %d |", counts[k])
@@ -371,12 +394,18 @@ func writeAnnotations(b *strings.Builder, recs []*record.Recording) {
 	}
 }
 
-// Counts counts the annotations among events by kind; denials do not
-// count (event.Annotation.Counted).
+// Counts counts the rules' annotations among events by kind; denials do
+// not count (event.Annotation.Counted).
 func Counts(events []event.Event) map[event.AnnotationKind]int {
+	return CountsBy(events, event.ByRules)
+}
+
+// CountsBy counts the annotations of one source among events by kind;
+// denials do not count.
+func CountsBy(events []event.Event, source event.AnnotationSource) map[event.AnnotationKind]int {
 	out := map[event.AnnotationKind]int{}
 	for _, ev := range events {
-		if ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() {
+		if ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() && ev.Annotation.Source == source {
 			out[ev.Annotation.Kind]++
 		}
 	}

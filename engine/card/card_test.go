@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -159,5 +161,68 @@ func TestCardKeepsParaphrasesPrivate(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("the scenario has no paraphrases; the test checks nothing")
+	}
+}
+
+// Goal completion is named by what scored it: runs whose endings carry
+// no rule-based goal completion but a judge's scores (a free-form
+// scenario) get the judge's goal completion, and the card does not say
+// a rule computed it.
+func TestCardNamesWhoScoredTheGoals(t *testing.T) {
+	recs := readAll(t, "../../recordings/craigslist_road-bike-script-s1.jsonl", "../../recordings/craigslist_road-bike-agents-s1.jsonl")
+	for i, r := range recs {
+		m := r.Ending().Metrics
+		for _, k := range []string{metrics.GoalCompletion, metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1} {
+			delete(m, k)
+		}
+		m[metrics.JudgeSeatKey(0, "goal")], m[metrics.JudgeSeatKey(1, "goal")] = 7, float64(5+i)
+	}
+	var b strings.Builder
+	if err := Write(&b, recs); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	for _, want := range []string{"goal completion (judge, 0-10) is the LLM judge's goal score", "| goal completion (judge, 0-10) | 6.00 (n=1) | 6.50 (n=1) |"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the card lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "computed by rule") || strings.Contains(s, "(rule, 0-10)") {
+		t.Errorf("the card says a rule scored judged goals:\n%s", s)
+	}
+}
+
+// TestCardCountsTheModelCheckApart: the model check's findings get a
+// table of their own and leave the rules' counts as they were; a card of
+// unchecked runs has no such table.
+func TestCardCountsTheModelCheckApart(t *testing.T) {
+	recs := readAll(t, "../../recordings/craigslist_road-bike-agents-s1.jsonl")
+	var plain bytes.Buffer
+	if err := Write(&plain, recs); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain.String(), "model's leak check") {
+		t.Fatal("a card of unchecked runs speaks of the model's check")
+	}
+	rec := recs[0]
+	rules := Counts(rec.Events)
+	for i, ev := range rec.Events {
+		if ev.Kind == event.TurnCompleted {
+			found := event.Event{RunID: ev.RunID, Kind: event.Annotated, Turn: ev.Turn, Seat: ev.Seat,
+				Annotation: &event.Annotation{Kind: event.Guess, FactID: "seller-bottomline", Source: event.ByModel}}
+			rec.Events = append(rec.Events[:i+1], append([]event.Event{found, found}, rec.Events[i+1:]...)...)
+			break
+		}
+	}
+	if got := Counts(rec.Events); fmt.Sprint(got) != fmt.Sprint(rules) {
+		t.Errorf("the rules' counts became %v with the model's findings, were %v", got, rules)
+	}
+	var checked bytes.Buffer
+	if err := Write(&checked, recs); err != nil {
+		t.Fatal(err)
+	}
+	_, model, ok := strings.Cut(checked.String(), "### The model's leak check")
+	if !ok || !strings.Contains(model, "| AGENTS | 0 | 0 | 2 | 0 | 0 |") {
+		t.Errorf("no table of the model's two guesses:\n%s", checked.String())
 	}
 }

@@ -185,14 +185,34 @@ type RetryCounter interface {
 	Retries() map[string]int
 }
 
-// addRetries adds the backends' retries to a copy of end: the runner
-// still holds end.
+// CacheCounter is a backend whose calls may go through a reply cache
+// (the model backends). The run's ending holds its count.
+type CacheCounter interface {
+	CacheUse() event.CacheUse
+}
+
+// addRetries adds the backends' retries and cache counts to a copy of
+// end: the runner still holds end.
 func addRetries(end *event.Ending, backends [2]run.Backend) *event.Ending {
 	out := *end
 	out.Retries = maps.Clone(end.Retries)
+	if end.Cache != nil {
+		c := *end.Cache
+		out.Cache = &c
+	}
 	for seat, b := range backends {
-		if rc, ok := b.(RetryCounter); ok && (seat == 0 || b != backends[0]) {
+		rc, retries := b.(RetryCounter)
+		cc, caches := b.(CacheCounter)
+		// Only a counter is compared: other backends may not be
+		// comparable. One backend of both seats (the writer) counts once.
+		if !retries && !caches || seat == 1 && b == backends[0] {
+			continue
+		}
+		if retries {
 			out.AddRetries(rc.Retries())
+		}
+		if caches {
+			out.AddCache(cc.CacheUse())
 		}
 	}
 	return &out
@@ -251,7 +271,7 @@ func (l *Live) play(ctx context.Context, play func(context.Context, chan<- event
 	}
 	footer := &l.ending
 	if ended != nil {
-		l.ending.Retries = ended.Retries
+		l.ending.Retries, l.ending.Cache = ended.Retries, ended.Cache
 		footer = ended // the same ending, so the recorder encodes it once
 	}
 	if rec != nil {

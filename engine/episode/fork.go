@@ -3,6 +3,7 @@ package episode
 import (
 	"context"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 )
 
@@ -44,6 +45,14 @@ func (p *prefixed) Retries() map[string]int {
 		return rc.Retries()
 	}
 	return nil
+}
+
+// CacheUse is next's, when it counts it.
+func (p *prefixed) CacheUse() event.CacheUse {
+	if cc, ok := p.next.(CacheCounter); ok {
+		return cc.CacheUse()
+	}
+	return event.CacheUse{}
 }
 
 func (p *prefixed) Turn(ctx context.Context, req run.Request) (run.Result, error) {

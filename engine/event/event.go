@@ -50,7 +50,13 @@ type Usage struct {
 	Prompt     int `json:"prompt"`
 	Completion int `json:"completion"`
 	Cached     int `json:"cached,omitempty"`
+	// Role names the role of a call made for the whole run rather than a
+	// seat's turn: empty for the judge, UsageLeakCheck for the leak check.
+	Role string `json:"role,omitempty"`
 }
+
+// UsageLeakCheck is Usage.Role of the leak check's calls.
+const UsageLeakCheck = "leak-check"
 
 // AnnotationKind names what an annotated span shows.
 type AnnotationKind string
@@ -78,8 +84,11 @@ type Annotation struct {
 	// Approximate marks a mention that is near the fact rather than the
 	// fact itself: a range or "the high 500s" it lies in, a rounded amount
 	// said to be the owner's.
-	Approximate bool    `json:"approximate,omitempty"`
-	Position    float64 `json:"position,omitempty"` // relative position in the dialogue, for first mentions
+	Approximate bool `json:"approximate,omitempty"`
+	// Source says which check made the annotation: the rules (left out)
+	// or the model's leak check (docs/METRICS.md).
+	Source   AnnotationSource `json:"source,omitempty"`
+	Position float64          `json:"position,omitempty"` // relative position in the dialogue, for first mentions
 }
 
 // Counted reports whether the annotation counts as its kind in metrics,
@@ -123,6 +132,30 @@ type Ending struct {
 	// that were sent again, by kind; the last failure of a call is an
 	// error event instead.
 	Retries map[string]int `json:"retries,omitempty"`
+	// Cache counts the model calls of the run (the judge's included)
+	// that a reply cache answered and that it sent on (--cache); nil
+	// when no cache was in use or no call was made.
+	Cache *CacheUse `json:"cache,omitempty"`
+}
+
+// CacheUse counts model calls by what a reply cache did with them.
+type CacheUse struct {
+	// Hits were answered from the cache: nothing was sent.
+	Hits int `json:"hits"`
+	// Misses were sent on, and their replies kept.
+	Misses int `json:"misses"`
+}
+
+// AddCache adds counts of calls by what the reply cache did.
+func (e *Ending) AddCache(c CacheUse) {
+	if c == (CacheUse{}) {
+		return
+	}
+	if e.Cache == nil {
+		e.Cache = &CacheUse{}
+	}
+	e.Cache.Hits += c.Hits
+	e.Cache.Misses += c.Misses
 }
 
 // AddRetries adds counts of retries by kind.

@@ -17,12 +17,16 @@ const (
 	RefusalFailure FailureKind = "refusal"
 	// JudgeFailure: the judge gave no usable scores.
 	JudgeFailure FailureKind = "judge"
+	// CheckFailure: the model's leak check of a turn gave no usable
+	// answer, or was cut off at the run's end. The run itself went on:
+	// it is not a failure of the run.
+	CheckFailure FailureKind = "check"
 	// OtherFailure: an error that names no kind.
 	OtherFailure FailureKind = "other"
 )
 
 // FailureKinds lists the kinds in display order.
-var FailureKinds = []FailureKind{TransportFailure, FormatFailure, RefusalFailure, JudgeFailure, OtherFailure}
+var FailureKinds = []FailureKind{TransportFailure, FormatFailure, RefusalFailure, JudgeFailure, CheckFailure, OtherFailure}
 
 // Failure is an error that says its kind and keeps what the model wrote,
 // so the error event carries the offending text.

@@ -1,5 +1,7 @@
 package event
 
+import "fmt"
+
 // AnnotationRules is the version of the annotation rules (engine/leak,
 // docs/METRICS.md), written in every recording's header: readers annotate
 // a recording of older rules again. Raise it with any change to the rules
@@ -54,3 +56,57 @@ func InfoOf(k AnnotationKind) (KindInfo, bool) {
 	}
 	return KindInfo{}, false
 }
+
+// AnnotationSource says which check made an annotation: in JSON a word,
+// "model" for the model's leak check, none (the field left out) for the
+// rules. A byte, so that an annotation is no larger for it.
+type AnnotationSource uint8
+
+const (
+	// ByRules is the rules' (engine/leak).
+	ByRules AnnotationSource = iota
+	// ByModel is the model's leak check's (--leak-check): shown with its
+	// own marker and style, counted apart (the check.* metrics).
+	ByModel
+)
+
+// sourceWords are the sources' words in JSON, by value.
+var sourceWords = [...]string{ByRules: "", ByModel: "model"}
+
+// Known reports whether s is one of the sources above.
+func (s AnnotationSource) Known() bool { return int(s) < len(sourceWords) }
+
+// String is the source's word: "" for the rules, "model".
+func (s AnnotationSource) String() string {
+	if !s.Known() {
+		return fmt.Sprintf("source(%d)", uint8(s))
+	}
+	return sourceWords[s]
+}
+
+// MarshalText writes the source's word.
+func (s AnnotationSource) MarshalText() ([]byte, error) {
+	if !s.Known() {
+		return nil, fmt.Errorf("annotation source %d is not known", uint8(s))
+	}
+	return []byte(sourceWords[s]), nil
+}
+
+// UnmarshalText reads a source's word ("rules" too, for the rules).
+func (s *AnnotationSource) UnmarshalText(b []byte) error {
+	for i, w := range sourceWords {
+		if string(b) == w {
+			*s = AnnotationSource(i)
+			return nil
+		}
+	}
+	if string(b) == "rules" {
+		*s = ByRules
+		return nil
+	}
+	return fmt.Errorf("annotation source %q: want model (or none, for the rules)", b)
+}
+
+// ModelMarker marks the model check's annotations where a kind's marker
+// marks the rules': a sign that needs no colour.
+const ModelMarker = "#"

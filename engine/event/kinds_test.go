@@ -1,6 +1,11 @@
 package event
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unsafe"
+)
 
 // TestKindsAreComplete: every row names, marks and counts its kind, and no
 // two rows share a kind, a word, a marker or a metric (the TUI's narrowest
@@ -35,5 +40,37 @@ func TestDenialsAreNotCounted(t *testing.T) {
 	}
 	if !(Annotation{Kind: Guess, Approximate: true}).Counted() {
 		t.Error("an approximate mention counts as its kind")
+	}
+}
+
+// TestAnnotationSourceInJSON: the rules' source is left out, the model's
+// written as "model" and read back; an unknown word is an error that
+// names it, and so is writing an unknown source.
+func TestAnnotationSourceInJSON(t *testing.T) {
+	for _, c := range []struct {
+		a    Annotation
+		json string
+	}{
+		{Annotation{Kind: Leak, FactID: "f"}, `{"kind":"leak","fact":"f","start":0,"end":0}`},
+		{Annotation{Kind: Guess, FactID: "f", Approximate: true, Source: ByModel, Position: 0.5}, `{"kind":"guess","fact":"f","start":0,"end":0,"approximate":true,"source":"model","position":0.5}`},
+	} {
+		data, err := json.Marshal(c.a)
+		if err != nil || string(data) != c.json {
+			t.Errorf("%+v: %s %v, want %s", c.a, data, err, c.json)
+		}
+		var back Annotation
+		if err := json.Unmarshal(data, &back); err != nil || back != c.a {
+			t.Errorf("%s read back as %+v, %v", data, back, err)
+		}
+	}
+	var a Annotation
+	if err := json.Unmarshal([]byte(`{"kind":"leak","source":"oracle"}`), &a); err == nil || !strings.Contains(err.Error(), `"oracle"`) {
+		t.Errorf("an unknown source: %v", err)
+	}
+	if _, err := json.Marshal(Annotation{Source: 9}); err == nil {
+		t.Error("an unknown source was written")
+	}
+	if unsafe.Sizeof(Annotation{}) != 64 {
+		t.Errorf("an annotation takes %d bytes: the source should fit in the padding", unsafe.Sizeof(Annotation{}))
 	}
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/amount"
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -126,7 +128,7 @@ func TestFinetuneChatFormat(t *testing.T) {
 // mentions reports whether text states fact f, by the annotator's rules,
 // not counting the fact's own seat lines a View may quote on purpose.
 func mentions(text string, f scenario.Fact) bool {
-	return len(leak.Compile([]scenario.Fact{f}).Find(text)) > 0
+	return len(match.Compile([]scenario.Fact{f}).Find(text)) > 0
 }
 
 // --drop-leaky drops exactly the examples whose seat has a leak annotation.
@@ -250,7 +252,7 @@ func privateLeft(t *testing.T, sc *scenario.Scenario, redacted []byte) []string 
 					continue
 				}
 				if f.Kind == scenario.FactPrice {
-					for _, a := range leak.Amounts(s) {
+					for _, a := range amount.Amounts(s) {
 						if math.Abs(a-*f.Number) <= f.Tolerance {
 							left = append(left, f.ID+" in "+s)
 						}

@@ -127,7 +127,7 @@ func example(rec *record.Recording, seat int) Example {
 				ex.Messages = append(ex.Messages, Message{Role: "user", Content: opening})
 			}
 			ex.Messages = append(ex.Messages, Message{Role: role, Content: scenario.Tagged(*ev.Action)})
-		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() && ev.Seat == seat:
+		case ev.Kind == event.Annotated && ev.Annotation != nil && ev.Annotation.Counted() && ev.Annotation.Source == event.ByRules && ev.Seat == seat:
 			ex.Metadata.Annotations[ev.Annotation.Kind]++
 		}
 	}

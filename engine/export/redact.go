@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -28,7 +29,7 @@ type Redactor struct {
 	facts    []scenario.Fact // the private facts
 	holders  []string        // placeholder ids, facts[i] -> holders[i]
 	byID     map[string]string
-	matcher  *leak.Matcher
+	matcher  *match.Matcher
 	literals []literal // surface texts, longest first
 	// said remembers the redaction of short texts, which a recording
 	// repeats on every line (kinds, speakers, backends, the run id).
@@ -73,7 +74,7 @@ func NewRedactor(sc *scenario.Scenario) *Redactor {
 		}
 	}
 	slices.SortStableFunc(r.literals, func(a, b literal) int { return len(b.from) - len(a.from) })
-	r.matcher = leak.Compile(r.facts)
+	r.matcher = match.Compile(r.facts)
 	return r
 }
 

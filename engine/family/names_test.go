@@ -24,12 +24,9 @@ var makers = []string{"engine/interop", "engine/generate"}
 
 // nameSwitches are the files outside a family's own packages that still
 // tell families apart by name, each with why. Each must still do so, so
-// the list cannot go stale.
-var nameSwitches = map[string]string{
-	// The judge's goal score stands for goal completion in the free-form
-	// family: a family property the report still decides by name.
-	"engine/report/figures.go": "free-form goal completion is the judge's",
-}
+// the list cannot go stale. None is left: the report keeps the judge's
+// goal completion apart from the rule's for every family.
+var nameSwitches = map[string]string{}
 
 // No code switches on a family name, or compares one, except a family's
 // own packages (the ones that register it: engine/family/<f> and its

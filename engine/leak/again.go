@@ -29,12 +29,16 @@ func NewAgain(h record.Header) *Again {
 }
 
 // Event returns what stands in place of one recorded event: nothing for
-// an annotation, a completed turn followed by its annotations by today's
-// rules, and any other event as it is. A run_ended event's ending is
-// made again (Ending).
+// an annotation of the rules, a completed turn followed by its
+// annotations by today's rules, and any other event as it is (the model
+// check's annotations among them: no rule can make them again). A
+// run_ended event's ending is made again (Ending).
 func (g *Again) Event(ev event.Event) []event.Event {
 	switch ev.Kind {
 	case event.Annotated:
+		if ev.Annotation != nil && ev.Annotation.Source != event.ByRules {
+			return []event.Event{ev}
+		}
 		return nil
 	case event.RunEnded:
 		if ev.Ending != nil {

@@ -70,3 +70,33 @@ func TestReannotateOlderRecordings(t *testing.T) {
 		t.Error("a current recording should be left as it is")
 	}
 }
+
+// TestReannotatingKeepsTheModelsAnnotations: annotating a recording
+// again remakes the rules' annotations only; the model check's, which no
+// rule can make again, are kept where they were.
+func TestReannotatingKeepsTheModelsAnnotations(t *testing.T) {
+	rec := staleRecording(t)
+	model := event.Event{RunID: rec.Header.RunID, Kind: event.Annotated, Turn: 2, Seat: 1,
+		Annotation: &event.Annotation{Kind: event.Guess, FactID: "seller-target", Start: 0, End: 4, Source: event.ByModel}}
+	at := 0
+	for i, ev := range rec.Events {
+		if ev.Kind == event.TurnCompleted && ev.Turn == 3 {
+			at = i
+			break
+		}
+	}
+	rec.Events = append(rec.Events[:at], append([]event.Event{model}, rec.Events[at:]...)...)
+	Reannotate(rec)
+	var kept []event.Annotation
+	for i, ev := range rec.Events {
+		if ev.Kind == event.Annotated && ev.Annotation.Source == event.ByModel {
+			kept = append(kept, *ev.Annotation)
+			if next := rec.Events[i+1]; next.Kind != event.TurnCompleted || next.Turn != 3 {
+				t.Errorf("the model's annotation moved: it is followed by %s of turn %d", next.Kind, next.Turn)
+			}
+		}
+	}
+	if len(kept) != 1 || kept[0] != *model.Annotation {
+		t.Errorf("the model's annotations after annotating again: %+v", kept)
+	}
+}

@@ -1,3 +1,8 @@
+// Package leak annotates each completed turn of a run with the facts it
+// states (package match finds them): disclosures, leaks, mind-reads,
+// guesses and first mentions, by the run's common ground and by what the
+// turn's maker held (docs/METRICS.md); it also annotates older
+// recordings again.
 package leak
 
 import (
@@ -6,7 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/human"
+	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -17,7 +23,7 @@ import (
 // turn. It implements run.Annotator; make one per run.
 type Annotator struct {
 	*Prepared
-	m        *Matcher
+	m        *match.Matcher
 	mode     view.Mode
 	given    [2][]bool // the view seat s is given in this mode holds f
 	common   []bool    // in common ground
@@ -36,7 +42,7 @@ type Annotator struct {
 // the costly part of an annotator.
 type Prepared struct {
 	sc    *scenario.Scenario
-	m     *Matcher
+	m     *match.Matcher
 	facts []scenario.Fact
 	// could[s][f]: seat s's character could know fact f without anyone's
 	// private information but its own (its AGENTS view holds it).
@@ -55,7 +61,7 @@ func New(sc *scenario.Scenario, mode view.Mode) *Annotator { return Prepare(sc).
 // Prepare compiles what the annotators of sc's runs share.
 func Prepare(sc *scenario.Scenario) *Prepared {
 	facts := Facts(sc)
-	p := &Prepared{sc: sc, m: Compile(facts), facts: facts, evidence: newEvidence(sc, facts)}
+	p := &Prepared{sc: sc, m: match.Compile(facts), facts: facts, evidence: newEvidence(sc, facts)}
 	for seat := 0; seat < 2; seat++ {
 		p.could[seat] = p.holds(view.For(sc, view.Agents, seat))
 		p.mindread[seat] = p.holds(view.For(sc, view.Mindreaders, seat))
@@ -142,7 +148,7 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 		return nil
 	}
 	var out []event.Annotation
-	add := func(kind event.AnnotationKind, f int, mt Match) {
+	add := func(kind event.AnnotationKind, f int, mt match.Match) {
 		an := event.Annotation{Kind: kind, FactID: a.facts[f].ID, Start: mt.Start, End: mt.End, Negated: mt.Negated, Approximate: mt.Approximate}
 		if kind == event.FirstMention {
 			an.Position = a.livePosition(i)
@@ -186,17 +192,17 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 // said of the speaker ("I'm moving out the sofa") state only the
 // speaker's own facts, words said to the listener ("your brother") only
 // the listener's; an environment fact is anyone's.
-func fits(mt Match, speaker int, owner scenario.Owner) bool {
+func fits(mt match.Match, speaker int, owner scenario.Owner) bool {
 	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {
 		return !mt.Approximate // no one's to be said approximately
 	}
 	own := owner == scenario.Owner(speaker)
 	switch mt.About {
-	case aboutSpeaker:
+	case words.AboutSpeaker:
 		return own
-	case aboutListener:
+	case words.AboutListener:
 		return !own
-	case aboutOthers:
+	case words.AboutOthers:
 		return own && !mt.Approximate
 	}
 	return !mt.Approximate
@@ -214,44 +220,31 @@ func (a *Annotator) listen(s int, text string) {
 	}
 }
 
-// unknown annotates a fact the speaker does not own, when it is not
-// common ground and the character could not have known it, nor worked it
-// out from what its partner said. What the turn's maker held decides the
-// kind (docs/METRICS.md): a mind-read when the seat was given the fact
-// (MINDREADERS), a leak when the maker held it otherwise (the SCRIPT
-// writer, a person shown every side), a guess when no one who made the
-// turn held it (an AGENTS agent, a player, a HUMANS person). A statement
-// is annotated once per speaker and fact; a denial each time.
-func (a *Annotator) unknown(t run.Turn, f int, mt Match, add func(event.AnnotationKind, int, Match)) {
+// unknown annotates a fact the speaker does not own, when it is open
+// (reportable) to the speaker, with the kind what the turn's maker held
+// decides (makerKind). A statement is annotated once per speaker and
+// fact; a denial each time.
+func (a *Annotator) unknown(t run.Turn, f int, mt match.Match, add func(event.AnnotationKind, int, match.Match)) {
 	s := t.Seat
-	if a.common[f] || a.could[s][f] || a.heard[s][f] || a.reported[s][f] {
+	if !a.reportable(s, f) {
 		return
 	}
 	a.reported[s][f] = !mt.Negated
-	switch {
-	case a.given[s][f]:
-		add(event.MindRead, f, mt)
-	case a.heldAll(t):
-		add(event.Leak, f, mt)
-	default:
-		add(event.Guess, f, mt)
-	}
+	add(a.makerKind(t, f), f, mt)
 }
 
-// heldAll reports whether the maker of a turn held every fact: the
-// SCRIPT writer, and a person shown every side (a take-over in watch).
-// An agent holds its View, a person in play or in HUMANS their own side.
-func (a *Annotator) heldAll(t run.Turn) bool {
-	if t.Backend == human.Name {
-		return t.Person != view.PersonSeesOwn
-	}
-	return a.mode == view.Script
+// reportable reports whether seat s stating fact f, which it does not
+// own, is news the annotator reports: f is not common ground, s's
+// character could not have known it nor worked it out from what its
+// partner said, and s has not been annotated stating it before.
+func (a *Annotator) reportable(s, f int) bool {
+	return !a.common[f] && !a.could[s][f] && !a.heard[s][f] && !a.reported[s][f]
 }
 
 // mentions finds the facts in a turn's text and, when the text does not
 // say them, in its structured argument (an offer's price, a selected
 // friend); those get an empty span at the end of the text.
-func (a *Annotator) mentions(act event.Action) []Match {
+func (a *Annotator) mentions(act event.Action) []match.Match {
 	ms := a.m.Find(act.Text)
 	var arg string
 	switch {
@@ -262,18 +255,18 @@ func (a *Annotator) mentions(act event.Action) []Match {
 	default:
 		return ms
 	}
-	ms = append([]Match(nil), ms...) // the next Find reuses the buffer
+	ms = append([]match.Match(nil), ms...) // the next Find reuses the buffer
 	end := utf8.RuneCountInString(act.Text)
 	for _, mt := range a.m.Find(arg) {
 		if !hasFact(ms, mt.Fact) {
-			ms = append(ms, Match{Fact: mt.Fact, Start: end, End: end})
+			ms = append(ms, match.Match{Fact: mt.Fact, Start: end, End: end})
 		}
 	}
 	return ms
 }
 
-func hasFact(ms []Match, f int) bool {
-	return slices.ContainsFunc(ms, func(m Match) bool { return m.Fact == f })
+func hasFact(ms []match.Match, f int) bool {
+	return slices.ContainsFunc(ms, func(m match.Match) bool { return m.Fact == f })
 }
 
 // livePosition is a first mention's position while the run is live, when

@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -12,7 +13,7 @@ import (
 // deduction; naming the mutual friend before the partner said anything
 // about them is not.
 type evidence struct {
-	m    *Matcher
+	m    *match.Matcher
 	fact []int // fact index of each evidence entry
 }
 
@@ -34,7 +35,7 @@ func newEvidence(sc *scenario.Scenario, facts []scenario.Fact) *evidence {
 		clues = append(clues, scenario.Fact{ID: "clue", Kind: scenario.FactValue, Phrases: []string{v}})
 		ev.fact = append(ev.fact, f)
 	}
-	ev.m = Compile(withFirstNames(clues))
+	ev.m = match.Compile(withFirstNames(clues))
 	return ev
 }
 

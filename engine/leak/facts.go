@@ -3,10 +3,12 @@ package leak
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"unicode"
 
+	"github.com/omnigap/omnigap/engine/leak/amount"
+	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -24,25 +26,25 @@ func Facts(sc *scenario.Scenario) []scenario.Fact {
 func GoalFacts(sc *scenario.Scenario) []scenario.Fact {
 	facts := withFirstNames(sc.Facts())
 	shared := sharedText(sc)
-	known := Compile(facts)
+	known := match.Compile(facts)
 	var found []scenario.Fact
 	for seat := range sc.Seats {
 		ch := sc.Seats[seat].Character
 		private := ch.Goal + "\n" + ch.Secret
 		partner := sc.Seats[scenario.Partner(seat)].Character
 		theirs := partner.Goal + "\n" + partner.Secret
-		for _, v := range Amounts(private) {
+		for _, v := range amount.Amounts(private) {
 			// The id keeps the amount's bare digits ("seat0-amount-5000"),
 			// the same however Money groups them.
 			id := fmt.Sprintf("seat%d-amount-%s", seat, strings.NewReplacer("$", "", ",", "").Replace(scenario.Money(v)))
-			if v < 10 || coveredNumber(known, v) || mentions(shared, v) || mentions(theirs, v) || hasID(facts, id) || hasID(found, id) {
+			if v < 10 || known.Covers(v) || mentions(shared, v) || mentions(theirs, v) || hasID(facts, id) || hasID(found, id) {
 				continue
 			}
 			n := v
 			found = append(found, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactPrice,
 				Number: &n, Tolerance: 0.5, Text: "An amount in the goal: " + scenario.Money(v) + ".", Derived: true})
 		}
-		for _, name := range properNames(private) {
+		for _, name := range words.ProperNames(private) {
 			id := fmt.Sprintf("seat%d-name-%s", seat, strings.ToLower(name))
 			if calendarWords[strings.ToLower(name)] || partOfKnownName(private, name, known) ||
 				containsWord(shared, name) || containsWord(theirs, name) || hasID(facts, id) || hasID(found, id) {
@@ -82,17 +84,8 @@ func sharedText(sc *scenario.Scenario) string {
 	return strings.Join(parts, "\n")
 }
 
-func coveredNumber(m *Matcher, v float64) bool {
-	for _, p := range m.prices {
-		if math.Abs(p.value-v) <= p.tol {
-			return true
-		}
-	}
-	return false
-}
-
 func mentions(text string, v float64) bool {
-	for _, n := range Amounts(text) {
+	for _, n := range amount.Amounts(text) {
 		if math.Abs(n-v) <= 0.5 {
 			return true
 		}
@@ -101,7 +94,7 @@ func mentions(text string, v float64) bool {
 }
 
 func containsWord(text, w string) bool {
-	for _, t := range words(text) {
+	for _, t := range words.Split(text) {
 		if t == strings.ToLower(w) {
 			return true
 		}
@@ -119,13 +112,13 @@ func hasID(facts []scenario.Fact, id string) bool {
 }
 
 // calendarWords are capitalised but name no one: "answer by Friday".
-var calendarWords = wordSet(`monday tuesday wednesday thursday friday saturday sunday january february march april
+var calendarWords = words.WordSet(`monday tuesday wednesday thursday friday saturday sunday january february march april
 	may june july august september october november december`)
 
 // partOfKnownName reports whether name is a fact already, or a word of a
 // longer name whose other words are ("Labs" in "Northwind Labs" when
 // Northwind is a fact): the name's own fact says it.
-func partOfKnownName(text, name string, known *Matcher) bool {
+func partOfKnownName(text, name string, known *match.Matcher) bool {
 	if len(known.Find(name)) > 0 {
 		return true
 	}
@@ -144,30 +137,4 @@ func partOfKnownName(text, name string, known *Matcher) bool {
 		}
 	}
 	return false
-}
-
-// properNames lists the capitalised words that do not start a sentence:
-// in a second-person goal those are names of people, places and firms.
-func properNames(text string) []string {
-	var out []string
-	start := true
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '"' || r == '(' || r == ')' }) {
-		core := strings.TrimRight(w, ".,;:!?'’")
-		core = strings.TrimSuffix(strings.TrimSuffix(core, "'s"), "’s")
-		r := []rune(core)
-		if !start && len(r) > 1 && unicode.IsUpper(r[0]) && isLetters(r) && !stopwords[strings.ToLower(core)] && !slices.Contains(out, core) {
-			out = append(out, core)
-		}
-		start = strings.ContainsAny(w[len(w)-1:], ".!?:")
-	}
-	return out
-}
-
-func isLetters(r []rune) bool {
-	for _, c := range r {
-		if !unicode.IsLetter(c) {
-			return false
-		}
-	}
-	return true
 }

@@ -45,6 +45,9 @@ func (a *Agent) Name() string { return a.name }
 // Retries are the calls this seat sent again, by kind.
 func (a *Agent) Retries() map[string]int { return a.call.Retries() }
 
+// CacheUse counts the seat's calls a reply cache answered or sent on.
+func (a *Agent) CacheUse() event.CacheUse { return a.call.CacheUse() }
+
 // Turn asks the model for the seat's next action. A reply that yields no
 // action is a failure (kept with the model's text) and is re-asked once.
 func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {

@@ -12,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/openaiapi"
 	"github.com/omnigap/omnigap/engine/llm/provider"
+	"github.com/omnigap/omnigap/engine/llm/replycache"
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -21,14 +22,46 @@ import (
 // Factory builds model backends for runs; it implements episode.Factory.
 // All runs share one transport: its endpoints, rate limits and retries.
 type Factory struct {
-	cfg  config.Config
-	sent *transport.Transport
+	cfg   config.Config
+	sent  *transport.Transport
+	cache *replycache.Cache
 }
 
 // NewFactory returns a factory for a resolved configuration
-// (config.Resolve), sending to cfg.Endpoints.
+// (config.Resolve), sending to cfg.Endpoints, without a reply cache (Open
+// opens cfg.Cache).
 func NewFactory(cfg config.Config) *Factory {
 	return newFactory(cfg, transport.Options{})
+}
+
+// Open is NewFactory with the reply cache cfg.Cache names, when it names
+// one: every call goes through it (see package replycache). Close the
+// factory when done.
+func Open(cfg config.Config) (*Factory, error) {
+	if cfg.Cache == "" {
+		return NewFactory(cfg), nil
+	}
+	c, err := replycache.Open(cfg.Cache)
+	if err != nil {
+		return nil, err
+	}
+	f := newFactory(cfg, transport.Options{Layers: []transport.Layer{c.Layer(cfg.ProviderName())}})
+	f.cache = c
+	return f, nil
+}
+
+// Close closes the reply cache; its error says how many replies it could
+// not keep (the calls had their replies all the same).
+func (f *Factory) Close() error {
+	if f.cache == nil {
+		return nil
+	}
+	n, why := f.cache.Lost()
+	err := f.cache.Close()
+	if n > 0 {
+		return fmt.Errorf("%d replies could not be kept in the cache, the first: %w", n, why)
+	}
+	return err
 }
 
 // newFactory is NewFactory with the transport's options that no setting

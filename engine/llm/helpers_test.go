@@ -103,6 +103,12 @@ func play(t testing.TB, ctx context.Context, f episode.Factory, sc *scenario.Sce
 // playWith runs spec, recorded, to its end.
 func playWith(t testing.TB, ctx context.Context, spec episode.Spec) played {
 	t.Helper()
+	return playWatched(t, ctx, spec, func(event.Event) {})
+}
+
+// playWatched is playWith that hands each event to watch as it arrives.
+func playWatched(t testing.TB, ctx context.Context, spec episode.Spec, watch func(event.Event)) played {
+	t.Helper()
 	spec.RecordDir, spec.Buffer = t.TempDir(), 64
 	live, err := episode.Start(ctx, spec)
 	if err != nil {
@@ -110,6 +116,7 @@ func playWith(t testing.TB, ctx context.Context, spec episode.Spec) played {
 	}
 	var p played
 	for ev := range live.Events {
+		watch(ev)
 		p.events = append(p.events, ev)
 	}
 	if p.ending, err = live.Wait(); err != nil {

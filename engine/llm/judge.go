@@ -38,7 +38,7 @@ func (f *Factory) Judge() *Judge {
 // seats or for neither. A failure is noted under judge.error and returned;
 // when ctx ends first, the ending is marked under judge.stopped instead,
 // for stopping is not the judge's failure. Its retries are added to
-// ending.Retries.
+// ending.Retries, and its calls a reply cache answered to ending.Cache.
 func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) ([]event.Usage, error) {
 	// The judge is shared by the episodes; its retries for this one are
 	// counted apart.
@@ -51,6 +51,7 @@ func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.
 		note(ending, report.JudgeErrorNote, err.Error())
 	}
 	ending.AddRetries(s.call.Retries())
+	ending.AddCache(s.call.CacheUse())
 	return s.used, err
 }
 
@@ -219,6 +220,14 @@ func (a *judged) Annotate(history []run.Turn) []event.Annotation {
 		return nil
 	}
 	return a.next.Annotate(history)
+}
+
+// Start starts what the wrapped annotator checks beside the run (the
+// model's leak check), if it checks anything.
+func (a *judged) Start(ctx context.Context, send func(run.Late)) {
+	if late, ok := a.next.(run.LateAnnotator); ok {
+		late.Start(ctx, send)
+	}
 }
 
 // Finish judges the run under ctx, so that stopping the run stops a

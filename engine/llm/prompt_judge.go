@@ -24,10 +24,14 @@ var judgeRubric = map[string]string{
 	"goal":                            "How far did the character achieve their own goal, as stated in their background? 0 not at all, 10 fully.",
 }
 
+// judgeOpening opens the judge's system message (a dry run's stand-in
+// tells the judge's calls by it).
+const judgeOpening = "You are an impartial evaluator of social interactions."
+
 // judgeSystem is the judge's system message, the same for every call.
 func judgeSystem() string {
 	var b strings.Builder
-	b.WriteString(`You are an impartial evaluator of social interactions. You read two characters' full backgrounds, the conversation they had and how it ended, and you score one of the characters, the one you are asked about, on seven dimensions:
+	b.WriteString(judgeOpening + ` You read two characters' full backgrounds, the conversation they had and how it ended, and you score one of the characters, the one you are asked about, on seven dimensions:
 `)
 	for _, d := range metrics.JudgeDimensions {
 		fmt.Fprintf(&b, "- %s (a whole number from %g to %g): %s\n", d.Key, d.Min, d.Max, judgeRubric[d.Key])

@@ -10,6 +10,10 @@ import (
 
 // The words the SCRIPT writer is given.
 
+// writerOpening opens the writer's system message (a dry run's stand-in
+// tells the writer's calls by it).
+const writerOpening = "You are a scriptwriter."
+
 // writerSystem is the writer's system message; it depends only on the
 // family.
 func writerSystem(f scenario.Family) string {
@@ -17,7 +21,7 @@ func writerSystem(f scenario.Family) string {
 	if fam := family.Of(f); fam != nil {
 		rules = fam.Prompt()
 	}
-	return `You are a scriptwriter. You write a whole conversation between two characters, both sides of it, from its first turn to its end. You know everything about both, but each character knows only their own goal and private information and reveals them only as they would. Keep both in character, and let neither repeat themselves.
+	return writerOpening + ` You write a whole conversation between two characters, both sides of it, from its first turn to its end. You know everything about both, but each character knows only their own goal and private information and reveals them only as they would. Keep both in character, and let neither repeat themselves.
 
 Write only the script: one turn per line, the two characters taking turns, each line a number, the speaker's name, a colon and the words:
 1. Name: what they say

@@ -41,6 +41,9 @@ func (w *Writer) Name() string { return w.name }
 // Retries are the calls the writer sent again, by kind.
 func (w *Writer) Retries() map[string]int { return w.call.Retries() }
 
+// CacheUse counts the writer's calls a reply cache answered or sent on.
+func (w *Writer) CacheUse() event.CacheUse { return w.call.CacheUse() }
+
 // Turn returns turn req.Turn of the script, starting the script on the
 // first call. When the history is not what the writer wrote (a human took
 // a seat), it asks the model for the next turn given the real history.
@@ -80,8 +83,11 @@ func (w *Writer) matches(history []run.Turn) bool {
 	return true
 }
 
+// sameAction says whether the dialogue's turn a is the turn b the writer
+// handed out; a turn longer than the runner keeps is in the dialogue cut
+// (run.CutOf).
 func sameAction(a, b event.Action) bool {
-	if a.Type != b.Type || a.Text != b.Text || a.Friend != b.Friend || !maps.Equal(a.Split, b.Split) || (a.Price == nil) != (b.Price == nil) {
+	if a.Type != b.Type || !run.CutOf(a.Text, b.Text) || a.Friend != b.Friend || !maps.Equal(a.Split, b.Split) || (a.Price == nil) != (b.Price == nil) {
 		return false
 	}
 	return a.Price == nil || *a.Price == *b.Price
@@ -114,15 +120,17 @@ const maxContinuations = 3
 func (w *Writer) write(ctx context.Context, s *script, msgs []chat.Message) {
 	reasked, continued := false, 0
 	for try := 0; ; try++ {
-		cctx, stop := context.WithCancel(ctx)
+		// A stream stopped because the script has all it can use says so
+		// (chat.ErrReadEnough): a reply cache keeps what was read.
+		cctx, stop := context.WithCancelCause(ctx)
 		req := chat.Request{Model: w.params.Model, Messages: msgs, Temperature: w.params.Temperature,
 			MaxTokens: w.params.MaxTokens, Seed: w.params.seedFor(s.first, try)}
 		reply, usage, err := w.call.Call(cctx, req, func(d string) {
 			if !s.feed(d) {
-				stop()
+				stop(chat.ErrReadEnough)
 			}
 		})
-		stop()
+		stop(nil)
 		s.addUsage(usage)
 		s.addReasoning(reply.Reasoning)
 		bad, enough := s.state()

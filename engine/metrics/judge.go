@@ -35,4 +35,7 @@ const (
 	TokensPrompt     = "tokens_prompt"
 	TokensCompletion = "tokens_completion"
 	TokensCached     = "tokens_cached"
+	// CacheHits counts an episode's model calls a reply cache answered
+	// (--cache), when one was in use.
+	CacheHits = "cache_hits"
 )

@@ -40,6 +40,20 @@ const (
 	GoalCompletionSeat1 = "goal_completion_seat1"
 )
 
+// The model's leak check (--leak-check) is counted apart: its findings
+// of each kind as CheckKey of the kind's metric (check.leaks,
+// check.guesses...), the turns it checked, the checks that gave no
+// usable answer and those cut off at the run's end.
+const (
+	CheckTurns  = "check.turns"
+	CheckFailed = "check.failed"
+	CheckCutOff = "check.cut_off"
+)
+
+// CheckKey is the metric that counts the model check's findings of the
+// kind whose rules' metric is metric.
+func CheckKey(metric string) string { return "check." + metric }
+
 // Mark is one annotation with the turn it belongs to (0-based index into
 // the history).
 type Mark = family.Mark
@@ -53,7 +67,7 @@ func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event
 		m[k.Metric] = 0
 	}
 	for _, mk := range marks {
-		if k, ok := event.InfoOf(mk.Kind); ok && mk.Counted() {
+		if k, ok := event.InfoOf(mk.Kind); ok && mk.Counted() && mk.Source == event.ByRules {
 			m[k.Metric]++
 		}
 	}

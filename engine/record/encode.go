@@ -19,7 +19,7 @@ import (
 // json.Marshal. ending is where the event's ending begins in the
 // returned bytes, -1 when it has none or was not written here.
 func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error) {
-	if !finite(ev) {
+	if !finite(ev) || ev.Annotation != nil && !ev.Annotation.Source.Known() {
 		cp := *ev // only this copy escapes, not every event
 		b, err := json.Marshal(&cp)
 		return append(dst, textsafe.EscapeJSON(b)...), -1, err
@@ -70,6 +70,7 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 		if a.Approximate {
 			dst = append(dst, `,"approximate":true`...)
 		}
+		dst = appendOptString(dst, `,"source":`, a.Source.String())
 		if a.Position != 0 {
 			dst = append(dst, `,"position":`...)
 			dst = appendFloat(dst, a.Position)
@@ -150,6 +151,11 @@ func appendEnding(dst []byte, e *event.Ending) []byte {
 	if len(e.Retries) > 0 {
 		dst = appendSplit(append(dst, `,"retries":`...), e.Retries)
 	}
+	if c := e.Cache; c != nil {
+		dst = strconv.AppendInt(append(dst, `,"cache":{"hits":`...), int64(c.Hits), 10)
+		dst = strconv.AppendInt(append(dst, `,"misses":`...), int64(c.Misses), 10)
+		dst = append(dst, '}')
+	}
 	return append(dst, '}')
 }
 
@@ -219,6 +225,7 @@ func appendUsage(dst []byte, u *event.Usage) []byte {
 		dst = append(dst, `,"cached":`...)
 		dst = strconv.AppendInt(dst, int64(u.Cached), 10)
 	}
+	dst = appendOptString(dst, `,"role":`, u.Role)
 	return append(dst, '}')
 }
 

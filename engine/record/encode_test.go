@@ -20,7 +20,8 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		Outcome: event.Outcome{Selections: [2]string{"Ana <3", "Bo"}, Splits: [2]map[string]int{{"hat": 1}, nil}, Success: true, Summary: "both chose \"Ana\""},
 		Metrics: map[string]float64{"words": 378, "goal_completion": 4.002290294875465, "tiny": 1e-7, "huge": -2e22, "zero": 0},
 		Notes:   map[string]string{"believability": "sounded \x1b]0;real\x07", "goal": ""},
-		Usage:   &event.Usage{Prompt: 1, Completion: 2}, Retries: map[string]int{"rate_limit": 2, "reask": 1}}
+		Usage:   &event.Usage{Prompt: 1, Completion: 2}, Retries: map[string]int{"rate_limit": 2, "reask": 1},
+		Cache: &event.CacheUse{Hits: 12, Misses: 3}}
 	events := []event.Event{
 		{RunID: "craigslist_gen-1-agents-s1", Seq: 1, At: 1663, Kind: event.RunStarted, Seat: -1},
 		{RunID: "r", Seq: 2, At: 4137 * time.Microsecond, Kind: event.TurnStarted, Turn: 1, Speaker: "Luther", Backend: "builtin"},
@@ -30,7 +31,7 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &tiny}},
 		{RunID: "r", Kind: event.TurnCompleted, Action: &event.Action{Type: event.Offer, Price: &huge}},
 		{RunID: "r", Kind: event.Annotated, Turn: 3, Annotation: &event.Annotation{Kind: event.FirstMention, FactID: "seller-target", Start: 4, End: 9, Negated: true, Position: 0.35}},
-		{RunID: "r", Kind: event.Annotated, Turn: 4, Annotation: &event.Annotation{Kind: event.Guess, FactID: "buyer-bottomline", Start: 1, End: 2, Approximate: true}},
+		{RunID: "r", Kind: event.Annotated, Turn: 4, Annotation: &event.Annotation{Kind: event.Guess, FactID: "buyer-bottomline", Start: 1, End: 2, Approximate: true, Source: event.ByModel}},
 		{RunID: "r", Kind: event.Annotated, Annotation: &event.Annotation{Kind: event.Leak, FactID: "f", Position: math.SmallestNonzeroFloat64}},
 		{RunID: "r", Kind: event.Control, Seat: 1, Control: "take-over", Backend: "human"},
 		{RunID: "r", Kind: event.Error, Error: "status 500", Failure: event.TransportFailure, Reply: "{\"a\": 1}"},
@@ -38,6 +39,7 @@ func TestAppendEventMatchesEncodingJSON(t *testing.T) {
 		{RunID: "r\u009b", Kind: event.Delta, Delta: "c1 \u009b2J del \x7f bidi \u202eevil\u202c \u2066iso\u2069 \u200f\u061c é", Speaker: "Ana\x7f"},
 		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{Prompt: 10, Completion: 3, Cached: 8}},
 		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{}},
+		{RunID: "r", Kind: event.UsageReported, Usage: &event.Usage{Prompt: 7, Completion: 2, Role: event.UsageLeakCheck}},
 		{RunID: "r", Kind: event.RunEnded, Seat: -1, Ending: &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Price: &price}}},
 		{RunID: "r", Kind: event.RunEnded, Seat: -1, Ending: &ending},
 		{},
@@ -108,11 +110,12 @@ func FuzzAppendEvent(f *testing.F) {
 	f.Fuzz(func(t *testing.T, run string, seq int, at int64, kind string, turn, seat int, speaker, text string, price float64, fact string, pos float64, errText string) {
 		ev := event.Event{RunID: run, Seq: seq, At: time.Duration(at), Kind: event.Kind(kind), Turn: turn, Seat: seat, Speaker: speaker,
 			Backend: speaker, Delta: text, Error: errText, Failure: event.FailureKind(kind), Reply: text, Thought: errText, Control: fact,
-			Action:     &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
-			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos},
-			Usage:      &event.Usage{Prompt: turn, Completion: seat, Cached: seq},
+			Action: &event.Action{Type: event.ActionType(kind), Text: text, Price: &price, Friend: speaker, Split: map[string]int{fact: turn, text: seat}},
+			Annotation: &event.Annotation{Kind: event.AnnotationKind(kind), FactID: fact, Start: turn, End: seat, Negated: turn%2 == 0, Approximate: seat%2 == 1, Position: pos,
+				Source: event.AnnotationSource(uint8(seq) % 3)},
+			Usage: &event.Usage{Prompt: turn, Completion: seat, Cached: seq, Role: fact},
 			Ending: &event.Ending{Reason: event.EndReason(kind), Turns: turn, Outcome: event.Outcome{Price: &pos, Selections: [2]string{fact, text}, Summary: errText},
-				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}},
+				Metrics: map[string]float64{fact: price, text: pos}, Notes: map[string]string{speaker: text}, Retries: map[string]int{kind: seq}, Cache: &event.CacheUse{Hits: seq, Misses: turn}},
 		}
 		want, werr := marshal(ev)
 		got, _, gerr := appendEvent(nil, &ev)

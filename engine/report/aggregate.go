@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -21,10 +22,34 @@ type Measure struct {
 	Rate  bool
 	// Max is the top of the bar charts' scale; 0 scales to the data.
 	Max float64
+	// Range is what one episode's value can be, when the report knows it
+	// (rates are 0..1 without it): every interval is clipped to it
+	// (clip). The zero Range is unknown.
+	Range Range
 	// Num and Den, when set, make the row a pooled ratio of two metrics
 	// summed over the episodes rather than a mean of one.
 	Num, Den string
 }
+
+// Range is the interval of values a measure can take; an open end is
+// infinite.
+type Range struct{ Lo, Hi float64 }
+
+// atLeastZero is the range of counts, lengths and sizes.
+var atLeastZero = Range{0, math.Inf(1)}
+
+// The goal-completion rows are named by who scored them: the family's
+// rule (goalRuleLabel) or an LLM judge (goalJudgeLabel). The two are
+// never one row, and the headline pools each over the families that
+// have it.
+const (
+	goalRuleLabel  = "goal completion (rule, 0-10)"
+	goalJudgeLabel = "goal completion (judge, 0-10)"
+)
+
+// JudgeGoal is the metric of the judge's goal completion: its goal
+// score, averaged over both seats.
+var JudgeGoal = metrics.JudgeKey("goal")
 
 // Measures are the report's rows, in order. Rows no episode has are left
 // out of every output.
@@ -32,29 +57,61 @@ type Measure struct {
 // order (engine/family/all is imported so that every family is registered
 // before this list is made).
 var Measures = slices.Concat([]Measure{
-	{Key: metrics.GoalCompletion, Label: "goal completion (0-10)", Max: 10},
-	{Key: metrics.GoalCompletionSeat0, Label: "goal completion, seat 0", Max: 10},
-	{Key: metrics.GoalCompletionSeat1, Label: "goal completion, seat 1", Max: 10},
+	{Key: metrics.GoalCompletion, Label: goalRuleLabel, Max: 10, Range: Range{0, 10}},
+	{Key: metrics.GoalCompletionSeat0, Label: "goal completion (rule), seat 0", Max: 10, Range: Range{0, 10}},
+	{Key: metrics.GoalCompletionSeat1, Label: "goal completion (rule), seat 1", Max: 10, Range: Range{0, 10}},
+	{Key: JudgeGoal, Label: goalJudgeLabel, Max: 10, Range: judgeRange("goal")},
 }, familyMeasures(), []Measure{
-	{Key: metrics.Messages, Label: "messages per dialogue"},
-	{Key: metrics.WordsPerTurn, Label: "words per turn"},
-	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages},
-	{Key: metrics.Turns, Label: "turns"},
-}, annotationMeasures(), []Measure{
-	{Key: metrics.TokensPrompt, Label: "prompt tokens"},
-	{Key: metrics.TokensCompletion, Label: "completion tokens"},
-	{Key: metrics.TokensCached, Label: "cached prompt tokens"},
+	{Key: metrics.Messages, Label: "messages per dialogue", Range: atLeastZero},
+	{Key: metrics.WordsPerTurn, Label: "words per turn", Range: atLeastZero},
+	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages, Range: atLeastZero},
+	{Key: metrics.Turns, Label: "turns", Range: atLeastZero},
+}, annotationMeasures(), checkMeasures(), []Measure{
+	{Key: metrics.TokensPrompt, Label: "prompt tokens", Range: atLeastZero},
+	{Key: metrics.TokensCompletion, Label: "completion tokens", Range: atLeastZero},
+	{Key: metrics.TokensCached, Label: "cached prompt tokens", Range: atLeastZero},
+	{Key: metrics.CacheHits, Label: "replies from --cache", Range: atLeastZero},
 }, judgeMeasures())
+
+// measure is the row of a metric (one named by its key when the report
+// has no row of it).
+func measure(key string) Measure {
+	for _, m := range Measures {
+		if m.Key == key {
+			return m
+		}
+	}
+	return Measure{Key: key, Label: key}
+}
 
 // annotationMeasures are the rows of the annotation kinds that have one.
 func annotationMeasures() []Measure {
 	var out []Measure
 	for _, k := range event.Kinds {
 		if k.Row != "" {
-			out = append(out, Measure{Key: k.Metric, Label: k.Row})
+			out = append(out, Measure{Key: k.Metric, Label: k.Row, Range: atLeastZero})
 		}
 	}
 	return out
+}
+
+// familyRanges are the ranges of family measures that are not rates,
+// where the report knows them: a relative position lies in 0..1. Other
+// family measures get their low end cut at 0 when no value is negative
+// (moments.meanCI).
+var familyRanges = map[string]Range{metrics.FirstMentionPos: {0, 1}}
+
+// checkMeasures are the rows of the model's leak check, counted apart
+// from the rules'.
+func checkMeasures() []Measure {
+	var out []Measure
+	for _, k := range event.Kinds {
+		if k.Row != "" && (k.Unknown || k.Kind == event.Disclosure) {
+			out = append(out, Measure{Key: metrics.CheckKey(k.Metric), Label: "model check: " + k.Row, Range: atLeastZero})
+		}
+	}
+	return append(out, Measure{Key: metrics.CheckFailed, Label: "model checks failed per episode", Range: atLeastZero},
+		Measure{Key: metrics.CheckCutOff, Label: "model checks cut off per episode", Range: atLeastZero})
 }
 
 // familyMeasures are the rows of every family's outcome metrics.
@@ -62,25 +119,77 @@ func familyMeasures() []Measure {
 	var out []Measure
 	for _, f := range family.All() {
 		for _, m := range f.Measures() {
-			out = append(out, Measure{Key: m.Key, Label: m.Label, Rate: m.Rate, Max: m.Max})
+			out = append(out, Measure{Key: m.Key, Label: m.Label, Rate: m.Rate, Max: m.Max, Range: familyRanges[m.Key]})
 		}
 	}
 	return out
 }
 
-// judgeMeasures are the rows of an LLM judge's scores (both seats' mean).
+// judgeMeasures are the rows of an LLM judge's scores (both seats' mean)
+// other than its goal score, which is goal completion (judge).
 func judgeMeasures() []Measure {
 	var out []Measure
 	for _, d := range metrics.JudgeDimensions {
-		out = append(out, Measure{Key: metrics.JudgeKey(d.Key), Label: fmt.Sprintf("judge %s (%g..%g)", strings.ReplaceAll(d.Key, "_", " "), d.Min, d.Max)})
+		if metrics.JudgeKey(d.Key) == JudgeGoal {
+			continue
+		}
+		out = append(out, Measure{Key: metrics.JudgeKey(d.Key), Label: fmt.Sprintf("judge %s (%g..%g)", strings.ReplaceAll(d.Key, "_", " "), d.Min, d.Max),
+			Range: judgeRange(d.Key)})
 	}
-	return append(out, Measure{Key: metrics.JudgeKey("overall"), Label: "judge overall (mean)"})
+	return append(out, Measure{Key: metrics.JudgeKey("overall"), Label: "judge overall (mean)", Range: judgeRange("overall")})
 }
 
-// Group is the aggregate of one family and mode. Stats holds one entry
-// per measure that applies to at least one episode.
+// judgeRange is the range of a judge dimension, or of the overall mean
+// of the seven ("overall"): from the mean of their lows to the mean of
+// their highs.
+func judgeRange(dim string) Range {
+	var r Range
+	for _, d := range metrics.JudgeDimensions {
+		if d.Key == dim {
+			return Range{d.Min, d.Max}
+		}
+		r.Lo += d.Min / float64(len(metrics.JudgeDimensions))
+		r.Hi += d.Max / float64(len(metrics.JudgeDimensions))
+	}
+	return r
+}
+
+// bounds are the lowest and highest values an episode can have of m,
+// infinite where unknown.
+func (m Measure) bounds() (lo, hi float64) {
+	switch {
+	case m.Rate:
+		return 0, 1
+	case m.Range != Range{}:
+		return m.Range.Lo, m.Range.Hi
+	}
+	return math.Inf(-1), math.Inf(1)
+}
+
+// clip keeps an interval of a mean of m within what a value of m can be:
+// a 0-10 score's never passes 10, a count's never goes under 0.
+func (m Measure) clip(s Stat) Stat {
+	lo, hi := m.bounds()
+	s.Lo, s.Hi = math.Max(s.Lo, lo), math.Min(s.Hi, hi)
+	return s
+}
+
+// clipDifference keeps an interval of a paired difference of m within
+// what a difference can be: -10..10 for a 0-10 score, -1..1 for a rate;
+// unbounded when either end of m's range is.
+func (m Measure) clipDifference(s Stat) Stat {
+	lo, hi := m.bounds()
+	span := hi - lo
+	s.Lo, s.Hi = math.Max(s.Lo, -span), math.Min(s.Hi, span)
+	return s
+}
+
+// Group is the aggregate of one family and mode (and, in a report grouped
+// by more, one value of each further dimension: Split). Stats holds one
+// entry per measure that applies to at least one episode.
 type Group struct {
-	Family    scenario.Family `json:"family"`
+	Family scenario.Family `json:"family"`
+	Split
 	Mode      view.Mode       `json:"mode"`
 	Episodes  int             `json:"episodes"`
 	Ended     int             `json:"ended"`
@@ -90,11 +199,21 @@ type Group struct {
 	Failures map[event.FailureKind]int `json:"failures"`
 }
 
-// Report is every group, families in name order and modes in display
-// order, and the paired differences between modes.
+// Report is every group, families in name order and the groups of a
+// family in column order (modes in display order), and the paired
+// differences between modes, and between groups when the report is
+// grouped by more (By).
 type Report struct {
-	Groups []Group  `json:"groups"`
-	Paired []Paired `json:"paired,omitempty"`
+	// By is the grouping beyond family and mode, in column order
+	// (ParseDims); empty for the default grouping.
+	By []Dim `json:"by,omitempty"`
+	// Headline pools every family: the answer printed first.
+	Headline *Headline `json:"headline,omitempty"`
+	Groups   []Group   `json:"groups"`
+	Paired   []Paired  `json:"paired,omitempty"`
+	// Agreement is how the rules and the model's leak check agree, per
+	// kind, over the recordings the model checked.
+	Agreement []Agreement `json:"agreement,omitempty"`
 }
 
 // Aggregate groups episodes by family and mode.

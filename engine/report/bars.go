@@ -10,9 +10,9 @@ import (
 )
 
 // Charted are the measures drawn as bar charts, as in the paper's
-// figures: goal completion, deal and success rates, first mention, leaks,
-// mind-reads and guesses.
-var Charted = []string{metrics.GoalCompletion, metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.Leaks, metrics.MindReads, metrics.Guesses}
+// figures: goal completion (by rule and by judge), deal and success
+// rates, first mention, leaks, mind-reads and guesses.
+var Charted = []string{metrics.GoalCompletion, JudgeGoal, metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.Leaks, metrics.MindReads, metrics.Guesses}
 
 // barWidth is the length of a full bar in cells.
 const barWidth = 40
@@ -34,17 +34,27 @@ func (r Report) WriteBars(w io.Writer) error {
 				}
 			}
 			fmt.Fprintf(&b, "\n%s: %s\n", clean(string(f)), m.Label)
+			width := 12
+			for _, g := range gs {
+				width = max(width, len(barLabel(r.By, g)))
+			}
 			for _, g := range gs {
 				s, ok := g.Stats[m.Key]
 				if !ok {
 					continue
 				}
-				fmt.Fprintf(&b, "  %-12s %s %s\n", clean(g.Mode.Label()), bar(s.Mean, top), num(s.Mean))
+				fmt.Fprintf(&b, "  %-*s %s %s\n", width, barLabel(r.By, g), bar(s.Mean, top), num(s.Mean))
 			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// barLabel names a group's bar: its mode, after its other headings in a
+// grouped report.
+func barLabel(by []Dim, g Group) string {
+	return strings.Join(heads(by, g.Split, g.Mode), " ")
 }
 
 func isCharted(key string) bool {

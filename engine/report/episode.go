@@ -33,22 +33,36 @@ type Episode struct {
 	Failures map[event.FailureKind]int
 	// Retries counts the run's model calls sent again, by kind.
 	Retries map[string]int
+	// Cache counts the run's model calls a reply cache answered and sent
+	// on (zero without one).
+	Cache event.CacheUse
 	// Pair names the scenario and seed (PairKey), for paired differences
 	// between modes; empty when unknown.
 	Pair string
+	// Scenario is the scenario's id, Model what played the seats (the
+	// backends' names) and Study the study the episode belongs to (set
+	// by whoever reads it from a study's folder): the dimensions besides
+	// family and mode that a report can group by (Dim).
+	Scenario, Model, Study string
+	// Agreement compares the rules and the model's leak check, per kind,
+	// in a recording the model checked.
+	Agreement []Agreement
 }
 
 // FromRun makes an episode from a finished run. When the ending carries
 // no metrics (the run had no annotator) they are computed here, with the
 // same annotator a live run uses.
 func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run.Turn, end event.Ending, errors int) Episode {
-	ep := Episode{Source: source, Family: sc.Family, Mode: mode, Ended: true,
+	ep := Episode{Source: source, Family: sc.Family, Mode: mode, Ended: true, Scenario: sc.ID,
 		Completed: errors == 0 && !CutShort(end) && end.Reason != event.Failed}
 	if end.Metrics == nil {
 		leak.New(sc, mode).Finish(context.Background(), history, &end)
 	}
-	ep.Metrics = runFigures(sc.Family, end)
+	ep.Metrics = runFigures(end)
 	ep.Retries = end.Retries
+	if end.Cache != nil {
+		ep.Cache = *end.Cache
+	}
 	ep.AddFailures(judgeFailure(end))
 	return ep
 }
@@ -72,7 +86,9 @@ func FromRecording(rec *record.Recording) Episode {
 					Person: rec.Header.Person, Action: *ev.Action})
 			}
 		case event.Error:
-			errors++
+			if ev.Failure != event.CheckFailure { // the run went on without the check
+				errors++
+			}
 			kind := ev.Failure
 			if kind == "" {
 				kind = event.OtherFailure
@@ -82,15 +98,26 @@ func FromRecording(rec *record.Recording) Episode {
 	}
 	end := rec.Ending()
 	if end == nil {
-		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: mode}
+		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: mode, Scenario: sc.ID, Model: Players(rec.Header)}
 		ep.AddFailures(failures)
 		return ep
 	}
 	ep := FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
 	ep.Mode = mode
+	ep.Model = Players(rec.Header)
 	ep.AddFailures(failures)
 	ep.Pair = PairKey(sc.ID, rec.Header.Seed)
+	ep.Agreement = AgreementOf(sc, rec.Header.Mode, history, rec.Events, end)
 	return ep
+}
+
+// Players names what played a recorded run's seats: the one backend of
+// both (the SCRIPT writer, or one model for both agents), or both.
+func Players(h record.Header) string {
+	if h.Backends[0] == h.Backends[1] {
+		return h.Backends[0]
+	}
+	return h.Backends[0] + " vs " + h.Backends[1]
 }
 
 // Column is the report column of a recorded run: its mode, or PEOPLE for

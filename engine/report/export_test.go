@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"image/color"
 	"io"
 	"math"
 	"reflect"
@@ -17,10 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot/plotutil"
-
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/palette"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -42,19 +38,30 @@ func exportEpisodes(family scenario.Family) []Episode {
 	return eps
 }
 
-// tableCells reads WriteTable's output back: the figures of each mode
-// column by measure label.
+// wide is a terminal wide enough for every cell of the tests' tables on
+// one line.
+const wide = 300
+
+// tableCells reads the first family table of WriteTable's output back
+// (after the headline): the figures of each mode column by measure label.
 func tableCells(t *testing.T, r Report) map[string]map[string]string {
 	t.Helper()
 	var b strings.Builder
-	if err := r.WriteTable(&b); err != nil {
+	if err := r.WriteTable(&b, wide); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	title := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, string(r.Groups[0].Family)+": episodes") })
+	if title < 0 {
+		t.Fatalf("no table of %s in:\n%s", r.Groups[0].Family, b.String())
+	}
 	cols := regexp.MustCompile(`\s{2,}`)
-	modes := cols.Split(strings.TrimSpace(lines[1]), -1)
+	modes := cols.Split(strings.TrimSpace(lines[title+1]), -1)
 	out := map[string]map[string]string{}
-	for _, l := range lines[2:] {
+	for _, l := range lines[title+2:] {
+		if l == "" || strings.HasPrefix(l, "paired differences") {
+			break
+		}
 		f := cols.Split(strings.TrimSpace(l), -1)
 		if len(f) != len(modes)+1 {
 			t.Fatalf("table row %q has %d cells for modes %v", l, len(f)-1, modes)
@@ -86,11 +93,26 @@ func TestCSVHasTheTablesFigures(t *testing.T) {
 	}
 	table := tableCells(t, r)
 	keys := []string{metrics.GoalCompletion, metrics.Deal, metrics.Leaks}
-	if len(rows) != 1+2*len(keys) {
-		t.Fatalf("%d rows, want a header and %d:\n%v", len(rows), 2*len(keys), rows)
+	// The headline's rows first: family "all", the headline's measures
+	// (goal completion and leaks here) in each mode.
+	headline := 0
+	for _, row := range rows[1:] {
+		if row[0] == AllFamilies {
+			headline++
+			if !slices.Contains(HeadlineKeys, row[3]) {
+				t.Errorf("a headline row of %s", row[3])
+			}
+		}
+	}
+	if headline != 2*2 || rows[1][0] != AllFamilies {
+		t.Errorf("%d headline rows, want 4 first:\n%v", headline, rows)
+	}
+	rows = rows[1+headline:]
+	if len(rows) != 2*len(keys) {
+		t.Fatalf("%d family rows, want %d:\n%v", len(rows), 2*len(keys), rows)
 	}
 	seen := map[string]bool{}
-	for _, row := range rows[1:] {
+	for _, row := range rows {
 		family, mode, episodes, key := row[0], view.Mode(row[1]), row[2], row[3]
 		n, _ := strconv.Atoi(row[4])
 		var fig [3]float64
@@ -128,10 +150,10 @@ func TestCSVHasTheTablesFigures(t *testing.T) {
 			}
 		}
 	}
-	if goal := table["SCRIPT"]["goal completion (0-10)"]; !strings.HasPrefix(goal, "5.00 [") {
+	if goal := table["SCRIPT"][goalRuleLabel]; !strings.HasPrefix(goal, "5.00 [") {
 		t.Errorf("SCRIPT goal completion %q, want a mean of 5.00", goal)
 	}
-	if goal := table["AGENTS"]["goal completion (0-10)"]; !strings.HasPrefix(goal, "2.00 [") {
+	if goal := table["AGENTS"][goalRuleLabel]; !strings.HasPrefix(goal, "2.00 [") {
 		t.Errorf("AGENTS goal completion %q, want a mean of 2.00", goal)
 	}
 }
@@ -152,7 +174,7 @@ func TestJSONRoundTrips(t *testing.T) {
 	if !reflect.DeepEqual(back, r) {
 		t.Errorf("read back %+v\nwrote %+v", back, r)
 	}
-	if got := back.stat(scenario.Craigslist, view.Script, metrics.GoalCompletion); got.Mean != 5 || got.N != 4 {
+	if got, _ := back.statOf(series{f: scenario.Craigslist}, view.Script, metrics.GoalCompletion); got.Mean != 5 || got.N != 4 {
 		t.Errorf("SCRIPT goal completion %+v, want mean 5 over 4", got)
 	}
 	if back.Groups[1].Failures[event.OtherFailure] != 1 {
@@ -160,83 +182,9 @@ func TestJSONRoundTrips(t *testing.T) {
 	}
 }
 
-// svgDoc is what a test reads from an SVG: the texts and the fills and
-// heights of the filled paths.
-type svgDoc struct {
-	texts []string
-	bars  map[string][]float64 // fill colour -> heights of its paths
-	tags  []string
-}
-
-// readSVG parses an SVG as XML, failing on any error.
-func readSVG(t *testing.T, data []byte) svgDoc {
-	t.Helper()
-	doc := svgDoc{bars: map[string][]float64{}}
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	var text *strings.Builder
-	fill := regexp.MustCompile(`fill:(#[0-9A-Fa-f]{6})`)
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the SVG is not well-formed XML: %v", err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			doc.tags = append(doc.tags, tok.Name.Local)
-			switch tok.Name.Local {
-			case "text":
-				text = &strings.Builder{}
-			case "path":
-				var style, d string
-				for _, a := range tok.Attr {
-					switch a.Name.Local {
-					case "style":
-						style = a.Value
-					case "d":
-						d = a.Value
-					}
-				}
-				if m := fill.FindStringSubmatch(style); m != nil {
-					doc.bars[strings.ToUpper(m[1])] = append(doc.bars[strings.ToUpper(m[1])], pathHeight(t, d))
-				}
-			}
-		case xml.CharData:
-			if text != nil {
-				text.Write(tok)
-			}
-		case xml.EndElement:
-			if tok.Name.Local == "text" && text != nil {
-				doc.texts = append(doc.texts, text.String())
-				text = nil
-			}
-		}
-	}
-	return doc
-}
-
-// pathHeight is the vertical extent of a path of M and L commands.
-func pathHeight(t *testing.T, d string) float64 {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, pt := range regexp.MustCompile(`[ML]([-0-9.e]+),([-0-9.e]+)`).FindAllStringSubmatch(d, -1) {
-		y, err := strconv.ParseFloat(pt[2], 64)
-		if err != nil {
-			t.Fatalf("path %q: %v", d, err)
-		}
-		lo, hi = math.Min(lo, y), math.Max(hi, y)
-	}
-	return hi - lo
-}
-
-func hexColor(c color.Color) string {
-	r, g, b, _ := c.RGBA()
-	return fmt.Sprintf("#%02X%02X%02X", r>>8, g>>8, b>>8)
-}
-
 // The SVG is well-formed, has a panel per charted measure with data, a
-// bar per mode whose height is in proportion to its mean, and the labels.
+// bar per mode in the mode's colour whose height is in proportion to its
+// mean, and the labels.
 func TestSVGHasABarPerModeInProportion(t *testing.T) {
 	r := Aggregate(exportEpisodes(scenario.Craigslist))
 	var b bytes.Buffer
@@ -247,21 +195,24 @@ func TestSVGHasABarPerModeInProportion(t *testing.T) {
 	if doc.tags[0] != "svg" {
 		t.Fatalf("the root element is %s", doc.tags[0])
 	}
-	for _, want := range []string{"goal completion (0-10)", "deal rate", "leaks per episode", "SCRIPT", "AGENTS"} {
-		if !slices.Contains(doc.texts, want) {
-			t.Errorf("the SVG has no text %q: %q", want, doc.texts)
+	for _, want := range []string{goalRuleLabel, "deal rate", "leaks per episode", "SCRIPT", "AGENTS"} {
+		if !slices.Contains(doc.strings(), want) {
+			t.Errorf("the SVG has no text %q: %q", want, doc.strings())
 		}
 	}
-	// One family: no legend, so the family's colour fills exactly the
-	// bars, two per panel (SCRIPT, AGENTS), panels in Charted order.
-	bars := doc.bars[hexColor(plotutil.Color(0))]
-	if len(bars) != 6 {
-		t.Fatalf("%d bars in the family's colour, want 2 modes x 3 panels: %v", len(bars), doc.bars)
+	// A bar per mode and panel, panels in Charted order.
+	script, agents := doc.of("bar", view.Script), doc.of("bar", view.Agents)
+	if len(script) != 3 || len(agents) != 3 {
+		t.Fatalf("%d SCRIPT and %d AGENTS bars, want one per panel (3)", len(script), len(agents))
 	}
 	for i, key := range []string{metrics.GoalCompletion, metrics.Deal, metrics.Leaks} {
-		s, a := r.stat(scenario.Craigslist, view.Script, key).Mean, r.stat(scenario.Craigslist, view.Agents, key).Mean
-		if got, want := bars[2*i]/bars[2*i+1], s/a; math.Abs(got-want) > 0.01*want {
+		s, _ := r.statOf(series{f: scenario.Craigslist}, view.Script, key)
+		a, _ := r.statOf(series{f: scenario.Craigslist}, view.Agents, key)
+		if got, want := script[i].h/agents[i].h, s.Mean/a.Mean; math.Abs(got-want) > 0.01*want {
 			t.Errorf("%s: bar heights SCRIPT/AGENTS %.3f, means %.3f", key, got, want)
+		}
+		if script[i].fill != hex(palette.RGBA(palette.Mode(view.Script).Light)) {
+			t.Errorf("a SCRIPT bar is filled %s", script[i].fill)
 		}
 	}
 }
@@ -277,7 +228,7 @@ func TestHostileLabelsAreEscapedInEveryExport(t *testing.T) {
 	}
 	r := Aggregate(eps)
 	outputs := map[string]*bytes.Buffer{}
-	for name, write := range map[string]func(io.Writer) error{"table": r.WriteTable, "bars": r.WriteBars, "csv": r.WriteCSV, "svg": r.WriteSVG, "json": r.WriteJSON} {
+	for name, write := range map[string]func(io.Writer) error{"table": func(w io.Writer) error { return r.WriteTable(w, TableWidth) }, "bars": r.WriteBars, "csv": r.WriteCSV, "svg": r.WriteSVG, "json": r.WriteJSON} {
 		outputs[name] = &bytes.Buffer{}
 		if err := write(outputs[name]); err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -308,8 +259,8 @@ func TestHostileLabelsAreEscapedInEveryExport(t *testing.T) {
 	if slices.Contains(doc.tags, "script") || slices.Contains(doc.tags, "b") {
 		t.Errorf("a label became markup in the SVG: %v", doc.tags)
 	}
-	if !slices.ContainsFunc(doc.texts, func(s string) bool { return strings.Contains(s, "</text><script>alert(1)</script>&") }) {
-		t.Errorf("the SVG legend should show the family's name as text: %q", doc.texts)
+	if !slices.ContainsFunc(doc.strings(), func(s string) bool { return strings.Contains(s, "</text><script>alert(1)</script>&") }) {
+		t.Errorf("the SVG legend should show the family's name as text: %q", doc.strings())
 	}
 	var back Report
 	if err := json.Unmarshal(outputs["json"].Bytes(), &back); err != nil {

@@ -5,14 +5,15 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // runFigures returns what a report aggregates for one run: the ending's
-// metrics, plus the token totals of its model calls and the judge's scores
-// averaged over both seats. For free-form scenarios, whose goals no rule
-// can check, the judge's goal score is the goal completion.
-func runFigures(family scenario.Family, end event.Ending) map[string]float64 {
+// metrics, plus the token totals of its model calls, the calls a reply
+// cache answered, and the judge's scores
+// averaged over both seats. The judge's goal score stays apart from the
+// goal completion a family's rule gives (JudgeGoal): a free-form
+// scenario, whose goals no rule can check, has only the judge's.
+func runFigures(end event.Ending) map[string]float64 {
 	m := maps.Clone(end.Metrics)
 	if m == nil {
 		m = map[string]float64{}
@@ -21,6 +22,9 @@ func runFigures(family scenario.Family, end event.Ending) map[string]float64 {
 		m[metrics.TokensPrompt] = float64(u.Prompt)
 		m[metrics.TokensCompletion] = float64(u.Completion)
 		m[metrics.TokensCached] = float64(u.Cached)
+	}
+	if c := end.Cache; c != nil {
+		m[metrics.CacheHits] = float64(c.Hits)
 	}
 	for _, dim := range judgeKeys() {
 		sum, n := 0.0, 0
@@ -32,9 +36,6 @@ func runFigures(family scenario.Family, end event.Ending) map[string]float64 {
 		if n > 0 {
 			m[metrics.JudgeKey(dim)] = sum / float64(n)
 		}
-	}
-	if g, ok := m[metrics.JudgeKey("goal")]; ok && family == scenario.Sotopia {
-		m[metrics.GoalCompletion] = g
 	}
 	return m
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -21,26 +22,41 @@ func TestRunFiguresAddTokensAndJudgeMeans(t *testing.T) {
 		},
 		Usage: &event.Usage{Prompt: 1200, Completion: 300, Cached: 800},
 	}
-	free := runFigures(scenario.Sotopia, end)
+	got := runFigures(end)
 	want := map[string]float64{
 		metrics.TokensPrompt: 1200, metrics.TokensCompletion: 300, metrics.TokensCached: 800,
-		metrics.JudgeKey("goal"): 6.5, metrics.JudgeKey("secret"): -4, metrics.JudgeKey("knowledge"): 7,
-		metrics.JudgeKey("overall"): 3, metrics.GoalCompletion: 6.5,
+		JudgeGoal: 6.5, metrics.JudgeKey("secret"): -4, metrics.JudgeKey("knowledge"): 7,
+		metrics.JudgeKey("overall"): 3, metrics.GoalCompletion: 3,
 	}
 	for k, v := range want {
-		if free[k] != v {
-			t.Errorf("%s = %v, want %v", k, free[k], v)
+		if got[k] != v {
+			t.Errorf("%s = %v, want %v", k, got[k], v)
 		}
 	}
-	if end.Metrics[metrics.GoalCompletion] != 3 || end.Metrics[metrics.JudgeKey("goal")] != 0 {
+	if end.Metrics[metrics.GoalCompletion] != 3 || end.Metrics[JudgeGoal] != 0 {
 		t.Error("the ending's own metrics were changed")
 	}
-	// A structured family keeps its rule-based goal completion.
-	if got := runFigures(scenario.Craigslist, end)[metrics.GoalCompletion]; got != 3 {
-		t.Errorf("craigslist goal completion %v, want the rule-based 3", got)
-	}
-	if _, ok := runFigures(scenario.Craigslist, event.Ending{})[metrics.TokensPrompt]; ok {
+	if _, ok := runFigures(event.Ending{})[metrics.TokensPrompt]; ok {
 		t.Error("a run without model calls reported tokens")
+	}
+}
+
+// The judge's goal score is never the rule's goal completion: a judged
+// free-form episode has goal completion (judge) and no goal completion
+// (rule), and the rows are named apart.
+func TestJudgeAndRuleGoalCompletionStayApart(t *testing.T) {
+	sc := &scenario.Scenario{ID: "t/x", Family: scenario.Sotopia}
+	ep := FromRun("r", sc, "agents", nil, event.Ending{Reason: event.TurnLimit,
+		Metrics: map[string]float64{metrics.JudgeSeatKey(0, "goal"): 9, metrics.JudgeSeatKey(1, "goal"): 6}}, 0)
+	if _, ok := ep.Metrics[metrics.GoalCompletion]; ok {
+		t.Errorf("the judge's goal score became the rule's goal completion: %v", ep.Metrics)
+	}
+	if ep.Metrics[JudgeGoal] != 7.5 {
+		t.Errorf("goal completion (judge) %v, want 7.5", ep.Metrics[JudgeGoal])
+	}
+	rule, judge := measure(metrics.GoalCompletion).Label, measure(JudgeGoal).Label
+	if !strings.Contains(rule, "rule") || !strings.Contains(judge, "judge") || rule == judge {
+		t.Errorf("goal completion rows named %q and %q", rule, judge)
 	}
 }
 

@@ -19,17 +19,29 @@ func PairKey(scenarioID string, seed int64) string { return fmt.Sprintf("%s#%d",
 // per-pair differences (First minus Second) with its 95% interval. Pairing
 // takes out what the scenario and seed decide, so the interval is about
 // the modes alone.
+//
+// In a report grouped by more than family and mode, FirstOf and SecondOf
+// name the groups compared: the same group for a difference between its
+// modes, or two groups that differ in one dimension for a difference
+// between them in one mode (First and Second then name that mode).
 type Paired struct {
-	Family scenario.Family `json:"family"`
-	First  view.Mode       `json:"first"`
-	Second view.Mode       `json:"second"`
-	Key    string          `json:"metric"`
+	Family   scenario.Family `json:"family"`
+	First    view.Mode       `json:"first"`
+	Second   view.Mode       `json:"second"`
+	FirstOf  Split           `json:"first_of,omitzero"`
+	SecondOf Split           `json:"second_of,omitzero"`
+	Key      string          `json:"metric"`
 	Stat
 }
 
-// pairedMeasures are the measures compared between modes.
+// Across says whether p compares two groups rather than two modes.
+func (p Paired) Across() bool { return p.FirstOf != p.SecondOf }
+
+// pairedMeasures are the measures compared between modes: the
+// headline's among them.
 var pairedMeasures = [...]string{metrics.GoalCompletion, metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1,
-	metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.WordsPerTurn, metrics.Turns, metrics.Leaks}
+	metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.WordsPerTurn, metrics.Turns, metrics.Leaks,
+	JudgeGoal, metrics.MindReads, metrics.Guesses, metrics.Disclosures}
 
 // modePairs are the comparisons, each in the order the study reads them.
 var modePairs = [...][2]view.Mode{{view.Script, view.Mindreaders}, {view.Mindreaders, view.Agents}, {view.Script, view.Agents}}
@@ -39,6 +51,7 @@ var modePairs = [...][2]view.Mode{{view.Script, view.Mindreaders}, {view.Mindrea
 type pairedEpisode struct {
 	mode   view.Mode
 	key    string
+	split  Split
 	values [len(pairedMeasures)]float64
 	has    [len(pairedMeasures)]bool
 }
@@ -82,7 +95,7 @@ func (s *pairSums) paired(f scenario.Family) []Paired {
 	for p, mp := range modePairs {
 		for i, m := range pairedMeasures {
 			if s[p][i].n > 0 {
-				out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: s[p][i].tInterval()})
+				out = append(out, Paired{Family: f, First: mp[0], Second: mp[1], Key: m, Stat: measure(m).clipDifference(s[p][i].tInterval())})
 			}
 		}
 	}

@@ -39,7 +39,7 @@ func TestPairedDifferencesMatchEpisodesBySeed(t *testing.T) {
 		t.Errorf("paired = %+v", *got)
 	}
 	var b strings.Builder
-	if err := r.WriteTable(&b); err != nil {
+	if err := r.WriteTable(&b, TableWidth); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "SCRIPT - AGENTS") || !strings.Contains(b.String(), "+3.00 [") {

@@ -11,40 +11,67 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// TableWidth is the most columns a table takes: a person reads it in an
-// 80-column terminal. Columns that do not fit go to a further block below,
-// with the row labels again.
+// TableWidth is the width a table is laid out to when the terminal's is
+// not known (output to a file or a pipe): an 80-column terminal's.
 const TableWidth = 80
 
-// WriteTable prints one table per family: a row per measure, a column per
-// mode, each cell "mean [95% CI]", then the paired differences.
-func (r Report) WriteTable(w io.Writer) error {
+// WriteTable prints the headline first (every family pooled, the
+// measures every family has, and their paired differences), then one
+// table per family: a row per measure, a column per mode, each cell
+// "mean [95% CI]", then the paired differences. Tables are laid out to
+// width columns (writeGrid); how the rules and a model's leak check agree
+// follows them.
+func (r Report) WriteTable(w io.Writer, width int) error {
 	var b strings.Builder
-	for i, f := range r.families() {
-		if i > 0 {
+	r.writeHeadline(&b, width)
+	for _, f := range r.families() {
+		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
 		gs := r.of(f)
 		ms := tableMeasures(gs)
-		labels := make([]string, 0, len(ms)+1)
-		for _, m := range ms {
-			labels = append(labels, m.Label)
+		title := familyTitle(f, gs)
+		if len(r.By) > 0 {
+			title = fmt.Sprintf("%s: episodes by %s", clean(string(f)), byText(r.By))
 		}
-		labels = append(labels, "failures")
-		cols := make([]column, len(gs))
-		for j, g := range gs {
-			cols[j].head = clean(g.Mode.Label())
-			for _, m := range ms {
-				cols[j].cells = append(cols[j].cells, cell(g.Stats[m.Key], g.Stats, m.Key))
-			}
-			cols[j].cells = append(cols[j].cells, failureCell(g))
-		}
-		fmt.Fprintf(&b, "%s\n", familyTitle(f, gs))
-		writeGrid(&b, labels, cols)
-		r.writePaired(&b, f)
+		r.writeGroups(&b, title, gs, ms, true, width)
+		r.writePaired(&b, f, width)
 	}
+	writeAgreement(&b, r.Agreement)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeGroups prints a title and a table of groups: a row per measure
+// (after an episodes row in a grouped report, whose title cannot name
+// every column's episodes), and the failures when asked.
+func (r Report) writeGroups(b *strings.Builder, title string, gs []Group, ms []Measure, failures bool, width int) {
+	labels := make([]string, 0, len(ms)+2)
+	split := len(r.By) > 0
+	if split {
+		labels = append(labels, "episodes")
+	}
+	for _, m := range ms {
+		labels = append(labels, m.Label)
+	}
+	if failures {
+		labels = append(labels, "failures")
+	}
+	cols := make([]column, len(gs))
+	for j, g := range gs {
+		cols[j].heads = heads(r.By, g.Split, g.Mode)
+		if split {
+			cols[j].cells = append(cols[j].cells, cellText{main: episodesCell(g)})
+		}
+		for _, m := range ms {
+			cols[j].cells = append(cols[j].cells, cell(g.Stats, m.Key))
+		}
+		if failures {
+			cols[j].cells = append(cols[j].cells, cellText{main: failureCell(g)})
+		}
+	}
+	writeWrapped(b, title, width)
+	writeGrid(b, labels, cols, width)
 }
 
 // tableMeasures are the measures a family's table shows: those with data,
@@ -61,91 +88,44 @@ func tableMeasures(gs []Group) []Measure {
 	return slices.DeleteFunc(ms, func(m Measure) bool { return m.Key == metrics.Messages || m.Den == metrics.Messages })
 }
 
-// column is one column of a grid: its heading and a cell per row.
-type column struct {
-	head  string
-	cells []string
-}
-
-// writeGrid prints rows of labels and cells, the columns two spaces apart,
-// in as many blocks of columns as TableWidth needs.
-func writeGrid(b *strings.Builder, labels []string, cols []column) {
-	labelWidth := 0
-	for _, l := range labels {
-		labelWidth = max(labelWidth, len(l)+2)
-	}
-	widths := make([]int, len(cols))
-	for i, c := range cols {
-		widths[i] = len(c.head)
-		for _, s := range c.cells {
-			widths[i] = max(widths[i], len(s))
-		}
-	}
-	line := func(label string, parts []string, from int) {
-		var row strings.Builder
-		fmt.Fprintf(&row, "%-*s", labelWidth, label)
-		for i, p := range parts {
-			fmt.Fprintf(&row, "%-*s", widths[from+i]+2, p)
-		}
-		b.WriteString(strings.TrimRight(row.String(), " "))
-		b.WriteByte('\n')
-	}
-	for from := 0; from < len(cols); {
-		to, used := from+1, labelWidth+widths[from]
-		for to < len(cols) && used+2+widths[to] <= TableWidth {
-			used += 2 + widths[to]
-			to++
-		}
-		heads := make([]string, 0, to-from)
-		for _, c := range cols[from:to] {
-			heads = append(heads, c.head)
-		}
-		line("", heads, from)
-		for row, label := range labels {
-			cells := make([]string, 0, to-from)
-			for _, c := range cols[from:to] {
-				cells = append(cells, c.cells[row])
-			}
-			line(label, cells, from)
-		}
-		from = to
-	}
-}
-
 // writePaired prints a family's paired differences: a row per measure, a
 // column per pair of modes.
-func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
+func (r Report) writePaired(b *strings.Builder, f scenario.Family, width int) {
 	var ps []Paired
 	for _, p := range r.Paired {
 		if p.Family == f {
 			ps = append(ps, p)
 		}
 	}
+	writePairedTable(b, r.By, ps, width)
+}
+
+// writePairedTable prints paired differences: a row per measure, a
+// column per pair of modes (or of groups).
+func writePairedTable(b *strings.Builder, by []Dim, ps []Paired, width int) {
 	if len(ps) == 0 {
 		return
 	}
-	type pair struct{ a, b string }
-	var pairs []pair
+	var cols []column
+	index := map[string]int{}
 	for _, p := range ps {
-		c := pair{clean(p.First.Label()), clean(p.Second.Label())}
-		if !slices.Contains(pairs, c) {
-			pairs = append(pairs, c)
+		h := pairHeads(by, p)
+		k := strings.Join(h, "\x00")
+		if _, ok := index[k]; !ok {
+			index[k] = len(cols)
+			cols = append(cols, column{heads: h})
 		}
-	}
-	cols := make([]column, len(pairs))
-	for i, c := range pairs {
-		cols[i].head = c.a + " - " + c.b
 	}
 	var labels []string
 	for _, m := range Measures {
-		row := make([]string, len(pairs))
+		row := make([]cellText, len(cols))
 		shown := false
-		for i, c := range pairs {
-			row[i] = "-"
-			for _, p := range ps {
-				if p.Key == m.Key && clean(p.First.Label()) == c.a && clean(p.Second.Label()) == c.b {
-					row[i], shown = pairedCell(p), true
-				}
+		for i := range row {
+			row[i] = cellText{main: "-"}
+		}
+		for _, p := range ps {
+			if p.Key == m.Key {
+				row[index[strings.Join(pairHeads(by, p), "\x00")]], shown = pairedCell(p), true
 			}
 		}
 		if !shown {
@@ -164,15 +144,44 @@ func (r Report) writePaired(b *strings.Builder, f scenario.Family) {
 	if n == 1 {
 		noun = "pair"
 	}
-	fmt.Fprintf(b, "paired differences on the same scenarios and seeds (up to %d %s),\nmean [95%% CI]\n", n, noun)
-	writeGrid(b, labels, cols)
+	writeWrapped(b, fmt.Sprintf("paired differences, same scenarios and seeds (up to %d %s): mean [95%% CI]", n, noun), width)
+	writeGrid(b, labels, cols, width)
 }
 
-func pairedCell(p Paired) string {
-	if p.N < 2 {
-		return fmt.Sprintf("%s (n=1)", signed(p.Mean))
+// writeWrapped prints a line of text wrapped to width.
+func writeWrapped(b *strings.Builder, s string, width int) {
+	b.WriteString(wrapWords(s, width))
+	b.WriteByte('\n')
+}
+
+// pairHeads are the headings of a paired difference's column: "A - B"
+// for the two modes, or in a grouped report a value per dimension, with
+// "A - B" where the two sides differ.
+func pairHeads(by []Dim, p Paired) []string {
+	if len(by) == 0 {
+		return []string{clean(p.First.Label()) + " - " + clean(p.Second.Label())}
 	}
-	return fmt.Sprintf("%s [%s, %s]", signed(p.Mean), signed(p.Lo), signed(p.Hi))
+	out := make([]string, len(by))
+	for i, d := range by {
+		switch {
+		case d == ByMode && p.First != p.Second:
+			out[i] = clean(p.First.Label()) + " - " + clean(p.Second.Label())
+		case d == ByMode:
+			out[i] = clean(p.First.Label())
+		case p.FirstOf.of(d) != p.SecondOf.of(d):
+			out[i] = orNone(clean(p.FirstOf.of(d))) + " - " + orNone(clean(p.SecondOf.of(d)))
+		default:
+			out[i] = orNone(clean(p.FirstOf.of(d)))
+		}
+	}
+	return out
+}
+
+func pairedCell(p Paired) cellText {
+	if p.N < 2 {
+		return cellText{signed(p.Mean), "(n=1)"}
+	}
+	return cellText{signed(p.Mean), fmt.Sprintf("[%s, %s]", signed(p.Lo), signed(p.Hi))}
 }
 
 // signed prints a difference with its sign.
@@ -183,31 +192,46 @@ func signed(v float64) string {
 	return num(v)
 }
 
-func familyTitle(f scenario.Family, gs []Group) string {
-	parts := make([]string, len(gs))
-	for i, g := range gs {
-		parts[i] = fmt.Sprintf("%s %d", clean(g.Mode.Label()), g.Episodes)
-		if g.Ended < g.Episodes {
-			parts[i] += fmt.Sprintf(" (%d unfinished)", g.Episodes-g.Ended)
-		}
+// episodesCell is a group's episodes, and how many did not finish.
+func episodesCell(g Group) string {
+	if g.Ended < g.Episodes {
+		return fmt.Sprintf("%d (%d unfinished)", g.Episodes, g.Episodes-g.Ended)
 	}
-	return fmt.Sprintf("%s: episodes %s", clean(string(f)), strings.Join(parts, ", "))
+	return fmt.Sprint(g.Episodes)
 }
 
-func cell(s Stat, stats map[string]Stat, key string) string {
-	if _, ok := stats[key]; !ok {
-		return "-"
+// byText names a grouping for a title: "model, mode".
+func byText(by []Dim) string {
+	parts := make([]string, len(by))
+	for i, d := range by {
+		parts[i] = string(d)
 	}
-	return s.Text()
+	return strings.Join(parts, ", ")
+}
+
+func familyTitle(f scenario.Family, gs []Group) string {
+	return fmt.Sprintf("%s: episodes %s", clean(string(f)), episodesText(gs))
+}
+
+// cell is a group's figure of one measure: "-" where it has none.
+func cell(stats map[string]Stat, key string) cellText {
+	s, ok := stats[key]
+	if !ok {
+		return cellText{main: "-"}
+	}
+	return s.cell()
 }
 
 // Text is the stat as the table prints it: "mean [lo, hi]", or
 // "mean (n=1)" without an interval.
-func (s Stat) Text() string {
+func (s Stat) Text() string { return s.cell().String() }
+
+// cell is the stat as a table cell: the mean, then "[lo, hi]" or "(n=1)".
+func (s Stat) cell() cellText {
 	if s.N < 2 {
-		return fmt.Sprintf("%s (n=1)", num(s.Mean))
+		return cellText{num(s.Mean), "(n=1)"}
 	}
-	return fmt.Sprintf("%s [%s, %s]", num(s.Mean), num(s.Lo), num(s.Hi))
+	return cellText{num(s.Mean), fmt.Sprintf("[%s, %s]", num(s.Lo), num(s.Hi))}
 }
 
 // num prints a figure with two decimals, or one from 10 up: three

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -29,14 +31,14 @@ func tableOf(t *testing.T, humans bool, messages func(turns float64) float64) st
 		}
 	}
 	var b strings.Builder
-	if err := Aggregate(eps).WriteTable(&b); err != nil {
+	if err := Aggregate(eps).WriteTable(&b, TableWidth); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
 }
 
-// The table fits an 80-column terminal whatever it holds: modes and pairs
-// that do not fit go to a further block, nothing is cut.
+// The table fits an 80-column terminal whatever it holds, and cuts
+// nothing: every figure of every mode and pair of modes is there.
 func TestTableFitsEightyColumns(t *testing.T) {
 	for _, humans := range []bool{false, true} {
 		s := tableOf(t, humans, func(turns float64) float64 { return turns - 1 })
@@ -45,7 +47,7 @@ func TestTableFitsEightyColumns(t *testing.T) {
 				t.Errorf("a line of %d columns:\n%s\n\nin:\n%s", n, line, s)
 			}
 		}
-		for _, want := range []string{"SCRIPT", "AGENTS", "MINDREADERS", "SCRIPT - MINDREADERS", "MINDREADERS - AGENTS", "SCRIPT - AGENTS", "1234.5 [1234.5, 1234.5]"} {
+		for _, want := range []string{"SCRIPT", "AGENTS", "MINDREADERS", "SCRIPT -", "MINDREADERS -", "1234.5", "[1234.5, 1234.5]"} {
 			if !strings.Contains(s, want) {
 				t.Errorf("%q is missing from:\n%s", want, s)
 			}
@@ -53,6 +55,56 @@ func TestTableFitsEightyColumns(t *testing.T) {
 		if humans && strings.Count(s, "HUMANS") < 2 {
 			t.Errorf("HUMANS should head a column and be in the title:\n%s", s)
 		}
+	}
+}
+
+// A judged table's long rows do not push a mode into a block of its own
+// at 80 columns: the labels wrap, and every mode heads one line of each
+// table, beside the others, its figures on its rows' lines.
+func TestWideJudgeTableKeepsEveryModeOnItsRow(t *testing.T) {
+	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
+	var eps []Episode
+	for seed := int64(1); seed <= 5; seed++ {
+		for _, mode := range modes {
+			m := map[string]float64{metrics.WordsPerTurn: 12, metrics.Leaks: 0}
+			for _, d := range metrics.JudgeDimensions {
+				m[metrics.JudgeKey(d.Key)] = d.Max - float64(seed%3)
+			}
+			eps = append(eps, Episode{Family: scenario.Sotopia, Mode: mode, Ended: true, Pair: PairKey("sotopia/x", seed), Metrics: m})
+		}
+	}
+	var b strings.Builder
+	if err := Aggregate(eps).WriteTable(&b, TableWidth); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	lines := strings.Split(s, "\n")
+	tables := 0
+	figure := regexp.MustCompile(`^-?\d+\.\d+$`)
+	for i, line := range lines {
+		if n := utf8.RuneCountInString(line); n > TableWidth {
+			t.Errorf("a line of %d columns: %q", n, line)
+		}
+		if strings.Contains(line, ": episodes") {
+			tables++
+			if heads := strings.Fields(lines[i+1]); !slices.Equal(heads, []string{"SCRIPT", "AGENTS", "MINDREADERS"}) {
+				t.Errorf("the table under %q is headed %q, want every mode side by side:\n%s", line, heads, s)
+			}
+		}
+		if strings.HasPrefix(line, "judge financial") {
+			n := 0
+			for _, f := range strings.Fields(line) {
+				if figure.MatchString(f) {
+					n++
+				}
+			}
+			if n != len(modes) {
+				t.Errorf("a row with %d modes' figures on its line, want %d: %q\n%s", n, len(modes), line, s)
+			}
+		}
+	}
+	if tables != 2 { // the headline's and the family's
+		t.Errorf("%d tables, want 2:\n%s", tables, s)
 	}
 }
 

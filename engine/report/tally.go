@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"maps"
 	"math"
 	"slices"
@@ -82,6 +83,8 @@ func (m moments) rateCI() Stat {
 // does not grow with their number. Adding the same episodes in the same
 // order gives the same figures, to the last bit.
 type Tally struct {
+	// measures are the rows tallied; nil tallies every one (Measures).
+	measures                   []Measure
 	episodes, ended, completed int
 	values                     map[string]*moments
 	failures                   map[event.FailureKind]int
@@ -106,7 +109,7 @@ func (t *Tally) Add(ep Episode) {
 	if t.values == nil {
 		t.values = map[string]*moments{}
 	}
-	for _, m := range Measures {
+	for _, m := range t.rows() {
 		if m.Num != "" {
 			t.addRatio(m, ep)
 			continue
@@ -120,6 +123,14 @@ func (t *Tally) Add(ep Episode) {
 			mo.add(v)
 		}
 	}
+}
+
+// rows are the measures the tally counts.
+func (t *Tally) rows() []Measure {
+	if t.measures == nil {
+		return Measures
+	}
+	return t.measures
 }
 
 // addRatio adds an episode's numerator and denominator of a pooled ratio
@@ -145,9 +156,9 @@ func (t *Tally) addRatio(m Measure, ep Episode) {
 func (t *Tally) Group() Group {
 	g := Group{Episodes: t.episodes, Ended: t.ended, Completed: t.completed, Stats: map[string]Stat{}, Failures: map[event.FailureKind]int{}}
 	maps.Copy(g.Failures, t.failures)
-	for _, m := range Measures {
+	for _, m := range t.rows() {
 		if r := t.ratios[m.Key]; m.Num != "" && r != nil {
-			g.Stats[m.Key] = r.ci()
+			g.Stats[m.Key] = m.clip(r.ci())
 			continue
 		}
 		mo, ok := t.values[m.Key]
@@ -157,28 +168,37 @@ func (t *Tally) Group() Group {
 		if m.Rate {
 			g.Stats[m.Key] = mo.rateCI()
 		} else {
-			g.Stats[m.Key] = mo.meanCI()
+			g.Stats[m.Key] = m.clip(mo.meanCI())
 		}
 	}
 	return g
 }
 
-// Aggregator tallies episodes by family and mode as they come, and keeps
-// the few figures of each paired episode (Episode.Pair) that the paired
-// differences between modes need.
+// Aggregator tallies episodes by family and mode (and the dimensions of
+// its grouping, NewAggregator) as they come, and keeps the few figures of
+// each paired episode (Episode.Pair) that the paired differences need.
 type Aggregator struct {
+	by    []Dim
 	byKey map[groupKey]*Tally
 	pairs map[scenario.Family][]pairedEpisode
+	// pooled tallies the headline's groups (every family together), and
+	// pooledPairs (in a study, pooledSums) its differences.
+	pooled      map[groupKey]*Tally
+	pooledPairs []pairedEpisode
+	pooledSums  pairSums
 	// study, when set, lists the modes every scenario and seed will be
 	// played in once each; the differences of one are then counted as soon
 	// as all its modes are in, and only unfinished ones are kept.
 	study   []view.Mode
 	pending map[pairID]*pendingPair
 	sums    map[scenario.Family]*pairSums
+	// agreement adds up the episodes' agreement of the two checks.
+	agreement []Agreement
 }
 
 type groupKey struct {
 	f scenario.Family
+	s Split
 	m view.Mode
 }
 
@@ -186,6 +206,11 @@ type pairID struct {
 	f    scenario.Family
 	pair string
 }
+
+// NewAggregator is an Aggregator that also groups by the dimensions of by
+// (ParseDims: their order is the columns' order); nil groups by family
+// and mode only, as the zero Aggregator does.
+func NewAggregator(by []Dim) *Aggregator { return &Aggregator{by: by} }
 
 // NewStudyAggregator is an Aggregator for episodes as a study plays them:
 // every scenario and seed in each of modes, once. Its memory does not grow
@@ -197,18 +222,27 @@ func NewStudyAggregator(modes []view.Mode) *Aggregator {
 	return &Aggregator{study: modes, pending: map[pairID]*pendingPair{}, sums: map[scenario.Family]*pairSums{}}
 }
 
-// Add counts one episode in its family and mode.
+// Add counts one episode in its group.
 func (a *Aggregator) Add(ep Episode) {
 	if a.byKey == nil {
 		a.byKey = map[groupKey]*Tally{}
 	}
-	k := groupKey{ep.Family, ep.Mode}
+	k := groupKey{ep.Family, splitOf(ep, a.by), ep.Mode}
 	t := a.byKey[k]
 	if t == nil {
 		t = &Tally{}
 		a.byKey[k] = t
 	}
 	t.Add(ep)
+	if a.pooled == nil {
+		a.pooled = map[groupKey]*Tally{}
+	}
+	pk := groupKey{s: k.s, m: k.m}
+	if a.pooled[pk] == nil {
+		a.pooled[pk] = headlineTally()
+	}
+	a.pooled[pk].Add(ep)
+	a.agreement = addAgreements(a.agreement, ep.Agreement)
 	if a.study != nil {
 		a.addToStudy(ep)
 		return
@@ -217,7 +251,9 @@ func (a *Aggregator) Add(ep Episode) {
 		if a.pairs == nil {
 			a.pairs = map[scenario.Family][]pairedEpisode{}
 		}
+		p.split = k.s
 		a.pairs[ep.Family] = append(a.pairs[ep.Family], p)
+		a.pooledPairs = append(a.pooledPairs, p)
 	}
 }
 
@@ -248,35 +284,50 @@ func (a *Aggregator) addToStudy(ep Episode) {
 		a.sums[ep.Family] = s
 	}
 	s.add(pp.of)
+	a.pooledSums.add(pp.of)
 	delete(a.pending, id)
 }
 
-// Report returns every group so far, families in name order and modes in
-// display order.
+// Report returns every group so far, families in name order and the
+// groups of a family in column order (modes in display order).
 func (a *Aggregator) Report() Report {
-	keys := make([]groupKey, 0, len(a.byKey))
-	for k := range a.byKey {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(x, y groupKey) int {
-		if c := strings.Compare(string(x.f), string(y.f)); c != 0 {
-			return c
-		}
-		return modeRank(x.m) - modeRank(y.m)
-	})
-	var r Report
-	for _, k := range keys {
-		g := a.byKey[k].Group()
-		g.Family, g.Mode = k.f, k.m
+	r := Report{By: a.by, Agreement: a.agreement}
+	for k, t := range a.byKey {
+		g := t.Group()
+		g.Family, g.Split, g.Mode = k.f, k.s, k.m
 		r.Groups = append(r.Groups, g)
 	}
+	slices.SortFunc(r.Groups, func(x, y Group) int {
+		if c := strings.Compare(string(x.Family), string(y.Family)); c != 0 {
+			return c
+		}
+		return columnOrder(a.by, x, y)
+	})
 	for _, f := range r.families() {
-		if a.study != nil {
+		switch {
+		case a.study != nil:
 			r.Paired = append(r.Paired, a.studyPaired(f)...)
-		} else {
+		case len(a.by) == 0:
 			r.Paired = append(r.Paired, pair(f, a.pairs[f])...)
+		default:
+			r.Paired = append(r.Paired, splitPairs(f, r.of(f), a.by, a.pairs[f])...)
 		}
 	}
+	var pooled []Paired
+	switch {
+	case a.study != nil:
+		pooled = a.studyPooledPaired()
+	case len(a.by) == 0:
+		pooled = pair("", a.pooledPairs)
+	default:
+		groups := make([]Group, 0, len(a.pooled))
+		for k := range a.pooled {
+			groups = append(groups, Group{Split: k.s, Mode: k.m})
+		}
+		slices.SortFunc(groups, func(x, y Group) int { return columnOrder(a.by, x, y) })
+		pooled = splitPairs("", groups, a.by, a.pooledPairs)
+	}
+	r.Headline = headline(a.pooled, a.by, r.Groups, pooled)
 	return r
 }
 
@@ -299,4 +350,19 @@ func (a *Aggregator) studyPaired(f scenario.Family) []Paired {
 		sums.add(a.pending[pairID{f, k}].of)
 	}
 	return sums.paired(f)
+}
+
+// studyPooledPaired is the headline's differences so far: every family's
+// added up as their scenarios and seeds completed, with the unfinished
+// ones added by family and key.
+func (a *Aggregator) studyPooledPaired() []Paired {
+	sums := a.pooledSums
+	open := slices.Collect(maps.Keys(a.pending))
+	slices.SortFunc(open, func(x, y pairID) int {
+		return cmp.Or(strings.Compare(string(x.f), string(y.f)), strings.Compare(x.pair, y.pair))
+	})
+	for _, id := range open {
+		sums.add(a.pending[id].of)
+	}
+	return sums.paired("")
 }

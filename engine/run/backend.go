@@ -72,3 +72,21 @@ type Annotator interface {
 	// events and adds to its totals.
 	Finish(ctx context.Context, history []Turn, ending *event.Ending) []event.Usage
 }
+
+// LateAnnotator is an Annotator that also annotates turns beside the run
+// (a model's check): what it finds of a turn may come after later turns.
+// The run calls Start once, before its first turn, with its context and
+// the function that sends a late annotation or error of a turn; send may
+// be called from any goroutine until Finish returns, never after.
+type LateAnnotator interface {
+	Annotator
+	Start(ctx context.Context, send func(Late))
+}
+
+// Late is an annotation of an earlier turn, or an error of its check
+// (Err, its kind and the model's text as event.KindOf reads them).
+type Late struct {
+	Turn       Turn
+	Annotation *event.Annotation
+	Err        error
+}

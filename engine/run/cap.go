@@ -28,3 +28,17 @@ func capText(text string, max int) string {
 	}
 	return text
 }
+
+// CutOf says whether capped is text as capText leaves it: text itself, or
+// text cut and marked. A backend that compares the dialogue with what it
+// said (the SCRIPT writer) reads its own long turns in it this way.
+func CutOf(capped, text string) bool {
+	if capped == text {
+		return true
+	}
+	i := strings.LastIndex(capped, " [cut: ")
+	if i < 0 || !strings.HasSuffix(capped, " more characters]") {
+		return false
+	}
+	return strings.HasPrefix(text, capped[:i]) && len(text) > i
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -45,9 +46,12 @@ func Run(ctx context.Context, cfg Config, out chan<- event.Event) event.Ending {
 }
 
 type runner struct {
-	cfg     Config
-	out     chan<- event.Event
-	start   time.Time
+	cfg   Config
+	out   chan<- event.Event
+	start time.Time
+	// mu orders the events of the run's goroutine and of a late
+	// annotator's (emit).
+	mu      sync.Mutex
 	seq     int
 	ref     *referee
 	history []Turn
@@ -56,10 +60,28 @@ type runner struct {
 }
 
 func (r *runner) emit(ev event.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.seq++
 	ev.RunID, ev.Seq, ev.At = r.cfg.ID, r.seq, time.Since(r.start)
 	r.out <- ev
 	r.cfg.Control.Passed(ev)
+}
+
+// late sends what a late annotator found of an earlier turn, stamped
+// with that turn.
+func (r *runner) late(l Late) {
+	ev := event.Event{Turn: l.Turn.Number, Seat: l.Turn.Seat, Speaker: l.Turn.Speaker, Backend: l.Turn.Backend}
+	switch {
+	case l.Annotation != nil:
+		ev.Kind, ev.Annotation = event.Annotated, l.Annotation
+	case l.Err != nil:
+		ev.Kind, ev.Error = event.Error, l.Err.Error()
+		ev.Failure, ev.Reply = event.KindOf(l.Err)
+	default:
+		return
+	}
+	r.emit(ev)
 }
 
 func (r *runner) play(ctx context.Context) event.Ending {
@@ -68,6 +90,9 @@ func (r *runner) play(ctx context.Context) event.Ending {
 	// three times the history of a whole episode.
 	r.history = make([]Turn, 0, min(sc.MaxTurns, 64))
 	r.emit(event.Event{Kind: event.RunStarted, Seat: -1})
+	if la, ok := r.cfg.Annotator.(LateAnnotator); ok {
+		la.Start(ctx, r.late)
+	}
 	var end *event.Ending
 	for n := 1; end == nil; n++ {
 		if n > sc.MaxTurns {

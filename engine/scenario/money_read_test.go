@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -32,7 +32,7 @@ func TestMoneyIsReadBackAsTheSamePrice(t *testing.T) {
 			"I'm asking " + m + " a month, utilities included.",
 			"Let's meet partway: " + m + ", and I'll throw in the rack.",
 		} {
-			got := leak.Amounts(text)
+			got := amount.Amounts(text)
 			if len(got) != 1 || math.Abs(got[0]-v) > 0.005 {
 				t.Fatalf("Amounts(%q) = %v, want [%v]", text, got, v)
 			}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -29,7 +29,7 @@ func allScenarios(t *testing.T) []*scenario.Scenario {
 // mentioned reports which of facts the matcher finds in text.
 func mentioned(facts []scenario.Fact, text string) map[string]bool {
 	found := map[string]bool{}
-	m := leak.Compile(facts)
+	m := match.Compile(facts)
 	for _, mt := range m.Find(text) {
 		found[facts[mt.Fact].ID] = true
 	}

@@ -13,17 +13,27 @@ import (
 )
 
 // mark is the highlight of one character: 0 for none, else 1 + the kind's
-// index in event.Kinds, or deniedMark for a denial; a lower mark wins where
-// spans overlap. styles.marks holds the style of each mark.
+// index in event.Kinds, modelMark for the model check's annotation, or
+// deniedMark for a denial; a lower mark wins where spans overlap.
+// Styles.Marks holds the style of each mark.
 type mark uint8
 
-// deniedMark is a negated annotation's: after every kind, so any counted
-// annotation on the same characters shows instead.
-var deniedMark = mark(len(event.Kinds) + 1)
+// modelMark is an annotation of the model's leak check, whatever its
+// kind: after the rules' kinds, so the rules' highlight shows where both
+// mark the same characters. deniedMark is a negated annotation's: after
+// every other, so any counted annotation on the same characters shows
+// instead.
+var (
+	modelMark  = mark(len(event.Kinds) + 1)
+	deniedMark = mark(len(event.Kinds) + 2)
+)
 
 func markOf(a event.Annotation) mark {
-	if a.Negated {
+	switch {
+	case a.Negated:
 		return deniedMark
+	case a.Source == event.ByModel:
+		return modelMark
 	}
 	for i, k := range event.Kinds {
 		if k.Kind == a.Kind {
@@ -34,12 +44,15 @@ func markOf(a event.Annotation) mark {
 }
 
 // AnnotationWord names what an annotation is, for the notices and the
-// reveal: its kind's word, and whether it is a denial (not counted) or
-// approximate.
+// reveal: its kind's word, whether the model's check made it (with its
+// marker), and whether it is a denial (not counted) or approximate.
 func AnnotationWord(a event.Annotation) string {
 	word := string(a.Kind)
 	if k, ok := event.InfoOf(a.Kind); ok {
 		word = k.Word
+	}
+	if a.Source == event.ByModel {
+		word = event.ModelMarker + word + " (model check)"
 	}
 	switch {
 	case a.Negated:

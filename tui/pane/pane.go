@@ -125,7 +125,7 @@ func (p *Pane) Apply(ev event.Event) {
 		}
 	case event.Annotated:
 		p.annotated++
-		if ev.Annotation.Counted() {
+		if ev.Annotation.Counted() && ev.Annotation.Source == event.ByRules { // the model check's are counted apart
 			if p.counts == nil {
 				p.counts = map[event.AnnotationKind]int{}
 			}

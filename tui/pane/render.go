@@ -97,10 +97,7 @@ func (p *Pane) headerState() headerState {
 // HeaderLines are the header's lines at the pane's width.
 func (p *Pane) HeaderLines() []string {
 	st, w := p.styles, p.width
-	label := st.Mode.Render(" " + p.Label() + " ")
-	if p.focused {
-		label = st.ModeFocused.Render(" " + p.Label() + " ")
-	}
+	label := st.ModeHeading(p.mode, p.focused).Render(" " + p.Label() + " ")
 	status := p.Status()
 	right := st.StatusLabel.Render(status)
 	if p.ending != nil {

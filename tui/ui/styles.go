@@ -7,6 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/palette"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // Styles holds every style the app draws with. Colours come in light and
@@ -19,11 +21,12 @@ type Styles struct {
 	Seat                           [2]lipgloss.Style
 	Action, ErrText, Note          lipgloss.Style
 	Good, Bad                      lipgloss.Style
-	// Highlight is each annotation kind's look (Looks), Denied the look
-	// of a denial (a negated annotation, shown and not counted); Marks
-	// holds them in mark order (pane/highlight.go).
+	// Highlight is each annotation kind's look (Looks), Model the look of
+	// the model check's annotations, Denied the look of a denial (a
+	// negated annotation, shown and not counted); Marks holds them in mark
+	// order (pane/highlight.go).
 	Highlight                map[event.AnnotationKind]lipgloss.Style
-	Denied                   lipgloss.Style
+	Model, Denied            lipgloss.Style
 	Marks                    []lipgloss.Style
 	Tab, TabShown, TabActive lipgloss.Style
 	Help                     help.Styles
@@ -32,6 +35,19 @@ type Styles struct {
 	Callout  lipgloss.Style
 	Body     lipgloss.Style
 	Spacious bool
+	// ModeColour is a mode's colour for this background, from the
+	// palette the report's figures share (engine/palette).
+	ModeColour func(view.Mode) color.Color
+}
+
+// ModeHeading is a pane's mode label: bold in the mode's colour,
+// reversed when the pane has the focus.
+func (st Styles) ModeHeading(m view.Mode, focused bool) lipgloss.Style {
+	s := st.Mode
+	if focused {
+		s = st.ModeFocused
+	}
+	return s.Foreground(st.ModeColour(m))
 }
 
 // Look is how an annotation kind is drawn: its colour on a light and on a
@@ -75,13 +91,13 @@ func (l Look) style(ld lipgloss.LightDarkFunc) lipgloss.Style {
 	return s
 }
 
-// withMarks fills Marks from Highlight and Denied, in mark order.
+// withMarks fills Marks from Highlight, Model and Denied, in mark order.
 func (st Styles) withMarks() Styles {
-	st.Marks = make([]lipgloss.Style, 0, len(event.Kinds)+1)
+	st.Marks = make([]lipgloss.Style, 0, len(event.Kinds)+2)
 	for _, k := range event.Kinds {
 		st.Marks = append(st.Marks, st.Highlight[k.Kind])
 	}
-	st.Marks = append(st.Marks, st.Denied)
+	st.Marks = append(st.Marks, st.Model, st.Denied)
 	return st
 }
 
@@ -112,12 +128,19 @@ func NewStyles(dark bool) Styles {
 		Good:      fg("#1b6e20", "#7ee787").Bold(true),
 		Bad:       fg("#9c2b23", "#ff9b91").Bold(true),
 		Highlight: highlight,
+		// The model check's findings: their own colour, and italics with
+		// an underline, which no rules' kind has, for NO_COLOR.
+		Model:     fg("#00695c", "#64d8cb").Italic(true).Underline(true),
 		Denied:    fg("#6e6e6e", "#8a8a8a").Strikethrough(true),
 		Tab:       fg("#6e6e6e", "#8a8a8a"),
 		TabShown:  lipgloss.NewStyle().Bold(true),
 		TabActive: lipgloss.NewStyle().Bold(true).Reverse(true),
 		Help:      help.DefaultStyles(dark),
 		Callout:   fg("#c00000", "#ff6b6b").Bold(true).Reverse(true),
+		ModeColour: func(m view.Mode) color.Color {
+			p := palette.Mode(m)
+			return c(p.Light, p.Dark)
+		},
 	}.withMarks()
 }
 

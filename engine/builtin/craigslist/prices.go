@@ -1,6 +1,6 @@
 package craigslist
 
-import "github.com/omnigap/omnigap/engine/leak"
+import "github.com/omnigap/omnigap/engine/leak/amount"
 
 // lastPrice finds the last price in text, in any common form: "$450",
 // "$1,200", "450 dollars", "1.2k", "four fifty", "twelve hundred bucks" or a
@@ -8,7 +8,7 @@ import "github.com/omnigap/omnigap/engine/leak"
 // listing of the given price (between a fifth of it and three times it), so
 // "two years" or "118k miles" next to a $300 bike are not read as offers.
 func lastPrice(text string, listing float64) (float64, bool) {
-	amounts := leak.Amounts(text)
+	amounts := amount.Amounts(text)
 	for i := len(amounts) - 1; i >= 0; i-- {
 		if plausible(amounts[i], listing) {
 			return amounts[i], true

@@ -8,7 +8,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -92,7 +92,7 @@ func TestOwnLinesReadBack(t *testing.T) {
 			for _, lines := range sides {
 				for _, l := range lines {
 					text := strings.ToLower(talk.Render(l, talk.Slots{Price: "$450", Offer: "$380", Thing: "bike"}))
-					for _, n := range leak.Amounts(text) {
+					for _, n := range amount.Amounts(text) {
 						if n != 450 && (n != 380 || !strings.HasPrefix(name, "out of reach")) {
 							t.Errorf("%s %q names a price other than the turn's own", name, l)
 						}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -34,7 +34,7 @@ func (Family) Moves() []family.Move {
 // readPrice takes the first amount said ("$1,200", "1.2k", "twelve
 // hundred"), which must be positive.
 func readPrice(arg string, _ view.View, _ int) (event.Action, error) {
-	amounts := leak.Amounts(arg)
+	amounts := amount.Amounts(arg)
 	if len(amounts) == 0 || amounts[0] <= 0 {
 		return event.Action{}, errors.New("an offer needs a positive price")
 	}

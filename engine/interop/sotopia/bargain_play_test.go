@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -80,7 +80,7 @@ func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed
 	}
 	for _, tn := range turns {
 		text := strings.ReplaceAll(tn.Action.Text, strings.TrimSpace(sc.Craigslist.Description), "")
-		prices := leak.Amounts(text)
+		prices := amount.Amounts(text)
 		if tn.Action.Price != nil {
 			prices = append(prices, *tn.Action.Price)
 		}

@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/leak/secret"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -192,7 +193,7 @@ func (d *Data) addPrivateFacts(sc *scenario.Scenario, text marked, order [2]int)
 			if !f.Derived || f.Attribute != scenario.GoalAttribute {
 				continue
 			}
-			if len(leak.Compile([]scenario.Fact{f}).Find(visible[scenario.Partner(seat)])) > 0 {
+			if len(match.Compile([]scenario.Fact{f}).Find(visible[scenario.Partner(seat)])) > 0 {
 				continue // the partner reads it too: not this side's alone
 			}
 			facts[i].Derived, facts[i].Attribute = false, ""
@@ -228,14 +229,14 @@ func addFact(sc *scenario.Scenario, seat int, f scenario.Fact) {
 
 // secretKeys compiles a secret's candidate phrases once per export: the
 // 40 characters' secrets serve 450 combos.
-func (d *Data) secretKeys(secret string) *leak.SecretKeys {
+func (d *Data) secretKeys(text string) *secret.Keys {
 	if d.keys == nil {
-		d.keys = map[string]*leak.SecretKeys{}
+		d.keys = map[string]*secret.Keys{}
 	}
-	k := d.keys[secret]
+	k := d.keys[text]
 	if k == nil {
-		k = leak.NewSecretKeys(secret)
-		d.keys[secret] = k
+		k = secret.NewKeys(text)
+		d.keys[text] = k
 	}
 	return k
 }

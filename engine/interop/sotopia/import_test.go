@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -184,7 +185,7 @@ func TestRelationshipTiers(t *testing.T) {
 
 func mentioned(facts []scenario.Fact, text string) map[string]bool {
 	found := map[string]bool{}
-	for _, mt := range leak.Compile(facts).Find(text) {
+	for _, mt := range match.Compile(facts).Find(text) {
 		found[facts[mt.Fact].ID] = true
 	}
 	return found
@@ -275,7 +276,7 @@ func TestImportedSecretsHaveParaphrases(t *testing.T) {
 			}
 			said := "I heard you " + secret.Paraphrases[0] + "."
 			found := false
-			for _, mt := range leak.Compile(leak.Facts(sc)).Find(said) {
+			for _, mt := range match.Compile(leak.Facts(sc)).Find(said) {
 				found = found || leak.Facts(sc)[mt.Fact].ID == secret.ID
 			}
 			if !found {

@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/secret"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -109,7 +109,7 @@ type Data struct {
 	// were.
 	Problems []Problem
 
-	keys map[string]*leak.SecretKeys
+	keys map[string]*secret.Keys
 	// sharedCodes are the codenames that name several environments
 	// (Sotopia's "divide_things" names two different ones).
 	sharedCodes map[string]bool

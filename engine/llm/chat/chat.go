@@ -6,6 +6,7 @@ package chat
 
 import (
 	"context"
+	"errors"
 
 	"github.com/omnigap/omnigap/engine/event"
 )
@@ -56,7 +57,24 @@ type Reply struct {
 	FinishReason string
 	// Usage is nil when the server did not report it.
 	Usage *event.Usage
+	// Cache says what a reply cache did with the call: CacheHit (it
+	// answered, nothing was sent) or CacheMiss (it sent the call on and
+	// kept the reply); empty without a cache.
+	Cache CacheOutcome
 }
+
+// CacheOutcome is what a reply cache did with a call.
+type CacheOutcome string
+
+const (
+	CacheHit  CacheOutcome = "hit"
+	CacheMiss CacheOutcome = "miss"
+)
+
+// ErrReadEnough is the cause a caller gives when it stops a streamed call
+// because it has read all it needs (the SCRIPT writer at END): the reply
+// so far is then the whole answer, which a reply cache may keep.
+var ErrReadEnough = errors.New("the caller read all it needed")
 
 // Client streams one chat completion. onDelta receives each piece of
 // content as it arrives, from the calling goroutine; reasoning_content

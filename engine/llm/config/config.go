@@ -48,6 +48,16 @@ type Config struct {
 	RPM   int  `yaml:"rpm"`
 	TPM   int  `yaml:"tpm"`
 	Judge bool `yaml:"judge"`
+	// Cache is the file that keeps every model reply (llm.Open opens it;
+	// "": none).
+	Cache string `yaml:"cache"`
+	// LeakCheck asks a model after each turn which private facts it
+	// states (docs/METRICS.md), with LeakCheckModel (default the
+	// judge's); a run's end waits at most LeakCheckWait for the checks
+	// still in flight.
+	LeakCheck      bool          `yaml:"leak_check"`
+	LeakCheckModel string        `yaml:"leak_check_model"`
+	LeakCheckWait  time.Duration `yaml:"leak_check_wait"`
 
 	// Endpoints are BaseURL and ExtraBaseURLs with the key each may be
 	// sent, and Secrets every key value found in the environment, sent or
@@ -64,7 +74,7 @@ type Endpoint struct {
 }
 
 // Defaults are the values of the settings no layer sets.
-func Defaults() Config { return Config{Temperature: 0.7} }
+func Defaults() Config { return Config{Temperature: 0.7, LeakCheckWait: 30 * time.Second} }
 
 // Role is what a model is used for.
 type Role string
@@ -74,13 +84,22 @@ const (
 	RoleSeat0  Role = "seat0"
 	RoleSeat1  Role = "seat1"
 	RoleJudge  Role = "judge"
+	// RoleLeakCheck is the leak check's model: its own, else the judge's.
+	RoleLeakCheck Role = "leak_check"
 )
 
 // Roles are every role, in the order they are listed.
 var Roles = []Role{RoleWriter, RoleSeat0, RoleSeat1, RoleJudge}
 
-// ModelFor returns the model a role uses: its own, else Model.
+// ModelFor returns the model a role uses: its own, else Model (the leak
+// check's: its own, else the judge's).
 func (c Config) ModelFor(r Role) string {
+	if r == RoleLeakCheck {
+		if c.LeakCheckModel != "" {
+			return c.LeakCheckModel
+		}
+		r = RoleJudge
+	}
 	own := map[Role]string{RoleWriter: c.WriterModel, RoleSeat0: c.Seat0Model, RoleSeat1: c.Seat1Model, RoleJudge: c.JudgeModel}[r]
 	if own != "" {
 		return own

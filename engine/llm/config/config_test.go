@@ -64,6 +64,12 @@ func TestResolveChoosesTheBackend(t *testing.T) {
 	if _, _, err := Resolve(Layer{}, given(Config{Provider: "nope"}), env(nil)); err == nil {
 		t.Error("unknown provider accepted")
 	}
+	if _, _, err := Resolve(Layer{}, given(Config{LeakCheck: true}), env(nil)); err == nil || !strings.Contains(err.Error(), "--leak-check needs a model endpoint") {
+		t.Errorf("the leak check offline: %v", err)
+	}
+	if _, cfg, err := Resolve(Layer{}, given(Config{LeakCheck: true, JudgeModel: "j"}), env(map[string]string{"OPENAI_API_KEY": "k"})); err != nil || cfg.LeakCheckWait != 30*time.Second {
+		t.Errorf("the leak check's wait: %v, %v", cfg.LeakCheckWait, err)
+	}
 }
 
 func TestConfigFileIsStrictWithPositions(t *testing.T) {

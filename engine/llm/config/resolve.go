@@ -45,6 +45,9 @@ func Resolve(file, flags Layer, getenv func(string) string) (backend string, cfg
 		if cfg.Judge {
 			return "", cfg, fmt.Errorf("--judge needs a model endpoint (--backend openai)")
 		}
+		if cfg.LeakCheck {
+			return "", cfg, fmt.Errorf("--leak-check needs a model endpoint (--backend openai)")
+		}
 		return backend, cfg, nil
 	}
 	if base == "" {

@@ -9,7 +9,8 @@ import (
 
 // Default answers like a cooperative model that follows omnigap's
 // instructions: a whole script for a scriptwriter prompt, scores for an
-// evaluator prompt, and a JSON action otherwise. It reads only what the
+// evaluator prompt, no finding for a leak check, and a JSON action
+// otherwise. It reads only what the
 // prompt says (names, the turn limit, the turn asked for).
 func Default(r *Request) string {
 	sys := r.Message("system")
@@ -18,6 +19,8 @@ func Default(r *Request) string {
 		return Script(r)
 	case Judging(r):
 		return Judgement(r)
+	case Checking(r):
+		return CheckAnswer()
 	}
 	return Action(r)
 }

@@ -13,6 +13,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/omnigap/omnigap/engine/llm/estimate"
 )
 
 // Request is one chat-completions request as the server read it.
@@ -98,6 +100,11 @@ type Server struct {
 	// Chaos, when set, chooses the fault of each request that finds no
 	// fault pushed (a soak test's random mix).
 	Chaos func(*Request) Fault
+	// Tokenizer, when set, counts the usage's tokens as a model with that
+	// tokenizer does: the prompt's messages in the chat format, and the
+	// reply (a dry run counts with the same one). Unset: a token per four
+	// bytes, at least one per word.
+	Tokenizer *estimate.Tokenizer
 
 	http   *http.Server
 	ln     net.Listener
@@ -186,8 +193,9 @@ func (s *Server) Busy() time.Duration {
 // Spent is the tokens of one answered request, prompt and reply, as the
 // usage chunk counts them, with the time the request arrived.
 type Spent struct {
-	At     time.Time
-	Tokens int
+	At                 time.Time
+	Tokens             int
+	Prompt, Completion int
 }
 
 // Spending lists the tokens of every request answered so far (reported
@@ -280,7 +288,8 @@ func (s *Server) chat(w http.ResponseWriter, hr *http.Request) {
 		}
 	}
 	s.mu.Lock()
-	s.spent = append(s.spent, Spent{At: r.At, Tokens: tokens(r.Prompt()) + tokens(content)})
+	prompt, reply := s.tokens(r, content)
+	s.spent = append(s.spent, Spent{At: r.At, Tokens: prompt + reply, Prompt: prompt, Completion: reply})
 	s.mu.Unlock()
 	if s.Plain {
 		s.whole(w, r, content, thought, f, cached)

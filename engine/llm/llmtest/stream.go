@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/omnigap/omnigap/engine/llm/chat"
 )
 
 // chunk is one streamed chat.completion.chunk.
@@ -124,16 +126,15 @@ func (s *Server) stream(w http.ResponseWriter, hr *http.Request, r *Request, con
 	if r.StreamOptions != nil && r.StreamOptions.IncludeUsage {
 		u := base
 		u.Choices = []choice{}
-		u.Usage = count(r, content, cached)
+		u.Usage = s.usageOf(r, content, cached)
 		send(u)
 	}
 	bw.WriteString("data: [DONE]\n\n")
 	flush()
 }
 
-func count(r *Request, content string, cached int) *usage {
-	prompt := tokens(r.Prompt())
-	done := tokens(content)
+func (s *Server) usageOf(r *Request, content string, cached int) *usage {
+	prompt, done := s.tokens(r, content)
 	u := &usage{Prompt: prompt, Completion: done, Total: prompt + done}
 	u.Details.Cached = min(cached, prompt)
 	return u
@@ -151,14 +152,27 @@ func (s *Server) whole(w http.ResponseWriter, r *Request, content, thought strin
 	}
 	body, _ := json.Marshal(map[string]any{"id": "chatcmpl-fake", "object": "chat.completion", "model": r.Model,
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": stop}},
-		"usage":   count(r, content, cached)})
+		"usage":   s.usageOf(r, content, cached)})
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(body)
 }
 
-// tokens estimates a token count the way rough tokenizers do: a token per
-// four bytes, at least one per word.
-func tokens(s string) int {
+// tokens counts a request's prompt and reply: with the Tokenizer when
+// the server has one, else as rough tokenizers do (roughTokens).
+func (s *Server) tokens(r *Request, content string) (prompt, reply int) {
+	if s.Tokenizer == nil {
+		return roughTokens(r.Prompt()), roughTokens(content)
+	}
+	msgs := make([]chat.Message, len(r.Messages))
+	for i, m := range r.Messages {
+		msgs[i] = chat.Message{Role: chat.Role(m.Role), Content: m.Content}
+	}
+	return s.Tokenizer.Chat(msgs), s.Tokenizer.Count(content)
+}
+
+// roughTokens estimates a token count the way rough tokenizers do: a
+// token per four bytes, at least one per word.
+func roughTokens(s string) int {
 	return max(len(s)/4, len(strings.Fields(s)))
 }
 

@@ -92,6 +92,13 @@ func (t *Transport) model(name string) *model {
 type Caller struct {
 	call  Call
 	tally *Tally
+	cache cacheCount
+}
+
+// cacheCount counts a caller's calls by what a reply cache did with them.
+type cacheCount struct {
+	mu  sync.Mutex
+	use event.CacheUse
 }
 
 // Caller returns a new caller with a tally of its own.
@@ -123,6 +130,15 @@ func adapted(req chat.Request, adapt func(*chat.Request)) chat.Request {
 // Reply.Reasoning. A failed call keeps only what the model thought.
 func (c *Caller) Call(ctx context.Context, req chat.Request, onDelta func(string)) (chat.Reply, []event.Usage, error) {
 	reply, err := c.call(ctx, req, onDelta)
+	if reply.Cache != "" {
+		c.cache.mu.Lock()
+		if reply.Cache == chat.CacheHit {
+			c.cache.use.Hits++
+		} else {
+			c.cache.use.Misses++
+		}
+		c.cache.mu.Unlock()
+	}
 	if err != nil || reply.Usage == nil {
 		return reply, nil, err
 	}
@@ -138,3 +154,11 @@ func (c *Caller) Reasked() { c.tally.add(RetryReask) }
 
 // Retries are the calls this caller sent again, by kind.
 func (c *Caller) Retries() map[string]int { return c.tally.Counts() }
+
+// CacheUse counts this caller's calls that a reply cache answered and
+// that it sent on.
+func (c *Caller) CacheUse() event.CacheUse {
+	c.cache.mu.Lock()
+	defer c.cache.mu.Unlock()
+	return c.cache.use
+}

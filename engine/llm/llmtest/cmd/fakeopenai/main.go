@@ -24,6 +24,7 @@ func main() {
 	plain := flag.Bool("plain", false, "answer with one non-streaming JSON body, as servers that ignore stream do")
 	think := flag.String("think", "", "think this before each reply, like a reasoning model")
 	thinkField := flag.Bool("think-field", false, "send the thinking as reasoning_content deltas instead of a <think> block")
+	checkWords := flag.String("check", "", "answer leak checks from a script: comma-separated id=words, naming a fact asked about wherever a turn says its words")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -39,6 +40,24 @@ func main() {
 	srv.Plain, srv.ThinkField = *plain, *thinkField
 	if *think != "" {
 		srv.Think = func(*llmtest.Request) string { return *think }
+	}
+	if *checkWords != "" {
+		script := map[string]string{}
+		for _, pair := range strings.Split(*checkWords, ",") {
+			id, words, ok := strings.Cut(pair, "=")
+			if !ok {
+				fmt.Fprintf(os.Stderr, "fakeopenai: -check %q: want id=words\n", pair)
+				os.Exit(2)
+			}
+			script[id] = words
+		}
+		check := llmtest.ScriptedCheck(script)
+		srv.Respond = func(r *llmtest.Request) string {
+			if llmtest.Checking(r) {
+				return check(r)
+			}
+			return llmtest.Default(r)
+		}
 	}
 	fmt.Println(srv.URL)
 	stop := make(chan os.Signal, 1)

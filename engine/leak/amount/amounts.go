@@ -1,10 +1,14 @@
-package leak
+package amount
 
-import "sync"
+import (
+	"sync"
 
-// amountReaders pools number-only matchers so Amounts allocates nothing in
-// the steady state and is safe for concurrent use.
-var amountReaders = sync.Pool{New: func() any { return numberMatcher() }}
+	"github.com/omnigap/omnigap/engine/leak/words"
+)
+
+// readers pools readers of the number words alone, so Amounts allocates
+// nothing in the steady state and is safe for concurrent use.
+var readers = sync.Pool{New: func() any { return NewReader(words.NumberIndex()) }}
 
 // Amounts returns the amounts said in text, in order: numerals ($1,200,
 // 500.0, 1.2k), numerals with a scale word (3 grand) and spelled-out numbers
@@ -12,7 +16,7 @@ var amountReaders = sync.Pool{New: func() any { return numberMatcher() }}
 // Ordinals, percentages and times are not amounts. It is safe for
 // concurrent use.
 func Amounts(text string) []float64 {
-	m := amountReaders.Get().(*Matcher)
-	defer amountReaders.Put(m)
+	m := readers.Get().(*Reader)
+	defer readers.Put(m)
 	return m.Numbers(text)
 }

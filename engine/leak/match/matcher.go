@@ -1,14 +1,18 @@
-// Package leak recognises a scenario's facts in dialogue text and annotates
-// each completed turn with disclosures, leaks, mind-reads and first
-// mentions, tracking the run's common ground (see docs/METRICS.md).
-package leak
+// Package match finds a scenario's facts in dialogue text: prices by the
+// amounts said (package amount), names and values as words in a row,
+// free-form phrases and their paraphrases by their key words in one
+// sentence, in other inflections and synonyms, people by their relation,
+// each with whether it is denied and whose the words say it is
+// (docs/METRICS.md).
+package match
 
 import (
 	"math"
 	"slices"
 	"sort"
-	"sync"
 
+	"github.com/omnigap/omnigap/engine/leak/amount"
+	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -26,7 +30,7 @@ type Match struct {
 	// speaker's or the listener's (key phrases, relations, approximate
 	// amounts); the annotator keeps a match only where that is the fact's
 	// owner (fits).
-	About about
+	About words.About
 }
 
 // Matcher finds every fact of a set in a text. It is compiled once per
@@ -37,11 +41,11 @@ type Match struct {
 // compiled tables.
 type Matcher struct {
 	*tables
+	// Reader scans the text and reads its amounts; its Near holds the
+	// raw words around a match, read when a match needs them.
+	amount.Reader
 
-	sc      scanner
-	near    nearby // the raw words around a match, read when a match needs them
-	nums    []number
-	spans   []span
+	nums    []amount.Number
 	hits    []Match
 	keyHits []keyHit
 	touched []int
@@ -50,27 +54,21 @@ type Matcher struct {
 // tables are a matcher's compiled, read-only part.
 type tables struct {
 	Facts  []scenario.Fact
-	words  map[string]*entry
-	filter bloom
+	vocab  map[string]*words.Entry // while compiling; the index after
+	index  *words.Index
 	seqs   []sequence
 	keys   []keyPhrase
 	prices []price // sorted by value
 	maxTol float64
-}
-
-// entry is everything the matcher knows about one lowered word.
-type entry struct {
-	kind   wordKind
-	value  float64 // for number words
-	seqEnd []int   // sequences whose last word this is
-	keyOf  []keyRef
+	// persons: the scanner notes the person words, for personBefore.
+	persons bool
 }
 
 // sequence is a name, value or phrase matched as consecutive words.
 type sequence struct {
 	fact  int
-	words []string // all but the last word, which is the entry's key
-	about about    // whose the words say it is: "your brother", "my brother"
+	words []string    // all but the last word, which is the entry's key
+	about words.About // whose the words say it is: "your brother", "my brother"
 }
 
 // keyPhrase is a free-form phrase matched by its key words: all of them
@@ -81,11 +79,6 @@ type keyPhrase struct {
 	// own marks a phrase that carries its own negation ("worth
 	// nothing"): a match of it is not negated by that word.
 	own bool
-}
-
-type keyRef struct {
-	phrase int
-	bit    uint64
 }
 
 type price struct {
@@ -107,8 +100,7 @@ const maxKeyWords = 64
 
 // Compile builds the matcher for facts.
 func Compile(facts []scenario.Fact) *Matcher {
-	m := numberMatcher()
-	m.Facts = facts
+	m := &Matcher{tables: &tables{Facts: facts, vocab: map[string]*words.Entry{}}}
 	for i, f := range facts {
 		switch {
 		case f.Kind == scenario.FactPrice:
@@ -119,11 +111,11 @@ func Compile(facts []scenario.Fact) *Matcher {
 			}
 		default:
 			for _, p := range surface(f) {
-				m.addSequence(i, p, f.Kind == scenario.FactValue, aboutAnyone)
+				m.addSequence(i, p, f.Kind == scenario.FactValue, words.AboutAnyone)
 			}
 			for _, rel := range relations(f) {
-				m.addSequence(i, "your "+rel, false, aboutListener)
-				m.addSequence(i, "my "+rel, false, aboutSpeaker)
+				m.addSequence(i, "your "+rel, false, words.AboutListener)
+				m.addSequence(i, "my "+rel, false, words.AboutSpeaker)
 			}
 		}
 		for _, p := range f.Paraphrases {
@@ -132,60 +124,30 @@ func Compile(facts []scenario.Fact) *Matcher {
 	}
 	sort.Slice(m.prices, func(a, b int) bool { return m.prices[a].value < m.prices[b].value })
 	// The scanner keeps the person words, for personBefore.
-	m.sc.persons = len(m.prices) > 0
+	m.persons = len(m.prices) > 0
 	// With the number words in its own table, the scanner looks a word up
 	// once, not twice. Added last: no entry is changed after.
-	for w, e := range numberTables().words {
-		if m.words[w] == nil {
-			m.words[w] = e
+	for w, e := range words.NumberEntries() {
+		if m.vocab[w] == nil {
+			m.vocab[w] = e
 		}
 	}
-	m.sc.shared = nil
+	m.index = words.NewIndex(m.vocab)
+	m.vocab = nil // the index holds them now
+	m.Reader = *amount.NewReader(m.index)
+	m.Words.Persons = m.persons
 	return m
 }
-
-// numberMatcher is a matcher of no facts: it knows the number and
-// negation words, and reads amounts.
-func numberMatcher() *Matcher {
-	base := numberTables()
-	m := &Matcher{tables: &tables{words: map[string]*entry{}, filter: base.filter}}
-	m.sc.words, m.sc.shared, m.sc.filter = m.words, base.words, &m.filter
-	return m
-}
-
-// numberTables holds the number and negation words once for the process.
-// A matcher looks a word up in its own table first and in this one next,
-// and copies an entry of this one into its own before adding to it.
-var numberTables = sync.OnceValue(func() *tables {
-	t := &tables{words: map[string]*entry{}}
-	add := func(w string) *entry {
-		e := t.words[w]
-		if e == nil {
-			e = &entry{}
-			t.words[w] = e
-			t.filter.add(w)
-		}
-		return e
-	}
-	for w, nw := range numberWords {
-		add(w).kind, add(w).value = nw.kind, nw.value
-	}
-	for _, w := range negationWords {
-		add(w).kind = negWord
-	}
-	return t
-})
 
 // Fork returns a matcher over the same compiled tables with buffers of
 // its own. Compiling is the costly part; forking is cheap, and forks of
 // one matcher may run on different goroutines.
 func (m *Matcher) Fork() *Matcher {
-	f := &Matcher{tables: m.tables, keyHits: make([]keyHit, len(m.keys))}
-	f.sc.persons = m.sc.persons
+	f := &Matcher{tables: m.tables, Reader: *amount.NewReader(m.index), keyHits: make([]keyHit, len(m.keys))}
+	f.Words.Persons = m.persons
 	for i := range f.keyHits {
 		f.keyHits[i].sentence = -1
 	}
-	f.sc.words, f.sc.filter = f.words, &f.filter // every number word is in f.words (Compile)
 	return f
 }
 
@@ -199,15 +161,14 @@ func surface(f scenario.Fact) []string {
 	return out
 }
 
-func (m *Matcher) entry(w string) *entry {
-	e := m.words[w]
+func (m *Matcher) entry(w string) *words.Entry {
+	e := m.vocab[w]
 	if e == nil {
-		e = &entry{}
-		if shared := numberTables().words[w]; shared != nil {
+		e = &words.Entry{}
+		if shared := words.NumberEntries()[w]; shared != nil {
 			*e = *shared
 		}
-		m.words[w] = e
-		m.filter.add(w)
+		m.vocab[w] = e
 	}
 	return e
 }
@@ -229,7 +190,7 @@ func factNumber(f scenario.Fact) (float64, bool) {
 		return *f.Number, true
 	}
 	for _, text := range append(surface(f), f.Text) {
-		if ns := Amounts(text); len(ns) > 0 {
+		if ns := amount.Amounts(text); len(ns) > 0 {
 			return ns[0], true
 		}
 	}
@@ -238,8 +199,8 @@ func factNumber(f scenario.Fact) (float64, bool) {
 
 // addSequence indexes a phrase under its last word; values also match
 // with the last word in plural (or singular) form.
-func (m *Matcher) addSequence(i int, phrase string, plural bool, ab about) {
-	ws := words(phrase)
+func (m *Matcher) addSequence(i int, phrase string, plural bool, ab words.About) {
+	ws := words.Split(phrase)
 	if len(ws) == 0 {
 		return
 	}
@@ -251,11 +212,11 @@ func (m *Matcher) addSequence(i int, phrase string, plural bool, ab about) {
 	last := ws[len(ws)-1]
 	forms := []string{last}
 	if plural {
-		forms = append(forms, plurals(last)...)
+		forms = append(forms, words.Plurals(last)...)
 	}
 	for _, w := range forms {
 		e := m.entry(w)
-		e.seqEnd = append(e.seqEnd, id)
+		e.SeqEnd = append(e.SeqEnd, id)
 	}
 }
 
@@ -267,9 +228,9 @@ func (m *Matcher) addSequence(i int, phrase string, plural bool, ab about) {
 func (m *Matcher) addKeyPhrase(i int, phrase string) {
 	var keys []string
 	own := false
-	for _, w := range words(phrase) {
-		neg := isNegation(w)
-		if (!stopwords[w] || neg) && len(keys) < maxKeyWords {
+	for _, w := range words.Split(phrase) {
+		neg := words.IsNegation(w)
+		if (!words.Stopword(w) || neg) && len(keys) < maxKeyWords {
 			keys = append(keys, w)
 			own = own || neg
 		}
@@ -289,24 +250,18 @@ func (m *Matcher) addKeys(i int, keys [][]string, own bool) {
 	for b, forms := range keys {
 		for _, w := range forms {
 			e := m.entry(w)
-			if !slices.Contains(e.keyOf, keyRef{phrase: id, bit: 1 << b}) {
-				e.keyOf = append(e.keyOf, keyRef{phrase: id, bit: 1 << b})
+			if !slices.Contains(e.KeyOf, words.KeyRef{Phrase: id, Bit: 1 << b}) {
+				e.KeyOf = append(e.KeyOf, words.KeyRef{Phrase: id, Bit: 1 << b})
 			}
 		}
 	}
 	m.keyHits = append(m.keyHits, keyHit{sentence: -1})
 }
 
-// scan reads a new text.
-func (m *Matcher) scan(text string) {
-	m.sc.scan(text)
-	m.near.reset(text)
-}
-
 // Find returns every mention of a fact in text, in order of position. The
 // returned slice is reused by the next call.
 func (m *Matcher) Find(text string) []Match {
-	m.scan(text)
+	m.Scan(text)
 	m.hits = m.hits[:0]
 	m.findPrices()
 	m.findSequences()
@@ -336,36 +291,36 @@ func (m *Matcher) findPrices() {
 	if len(m.prices) == 0 {
 		return
 	}
-	m.nums = m.extractNumbers(m.nums[:0])
-	toks := m.sc.tokens
+	m.nums = m.Read(m.nums[:0])
+	toks := m.Words.Tokens
 	for _, n := range m.nums {
 		// An amount that is a fact's says that fact, not another one
 		// near it.
 		exact, priced := false, false
-		at := m.firstPrice(n.value - m.maxTol)
-		for i := at; i < len(m.prices) && m.prices[i].value <= n.value+m.maxTol; i++ {
+		at := m.firstPrice(n.Value - m.maxTol)
+		for i := at; i < len(m.prices) && m.prices[i].value <= n.Value+m.maxTol; i++ {
 			p := m.prices[i]
-			if math.Abs(p.value-n.value) > p.tol {
+			if math.Abs(p.value-n.Value) > p.tol {
 				continue
 			}
 			if !exact {
-				exact, priced = true, m.priced(n)
+				exact, priced = true, m.Priced(n)
 			}
 			if priced {
-				m.add(p.fact, n.first, n.last)
+				m.add(p.fact, n.First, n.Last)
 			}
 		}
-		if exact || !rounded(n.value) {
+		if exact || !rounded(n.Value) {
 			continue
 		}
-		reach := approxShare * n.value * 1.05
-		for at > 0 && m.prices[at-1].value >= n.value-reach {
+		reach := approxShare * n.Value * 1.05
+		for at > 0 && m.prices[at-1].value >= n.Value-reach {
 			at--
 		}
-		checked, ab := false, aboutAnyone
-		for i := at; i < len(m.prices) && m.prices[i].value <= n.value+reach; i++ {
+		checked, ab := false, words.AboutAnyone
+		for i := at; i < len(m.prices) && m.prices[i].value <= n.Value+reach; i++ {
 			p := m.prices[i]
-			if math.Abs(p.value-n.value) > approxShare*math.Abs(p.value) {
+			if math.Abs(p.value-n.Value) > approxShare*math.Abs(p.value) {
 				continue
 			}
 			if !checked {
@@ -373,20 +328,20 @@ func (m *Matcher) findPrices() {
 				// rest: it comes last, and only where a person word
 				// stands before it.
 				checked = true
-				if m.personBefore(n.first) {
-					ab = m.near.amountAbout(int(toks[n.first].from))
+				if m.personBefore(n.First) {
+					ab = m.Near.AmountAbout(int(toks[n.First].From))
 				}
-				if ab != aboutAnyone && !m.priced(n) {
-					ab = aboutAnyone
+				if ab != words.AboutAnyone && !m.Priced(n) {
+					ab = words.AboutAnyone
 				}
 			}
-			if ab == aboutAnyone {
+			if ab == words.AboutAnyone {
 				break // a rounded amount said of no one mentions nothing
 			}
-			m.addApprox(p.fact, n.first, n.last, ab)
+			m.addApprox(p.fact, n.First, n.Last, ab)
 		}
 	}
-	for _, sp := range m.spans {
+	for _, sp := range m.Spans() {
 		m.findInSpan(sp)
 	}
 }
@@ -417,12 +372,12 @@ func rounded(v float64) bool {
 // amountAbout to read: without one, no one is said to own the amount,
 // and the raw text need not be read.
 func (m *Matcher) personBefore(k int) bool {
-	t := &m.sc.tokens[k]
-	for i := len(m.sc.people) - 1; i >= 0; i-- {
-		p := m.sc.people[i]
+	t := &m.Words.Tokens[k]
+	for i := len(m.Words.People) - 1; i >= 0; i-- {
+		p := m.Words.People[i]
 		switch {
-		case p.pos >= t.pos:
-		case t.pos-p.pos > 10 || p.clause != t.clause:
+		case p.Pos >= t.Pos:
+		case t.Pos-p.Pos > 10 || p.Clause != t.Clause:
 			return false
 		default:
 			return true
@@ -433,42 +388,42 @@ func (m *Matcher) personBefore(k int) bool {
 
 // findInSpan adds the approximate mentions of the facts that lie in a
 // span, past the tolerance of its ends (an end is a mention of its own).
-func (m *Matcher) findInSpan(sp span) {
-	lo := m.firstPrice(sp.lo)
-	checked, ab := false, aboutAnyone
-	for i := lo; i < len(m.prices) && m.prices[i].value <= sp.hi; i++ {
+func (m *Matcher) findInSpan(sp amount.Span) {
+	lo := m.firstPrice(sp.Lo)
+	checked, ab := false, words.AboutAnyone
+	for i := lo; i < len(m.prices) && m.prices[i].value <= sp.Hi; i++ {
 		p := m.prices[i]
-		if sp.first != sp.last && (math.Abs(p.value-sp.lo) <= p.tol || math.Abs(p.value-sp.hi) <= p.tol) {
+		if sp.First != sp.Last && (math.Abs(p.value-sp.Lo) <= p.tol || math.Abs(p.value-sp.Hi) <= p.tol) {
 			continue // an end of a range, said as it is
 		}
 		if !checked {
 			checked = true
-			if m.personBefore(sp.first) {
-				ab = m.near.amountAbout(int(m.sc.tokens[sp.first].from))
+			if m.personBefore(sp.First) {
+				ab = m.Near.AmountAbout(int(m.Words.Tokens[sp.First].From))
 			}
 		}
-		if ab != aboutAnyone {
-			m.addApprox(p.fact, sp.first, sp.last, ab)
+		if ab != words.AboutAnyone {
+			m.addApprox(p.fact, sp.First, sp.Last, ab)
 		}
 	}
 }
 
 func (m *Matcher) findSequences() {
-	toks := m.sc.tokens
+	toks := m.Words.Tokens
 	for k := range toks {
-		e := toks[k].e
+		e := toks[k].E
 		if e == nil {
 			continue
 		}
 	seqs:
-		for _, id := range e.seqEnd {
+		for _, id := range e.SeqEnd {
 			s := m.seqs[id]
 			first := k - len(s.words)
-			if first < 0 || toks[k].pos-toks[first].pos != int32(len(s.words)) {
+			if first < 0 || toks[k].Pos-toks[first].Pos != int32(len(s.words)) {
 				continue
 			}
 			for j, w := range s.words {
-				if m.sc.text(&toks[first+j]) != w {
+				if m.Words.Text(&toks[first+j]) != w {
 					continue seqs
 				}
 			}
@@ -479,26 +434,26 @@ func (m *Matcher) findSequences() {
 }
 
 func (m *Matcher) findKeyPhrases() {
-	toks := m.sc.tokens
+	toks := m.Words.Tokens
 	m.touched = m.touched[:0]
 	for k := range toks {
 		t := &toks[k]
-		if t.e == nil {
+		if t.E == nil {
 			continue
 		}
-		for _, r := range t.e.keyOf {
-			h := &m.keyHits[r.phrase]
+		for _, r := range t.E.KeyOf {
+			h := &m.keyHits[r.Phrase]
 			if h.sentence < 0 {
-				m.touched = append(m.touched, r.phrase)
+				m.touched = append(m.touched, r.Phrase)
 			}
-			if h.sentence != t.sentence || h.mask == 0 {
-				*h = keyHit{sentence: t.sentence, start: t.start, firstTok: k}
+			if h.sentence != t.Sentence || h.mask == 0 {
+				*h = keyHit{sentence: t.Sentence, start: t.Start, firstTok: k}
 			}
-			h.mask |= r.bit
-			if p := m.keys[r.phrase]; h.mask == 1<<p.n-1 {
-				m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.end),
+			h.mask |= r.Bit
+			if p := m.keys[r.Phrase]; h.mask == 1<<p.n-1 {
+				m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.End),
 					Negated: !p.own && m.negated(h.firstTok, false),
-					About:   m.near.phraseAbout(int(toks[h.firstTok].from), m.sc.to(t))})
+					About:   m.Near.PhraseAbout(int(toks[h.firstTok].From), m.Words.To(t))})
 				h.mask = 0 // a repeat in the same sentence counts again
 			}
 		}
@@ -510,30 +465,30 @@ func (m *Matcher) findKeyPhrases() {
 
 // add records a mention of fact spanning tokens first..last.
 func (m *Matcher) add(fact, first, last int) {
-	toks := m.sc.tokens
+	toks := m.Words.Tokens
 	price := m.Facts[fact].Kind == scenario.FactPrice
-	m.hits = append(m.hits, Match{Fact: fact, Start: int(toks[first].start), End: int(toks[last].end), Negated: m.negated(first, price)})
+	m.hits = append(m.hits, Match{Fact: fact, Start: int(toks[first].Start), End: int(toks[last].End), Negated: m.negated(first, price)})
 }
 
 // addApprox records an approximate mention of a price fact, said to be
 // the speaker's or the listener's.
-func (m *Matcher) addApprox(fact, first, last int, ab about) {
+func (m *Matcher) addApprox(fact, first, last int, ab words.About) {
 	m.add(fact, first, last)
 	h := &m.hits[len(m.hits)-1]
 	h.Approximate, h.About = true, ab
 }
 
-// negated reports whether a negation word stands within negationWindow
+// negated reports whether a negation word stands within words.NegationWindow
 // words before token k in the same clause. Before an amount, a negation
 // that states a bound ("can't go past 580", "not a cent over 1,100", "no
 // more than 600") asserts the amount: it is not negated.
 func (m *Matcher) negated(k int, amount bool) bool {
-	toks := m.sc.tokens
-	for j := k - 1; j >= 0 && toks[k].pos-toks[j].pos <= negationWindow; j-- {
-		if toks[j].clause != toks[k].clause {
+	toks := m.Words.Tokens
+	for j := k - 1; j >= 0 && toks[k].Pos-toks[j].Pos <= words.NegationWindow; j-- {
+		if toks[j].Clause != toks[k].Clause {
 			return false
 		}
-		if toks[j].neg || toks[j].e != nil && toks[j].e.kind == negWord {
+		if toks[j].Neg || toks[j].E != nil && toks[j].E.Kind == words.NegWord {
 			return !amount || !m.boundBetween(j, k)
 		}
 	}
@@ -543,9 +498,20 @@ func (m *Matcher) negated(k int, amount bool) bool {
 // boundBetween reports whether a word that states a bound (boundWords)
 // stands between tokens j and k.
 func (m *Matcher) boundBetween(j, k int) bool {
-	toks := m.sc.tokens
-	for _, w := range m.near.wordsAfter(m.sc.to(&toks[j]), int(toks[k].from), negationWindow) {
-		if is(w, boundWords) {
+	toks := m.Words.Tokens
+	for _, w := range m.Near.WordsAfter(m.Words.To(&toks[j]), int(toks[k].From), words.NegationWindow) {
+		if words.Is(w, words.BoundWords) {
+			return true
+		}
+	}
+	return false
+}
+
+// Covers reports whether v is the amount of one of the price facts,
+// within its tolerance.
+func (m *Matcher) Covers(v float64) bool {
+	for _, p := range m.prices {
+		if math.Abs(p.value-v) <= p.tol {
 			return true
 		}
 	}

@@ -1,10 +1,11 @@
-package leak
+package match
 
 import (
 	"slices"
 	"strings"
 	"unicode"
 
+	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -40,11 +41,6 @@ func groups(list string) map[string][]string {
 	return out
 }
 
-// isNegation reports whether w is a negation word.
-func isNegation(w string) bool {
-	return slices.Contains(negationWords, w) || strings.HasSuffix(w, "n't")
-}
-
 // keyVariants expands key words into the phrases they may be said as:
 // each key word stands for its inflections, irregular forms and one-word
 // synonyms; a synonym of several words ("rental-contract") gives another
@@ -53,7 +49,7 @@ func keyVariants(keys []string) [][][]string {
 	base := make([][]string, len(keys))
 	infl := make([][]string, len(keys))
 	for i, k := range keys {
-		infl[i] = inflections(k)
+		infl[i] = words.Inflections(k)
 		base[i] = forms(k, infl[i])
 	}
 	out := [][][]string{base}
@@ -86,17 +82,17 @@ func keyVariants(keys []string) [][][]string {
 // inflections, found by the word or by its stem ("moving" has the
 // synonyms of "move").
 func forms(w string, infl []string) []string {
-	words := []string{w}
+	said := []string{w}
 	for _, base := range infl {
 		for _, g := range [][]string{irregular[base], keySynonyms[base]} {
 			for _, v := range g {
-				if !strings.Contains(v, "-") && !slices.Contains(words, v) {
-					words = append(words, v)
+				if !strings.Contains(v, "-") && !slices.Contains(said, v) {
+					said = append(said, v)
 				}
 			}
 		}
 	}
-	if len(words) == 1 && irregular[w] == nil {
+	if len(said) == 1 && irregular[w] == nil {
 		return infl // the usual word: its inflections alone
 	}
 	out := slices.Clone(infl)
@@ -105,9 +101,9 @@ func forms(w string, infl []string) []string {
 			out = append(out, v)
 		}
 	}
-	for i, v := range words {
+	for i, v := range said {
 		if i > 0 {
-			for _, f := range inflections(v) {
+			for _, f := range words.Inflections(v) {
 				add(f)
 			}
 		}
@@ -118,18 +114,13 @@ func forms(w string, infl []string) []string {
 	return out
 }
 
-// relationWords name a person by what they are to someone.
-var relationWords = wordSet(`brother sister mother father mom dad mum son daughter wife husband cousin uncle
-	aunt grandmother grandfather grandma grandpa nephew niece boyfriend girlfriend fiance fiancee partner
-	boss roommate landlord landlady stepfather stepmother stepson stepdaughter`)
-
 // relations lists the relations a name fact's text gives the person it
 // names: "Her brother Kofi is the one..." gives "brother", so that "your
 // brother" (to the owner) and "my brother" (from the owner) name Kofi.
 func relations(f scenario.Fact) []string {
 	names := map[string]bool{}
 	for _, p := range append(slices.Clone(f.Phrases), f.Aliases...) {
-		if ws := words(p); len(ws) > 0 {
+		if ws := words.Split(p); len(ws) > 0 {
 			names[ws[0]] = true
 		}
 	}
@@ -137,7 +128,7 @@ func relations(f scenario.Fact) []string {
 	ws := strings.FieldsFunc(f.Text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
 	for i := 0; i+1 < len(ws); i++ {
 		rel, name := strings.ToLower(ws[i]), strings.ToLower(ws[i+1])
-		if relationWords[rel] && names[name] && !slices.Contains(out, rel) {
+		if words.IsRelation(rel) && names[name] && !slices.Contains(out, rel) {
 			out = append(out, rel)
 		}
 	}

@@ -1,4 +1,9 @@
-package leak
+// Package words reads a turn's text as the fact matcher needs it: its
+// words and numerals with their clauses and sentences (Scanner), the
+// lexicon (number and negation words, stop words, inflections), and the
+// raw words around a spot (Nearby): whose a phrase or an amount is said
+// to be, and the words that make a number something other than a price.
+package words
 
 import (
 	"strings"
@@ -7,47 +12,44 @@ import (
 	"unsafe"
 )
 
-// token is one word or number of a turn's text. Offsets are code points
+// Token is one word or number of a turn's text. Offsets are code points
 // into the text, as annotations need them; lo and hi index the lowered
 // word: in the text itself when it is lower-case ASCII already (most
 // words), else in scanner.lower.
-type token struct {
-	e          *entry // what the matcher knows about the word, if anything
-	value      float64
-	start, end int32 // code-point span in the text
-	from       int32 // byte where it starts in the text (scanner.to says where it ends)
+type Token struct {
+	E          *Entry // what the matcher knows about the word, if anything
+	Value      float64
+	Start, End int32 // code-point span in the text
+	From       int32 // byte where it starts in the text (Scanner.To says where it ends)
 	lo, hi     int32 // bytes of the lowered word
-	pos        int32 // ordinal among all words of the text, kept or not
-	clause     int32 // increases at , ; : ( ) and sentence ends, and at "but"
-	sentence   int32 // increases at . ! ? and line breaks
+	Pos        int32 // ordinal among all words of the text, kept or not
+	Clause     int32 // increases at , ; : ( ) and sentence ends, and at "but"
+	Sentence   int32 // increases at . ! ? and line breaks
 	inText     bool
-	num        bool // a numeral; value holds it
-	noPrice    bool // a numeral that is not an amount: 2nd, 50%, 10am
-	kilo       bool // a numeral written with a k suffix: 1.2k
-	decade     bool // a numeral written with an s suffix: the 500s
-	neg        bool // a word ending in n't
+	Num        bool // a numeral; Value holds it
+	NoPrice    bool // a numeral that is not an amount: 2nd, 50%, 10am
+	Kilo       bool // a numeral written with a k suffix: 1.2k
+	Decade     bool // a numeral written with an s suffix: the 500s
+	Neg        bool // a word ending in n't
 }
 
-// scanner splits text into tokens in one pass. With a word table it keeps
+// Scanner splits text into tokens in one pass. With a word index it keeps
 // only the tokens that matter to matching (numerals, known words and
-// negations), so most words cost one filter check; pos keeps the
+// negations), so most words cost one hash; pos keeps the
 // adjacency of what is kept. Buffers are reused between turns.
-type scanner struct {
-	words  map[string]*entry // nil: keep every word
-	shared map[string]*entry // looked in after words, unless words holds them too: the number words
-	filter *bloom
-	src    string
+type Scanner struct {
+	Index  *Index // nil: keep every word
+	Src    string // the text scanned last
 	lower  []byte
-	tokens []token
-	// persons notes where first- and second-person words stand, in
-	// people, for a matcher of amounts that may be said to be someone's
-	// (personBefore).
-	persons bool
-	people  []wordAt
+	Tokens []Token
+	// Persons notes where first- and second-person words stand, in
+	// People, for a matcher of amounts that may be said to be someone's.
+	Persons bool
+	People  []WordAt
 }
 
-// wordAt is where a word the scanner does not keep stands.
-type wordAt struct{ pos, clause int32 }
+// WordAt is where a word the scanner does not keep stands.
+type WordAt struct{ Pos, Clause int32 }
 
 // wordBytes marks the ASCII letters and digits; plainBytes the lower-case
 // letters and digits, which a word can be used with as it stands.
@@ -61,7 +63,7 @@ var wordBytes, plainBytes = func() (w, p [256]bool) {
 
 func isWordByte(c byte) bool { return wordBytes[c] }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // cursor is the scanner's position while it reads one text.
 type cursor struct {
@@ -69,13 +71,13 @@ type cursor struct {
 	pos, clause, sentence int32
 }
 
-// scan tokenizes text. Words are runs of letters and digits with inner
+// Scan tokenizes text. Words are runs of letters and digits with inner
 // apostrophes (don't, Jacob's); numbers are digit runs with thousands
 // commas, a decimal part and an optional k suffix. Everything else
 // separates tokens; clause and sentence punctuation is remembered for the
 // negation scope and for key-phrase windows.
-func (s *scanner) scan(text string) {
-	s.src, s.lower, s.tokens, s.people = text, s.lower[:0], s.tokens[:0], s.people[:0]
+func (s *Scanner) Scan(text string) {
+	s.Src, s.lower, s.Tokens, s.People = text, s.lower[:0], s.Tokens[:0], s.People[:0]
 	var c cursor
 	for c.i < len(text) {
 		b := text[c.i]
@@ -103,7 +105,7 @@ func (s *scanner) scan(text string) {
 				continue
 			}
 		}
-		if isDigit(b) {
+		if IsDigit(b) {
 			s.number(text, &c)
 		} else {
 			s.word(text, &c)
@@ -112,50 +114,57 @@ func (s *scanner) scan(text string) {
 	}
 }
 
-// word reads a word at the cursor.
-func (s *scanner) word(text string, c *cursor) {
-	t := token{start: int32(c.cp), from: int32(c.i), pos: c.pos, clause: c.clause, sentence: c.sentence}
+// word reads a word at the cursor. Most words are not kept: the token is
+// made only for one that is.
+func (s *Scanner) word(text string, c *cursor) {
+	start, from, clause := c.cp, c.i, c.clause
 	// Fast path: lower-case ASCII letters and digits, used in place.
-	i, j := c.i, c.i
+	j := c.i
 	for j < len(text) && plainBytes[text[j]] {
 		j++
 	}
-	if j == len(text) || !isWordByte(text[j]) && text[j] != '\'' && text[j] < utf8.RuneSelf {
-		t.lo, t.hi, t.inText = int32(i), int32(j), true
-		c.cp += j - i
+	var w string
+	var lo, hi int32
+	inText := j == len(text) || !isWordByte(text[j]) && text[j] != '\'' && text[j] < utf8.RuneSelf
+	if inText {
+		lo, hi = int32(c.i), int32(j)
+		w = text[c.i:j]
+		c.cp += j - c.i
 		c.i = j
 	} else {
-		t.lo = int32(len(s.lower))
+		lo = int32(len(s.lower))
 		c.i, c.cp = s.lowerWord(text, c.i, c.cp, len(s.lower))
-		t.hi = int32(len(s.lower))
+		hi = int32(len(s.lower))
 		// A possessive names the same thing: Jacob's is Jacob.
-		if n := t.hi - t.lo; n > 2 && s.lower[t.hi-2] == '\'' && s.lower[t.hi-1] == 's' {
-			t.hi -= 2
+		if n := hi - lo; n > 2 && s.lower[hi-2] == '\'' && s.lower[hi-1] == 's' {
+			hi -= 2
 		}
+		w = unsafe.String(unsafe.SliceData(s.lower[lo:hi]), int(hi-lo))
 	}
-	t.end = int32(c.cp)
-	w := s.text(&t)
 	if w == "but" {
 		c.clause++
 	}
-	if s.words != nil {
-		if s.filter.has(w) {
-			t.e = s.lookup(w)
+	var e *Entry
+	neg := false
+	if s.Index != nil {
+		if s.Index.mayHold(w) {
+			e = s.Index.lookup(w)
 		}
-		t.neg = !t.inText && strings.HasSuffix(w, "n't")
-		if s.persons && len(w) <= 8 && personFirst[w[0]] && isPersonWord(w) {
-			s.people = append(s.people, wordAt{t.pos, t.clause})
+		neg = !inText && strings.HasSuffix(w, "n't")
+		if s.Persons && len(w) <= 8 && personFirst[w[0]] && isPersonWord(w) {
+			s.People = append(s.People, WordAt{c.pos, clause})
 		}
-		if t.e == nil && !t.neg {
+		if e == nil && !neg {
 			return
 		}
 	}
-	s.tokens = append(s.tokens, t)
+	s.Tokens = append(s.Tokens, Token{E: e, Start: int32(start), End: int32(c.cp), From: int32(from), lo: lo, hi: hi,
+		Pos: c.pos, Clause: clause, Sentence: c.sentence, inText: inText, Neg: neg})
 }
 
 // lowerWord appends the lowered word at i to s.lower and returns the
 // offsets after it.
-func (s *scanner) lowerWord(text string, i, cp, lo int) (int, int) {
+func (s *Scanner) lowerWord(text string, i, cp, lo int) (int, int) {
 	for i < len(text) {
 		b := text[i]
 		if isWordByte(b) {
@@ -193,12 +202,12 @@ func (s *scanner) lowerWord(text string, i, cp, lo int) (int, int) {
 // number reads a numeral at the cursor: 500, 1,200, 500.0, 1.2k. A
 // numeral glued to other letters (2nd, 10am) or followed by % is kept as
 // a token but marked as no amount.
-func (s *scanner) number(text string, c *cursor) {
-	t := token{start: int32(c.cp), from: int32(c.i), pos: c.pos, clause: c.clause, sentence: c.sentence, num: true}
+func (s *Scanner) number(text string, c *cursor) {
+	t := Token{Start: int32(c.cp), From: int32(c.i), Pos: c.pos, Clause: c.clause, Sentence: c.sentence, Num: true}
 	var whole, frac, scale float64 = 0, 0, 1
 	i, j := c.i, c.i
 	for j < len(text) {
-		if isDigit(text[j]) {
+		if IsDigit(text[j]) {
 			whole = whole*10 + float64(text[j]-'0')
 			j++
 		} else if text[j] == ',' && thousandsGroup(text, j) {
@@ -207,23 +216,23 @@ func (s *scanner) number(text string, c *cursor) {
 			break
 		}
 	}
-	if j+1 < len(text) && text[j] == '.' && isDigit(text[j+1]) {
-		for j++; j < len(text) && isDigit(text[j]); j++ {
+	if j+1 < len(text) && text[j] == '.' && IsDigit(text[j+1]) {
+		for j++; j < len(text) && IsDigit(text[j]); j++ {
 			scale /= 10
 			frac += float64(text[j]-'0') * scale
 		}
 	}
-	t.value = whole + frac
+	t.Value = whole + frac
 	switch {
 	case j < len(text) && (text[j] == 'k' || text[j] == 'K') && (j+1 == len(text) || !isWordByte(text[j+1])):
-		t.value *= 1000
-		t.kilo = true
+		t.Value *= 1000
+		t.Kilo = true
 		j++
 	case j < len(text) && text[j] == '%':
-		t.noPrice = true
+		t.NoPrice = true
 	case j < len(text) && isWordByte(text[j]):
-		t.noPrice = true
-		t.decade = text[j] == 's' && (j+1 == len(text) || !isWordByte(text[j+1]))
+		t.NoPrice = true
+		t.Decade = text[j] == 's' && (j+1 == len(text) || !isWordByte(text[j+1]))
 		for j < len(text) && isWordByte(text[j]) {
 			j++
 		}
@@ -231,36 +240,36 @@ func (s *scanner) number(text string, c *cursor) {
 	t.lo, t.hi, t.inText = int32(i), int32(j), true
 	c.cp += j - i // numerals are ASCII
 	c.i = j
-	t.end = int32(c.cp)
-	if s.words != nil {
-		t.e = s.lookup(s.text(&t)) // a phrase may hold digits: "room 101"
+	t.End = int32(c.cp)
+	if s.Index != nil {
+		t.E = s.Index.Get(s.Text(&t)) // a phrase may hold digits: "room 101"
 	}
-	s.tokens = append(s.tokens, t)
+	s.Tokens = append(s.Tokens, t)
 }
 
 // thousandsGroup reports whether the comma at j starts a group of exactly
 // three digits, as in 1,200 (and not in "500,60").
 func thousandsGroup(text string, j int) bool {
-	if j+3 >= len(text) || !isDigit(text[j+1]) || !isDigit(text[j+2]) || !isDigit(text[j+3]) {
+	if j+3 >= len(text) || !IsDigit(text[j+1]) || !IsDigit(text[j+2]) || !IsDigit(text[j+3]) {
 		return false
 	}
-	return j+4 == len(text) || !isDigit(text[j+4])
+	return j+4 == len(text) || !IsDigit(text[j+4])
 }
 
-// to returns the byte where a token ends in the text: its end in place
+// To returns the byte where a token ends in the text: its end in place
 // for a word used as it stands and every numeral, else found again by
 // walking the word as lowerWord does.
-func (s *scanner) to(t *token) int {
+func (s *Scanner) To(t *Token) int {
 	if t.inText {
 		return int(t.hi)
 	}
-	i, text := int(t.from), s.src
+	i, text := int(t.From), s.Src
 	for i < len(text) {
 		b := text[i]
 		switch {
 		case isWordByte(b):
 			i++
-		case b == '\'' && i+1 < len(text) && isWordByte(text[i+1]) && i > int(t.from):
+		case b == '\'' && i+1 < len(text) && isWordByte(text[i+1]) && i > int(t.From):
 			i++
 		case b < utf8.RuneSelf:
 			return i
@@ -275,41 +284,20 @@ func (s *scanner) to(t *token) int {
 	return i
 }
 
-// text returns a token's lowered word. The result is only valid until the
+// Text returns a token's lowered word. The result is only valid until the
 // next scan when it comes from the lowered buffer.
-func (s *scanner) text(t *token) string {
+func (s *Scanner) Text(t *Token) string {
 	if t.inText {
-		return s.src[t.lo:t.hi]
+		return s.Src[t.lo:t.hi]
 	}
 	// The buffer is not written again until the next scan, and callers
 	// copy what they keep, so viewing it as a string is safe.
 	return unsafe.String(unsafe.SliceData(s.lower[t.lo:t.hi]), int(t.hi-t.lo))
 }
 
-// lookup is the entry of a lowered word: the scenario's own, else the
-// shared number word's.
-func (s *scanner) lookup(w string) *entry {
-	if e := s.words[w]; e != nil || s.shared == nil {
-		return e
-	}
-	return s.shared[w]
-}
-
-// bloom is a one-probe Bloom filter over the word table keyed by a word's
-// first byte, last byte and length: most words of a turn fail it and skip
-// the hash lookup.
-type bloom [1024]uint64
-
-func bloomKey(w string) uint {
-	return (uint(w[0])*7919 + uint(w[len(w)-1])*31 + uint(len(w))) & 0xffff
-}
-
-func (b *bloom) add(w string)      { k := bloomKey(w); b[k>>6] |= 1 << (k & 63) }
-func (b *bloom) has(w string) bool { k := bloomKey(w); return b[k>>6]&(1<<(k&63)) != 0 }
-
-// adjacent reports whether kept token k directly follows kept token k-1.
-func (s *scanner) adjacent(k int) bool {
-	return k > 0 && k < len(s.tokens) && s.tokens[k].pos == s.tokens[k-1].pos+1
+// Adjacent reports whether kept token k directly follows kept token k-1.
+func (s *Scanner) Adjacent(k int) bool {
+	return k > 0 && k < len(s.Tokens) && s.Tokens[k].Pos == s.Tokens[k-1].Pos+1
 }
 
 // personFirst marks the first letters of the person words, a test cheaper

@@ -1,9 +1,11 @@
-package leak
+package amount
 
 import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/omnigap/omnigap/engine/leak/words"
 )
 
 // isPrice reports whether the amount said at bytes from..to of src can be
@@ -11,20 +13,20 @@ import (
 // measure or a count (580 km, 25 watts, 900 pages), a label's number (room
 // 520, route 620, model 620), a phone number, a time, a date, a year or an
 // address is not. numeral says the amount is written in digits.
-func (r *nearby) isPrice(from, to int, value float64, numeral bool) bool {
-	src := r.src
+func (m *Reader) isPrice(from, to int, value float64, numeral bool) bool {
+	src, r := m.Words.Src, &m.Near
 	if from > 0 && src[from-1] == '$' {
 		return true
 	}
-	after := r.wordsAfter(to, len(src), 2)
-	var a, a2 wordFlag
+	after := r.WordsAfter(to, len(src), 2)
+	var a, a2 words.Flag
 	if len(after) > 0 {
-		a = flagsOf(after[0])
+		a = words.FlagsOf(after[0])
 	}
 	if len(after) > 1 {
-		a2 = flagsOf(after[1])
+		a2 = words.FlagsOf(after[1])
 	}
-	if a&currencyAfter != 0 {
+	if a&words.CurrencyAfter != 0 {
 		return true
 	}
 	if numeral && !numeralIsPrice(src, from, to) {
@@ -32,30 +34,30 @@ func (r *nearby) isPrice(from, to int, value float64, numeral bool) bool {
 	}
 	dayOfMonth := value >= 1 && value <= 31 && value == math.Trunc(value)
 	switch {
-	case a&unitWords != 0 || len(after) > 0 && after[0] == "x":
+	case a&words.UnitWords != 0 || len(after) > 0 && after[0] == "x":
 		return false
-	case dayOfMonth && a&monthWords != 0:
+	case dayOfMonth && a&words.MonthWords != 0:
 		return false
-	case a&yearAfter != 0 && isYear(src[from:to], value):
+	case a&words.YearAfter != 0 && isYear(src[from:to], value):
 		return false
-	case (a|a2)&streetWords != 0:
+	case (a|a2)&words.StreetWords != 0:
 		return false // 2500 Mission Street
 	}
-	before := r.wordsBefore(from, 3)
+	before := r.WordsBefore(from, 3)
 	if len(before) == 0 {
 		return true
 	}
-	b := flagsOf(before[0])
+	b := words.FlagsOf(before[0])
 	switch {
-	case b&labelWords != 0:
+	case b&words.LabelWords != 0:
 		return false
-	case b&skipBeforeLabel != 0 && len(before) > 1 && (is(before[1], labelWords) || is(before[1], skipBeforeLabel) && len(before) > 2 && is(before[2], labelWords)):
+	case b&words.SkipBeforeLabel != 0 && len(before) > 1 && (words.Is(before[1], words.LabelWords) || words.Is(before[1], words.SkipBeforeLabel) && len(before) > 2 && words.Is(before[2], words.LabelWords)):
 		return false // room number 520, the code is 1100
 	case from > 0 && src[from-1] == '-' && (before[0] == "i" || before[0] == "us" || before[0] == "sr"):
 		return false // I-580
-	case dayOfMonth && b&(monthWords|dayWords) != 0:
+	case dayOfMonth && b&(words.MonthWords|words.DayWords) != 0:
 		return false // June 20, Saturday 20
-	case b&yearCues != 0 && isYear(src[from:to], value):
+	case b&words.YearCues != 0 && isYear(src[from:to], value):
 		return false // in 2022
 	}
 	return true
@@ -77,7 +79,7 @@ func numeralIsPrice(src string, from, to int) bool {
 		return false
 	}
 	near := func(i int, c byte) bool { return i >= 0 && i < len(src) && src[i] == c }
-	digitAt := func(i int) bool { return i >= 0 && i < len(src) && isDigit(src[i]) }
+	digitAt := func(i int) bool { return i >= 0 && i < len(src) && words.IsDigit(src[i]) }
 	switch {
 	case near(to, ':') && digitAt(to+1), near(from-1, ':') && digitAt(from-2):
 		return false // a time
@@ -95,22 +97,22 @@ func numeralIsPrice(src string, from, to int) bool {
 func phoneOrDate(src string, from, to int) bool {
 	isSep := func(c byte) bool { return c == '-' || c == '.' || c == ' ' || c == '(' || c == ')' || c == '+' }
 	lo, hi := from, to
-	for lo > 0 && (isDigit(src[lo-1]) || isSep(src[lo-1]) && lo > 1 && (isDigit(src[lo-2]) || isSep(src[lo-2]) && src[lo-2] != src[lo-1])) {
+	for lo > 0 && (words.IsDigit(src[lo-1]) || isSep(src[lo-1]) && lo > 1 && (words.IsDigit(src[lo-2]) || isSep(src[lo-2]) && src[lo-2] != src[lo-1])) {
 		lo--
 	}
-	for hi < len(src) && (isDigit(src[hi]) || isSep(src[hi]) && hi+1 < len(src) && (isDigit(src[hi+1]) || isSep(src[hi+1]) && src[hi+1] != src[hi])) {
+	for hi < len(src) && (words.IsDigit(src[hi]) || isSep(src[hi]) && hi+1 < len(src) && (words.IsDigit(src[hi+1]) || isSep(src[hi+1]) && src[hi+1] != src[hi])) {
 		hi++
 	}
 	var groups [5][2]int // the digit groups' spans, at most five
 	n, spaced := 0, false
 	for i := lo; i < hi; {
-		if !isDigit(src[i]) {
+		if !words.IsDigit(src[i]) {
 			spaced = spaced || src[i] == ' ' || src[i] == '(' || src[i] == ')' || src[i] == '+'
 			i++
 			continue
 		}
 		j := i
-		for j < hi && isDigit(src[j]) {
+		for j < hi && words.IsDigit(src[j]) {
 			j++
 		}
 		if n == len(groups) {

@@ -1,44 +1,44 @@
-package leak
+package words
 
 import (
 	"slices"
 	"strings"
 )
 
-// wordKind classifies the function words the matcher cares about.
-type wordKind uint8
+// Kind classifies the function words the matcher cares about.
+type Kind uint8
 
 const (
-	plainWord wordKind = iota
-	unitWord           // one .. nine
-	teenWord           // ten .. nineteen
-	tensWord           // twenty .. ninety
-	hundredWord
-	thousandWord // thousand, grand (grand only after a number)
-	millionWord
-	andWord
-	articleWord // "a", as in "a thousand"
-	negWord     // not, never, nobody, don't ...
-	ohWord      // "oh", a zero in numbers read digit by digit: five-eight-oh
+	PlainWord Kind = iota
+	UnitWord       // one .. nine
+	TeenWord       // ten .. nineteen
+	TensWord       // twenty .. ninety
+	HundredWord
+	ThousandWord // thousand, grand (grand only after a number)
+	MillionWord
+	AndWord
+	ArticleWord // "a", as in "a thousand"
+	NegWord     // not, never, nobody, don't ...
+	OhWord      // "oh", a zero in numbers read digit by digit: five-eight-oh
 )
 
 // numberWords are the spelled-out numerals and scale words.
 var numberWords = map[string]struct {
-	kind  wordKind
+	kind  Kind
 	value float64
 }{
-	"zero": {unitWord, 0}, "one": {unitWord, 1}, "two": {unitWord, 2}, "three": {unitWord, 3},
-	"four": {unitWord, 4}, "five": {unitWord, 5}, "six": {unitWord, 6}, "seven": {unitWord, 7},
-	"eight": {unitWord, 8}, "nine": {unitWord, 9},
-	"ten": {teenWord, 10}, "eleven": {teenWord, 11}, "twelve": {teenWord, 12}, "thirteen": {teenWord, 13},
-	"fourteen": {teenWord, 14}, "fifteen": {teenWord, 15}, "sixteen": {teenWord, 16},
-	"seventeen": {teenWord, 17}, "eighteen": {teenWord, 18}, "nineteen": {teenWord, 19},
-	"twenty": {tensWord, 20}, "thirty": {tensWord, 30}, "forty": {tensWord, 40}, "fourty": {tensWord, 40},
-	"fifty": {tensWord, 50}, "sixty": {tensWord, 60}, "seventy": {tensWord, 70}, "eighty": {tensWord, 80},
-	"ninety":  {tensWord, 90},
-	"hundred": {hundredWord, 100}, "thousand": {thousandWord, 1000}, "grand": {thousandWord, 1000},
-	"million": {millionWord, 1e6},
-	"and":     {andWord, 0}, "a": {articleWord, 0}, "oh": {ohWord, 0},
+	"zero": {UnitWord, 0}, "one": {UnitWord, 1}, "two": {UnitWord, 2}, "three": {UnitWord, 3},
+	"four": {UnitWord, 4}, "five": {UnitWord, 5}, "six": {UnitWord, 6}, "seven": {UnitWord, 7},
+	"eight": {UnitWord, 8}, "nine": {UnitWord, 9},
+	"ten": {TeenWord, 10}, "eleven": {TeenWord, 11}, "twelve": {TeenWord, 12}, "thirteen": {TeenWord, 13},
+	"fourteen": {TeenWord, 14}, "fifteen": {TeenWord, 15}, "sixteen": {TeenWord, 16},
+	"seventeen": {TeenWord, 17}, "eighteen": {TeenWord, 18}, "nineteen": {TeenWord, 19},
+	"twenty": {TensWord, 20}, "thirty": {TensWord, 30}, "forty": {TensWord, 40}, "fourty": {TensWord, 40},
+	"fifty": {TensWord, 50}, "sixty": {TensWord, 60}, "seventy": {TensWord, 70}, "eighty": {TensWord, 80},
+	"ninety":  {TensWord, 90},
+	"hundred": {HundredWord, 100}, "thousand": {ThousandWord, 1000}, "grand": {ThousandWord, 1000},
+	"million": {MillionWord, 1e6},
+	"and":     {AndWord, 0}, "a": {ArticleWord, 0}, "oh": {OhWord, 0},
 }
 
 // negationWords open a negated scope; any word ending in n't does too.
@@ -48,13 +48,17 @@ var negationWords = []string{
 	"werent", "havent", "hasnt", "hadnt", "couldnt", "wouldnt", "shouldnt", "aint",
 }
 
-// negationWindow is how many words before a mention a negation may stand
+// NegationWindow is how many words before a mention a negation may stand
 // (within the same clause) to mark it negated: "I don't know anyone at
 // Stanford" has the cue four words before the value.
-const negationWindow = 6
+const NegationWindow = 6
 
 // stopwords are left out of key phrases: a paraphrase may change them.
 var stopwords = map[string]bool{}
+
+// Stopword reports whether the lowered word w is a stop word, left out of
+// key phrases.
+func Stopword(w string) bool { return stopwords[w] }
 
 func init() {
 	for _, w := range strings.Fields(`a an the of to in on at for and or with from by as about into onto
@@ -68,19 +72,19 @@ func init() {
 	}
 }
 
-// words lowers a phrase and splits it the way the scanner splits turns.
-func words(phrase string) []string {
-	var s scanner
-	s.scan(phrase)
-	out := make([]string, 0, len(s.tokens))
-	for k := range s.tokens {
-		out = append(out, strings.Clone(s.text(&s.tokens[k])))
+// Split lowers a phrase and splits it the way the scanner splits turns.
+func Split(phrase string) []string {
+	var s Scanner
+	s.Scan(phrase)
+	out := make([]string, 0, len(s.Tokens))
+	for k := range s.Tokens {
+		out = append(out, strings.Clone(s.Text(&s.Tokens[k])))
 	}
 	return out
 }
 
-// plurals lists a word's simple plural (or singular) forms.
-func plurals(w string) []string {
+// Plurals lists a word's simple plural (or singular) forms.
+func Plurals(w string) []string {
 	n := len(w)
 	switch {
 	case n < 3:
@@ -99,9 +103,9 @@ func plurals(w string) []string {
 
 func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 
-// inflections lists the forms of a key word a paraphrase may use: the
+// Inflections lists the forms of a key word a paraphrase may use: the
 // plural, third person, past and -ing forms of its crude stem.
-func inflections(w string) []string {
+func Inflections(w string) []string {
 	stem := w
 	for _, suf := range []string{"ing", "ed", "es", "s"} {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) && !strings.HasSuffix(w, "ss") {
@@ -143,4 +147,9 @@ func inflections(w string) []string {
 		}
 	}
 	return out
+}
+
+// IsNegation reports whether w is a negation word.
+func IsNegation(w string) bool {
+	return slices.Contains(negationWords, w) || strings.HasSuffix(w, "n't")
 }

@@ -1,4 +1,4 @@
-package leak
+package words
 
 import (
 	"strings"
@@ -27,24 +27,24 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’'
 }
 
-// nearby reads the words around a match in the raw text, lowered, without
+// Nearby reads the words around a match in the raw text, lowered, without
 // allocating in the usual case: a word in lower-case ASCII already is a
 // slice of the text, another is lowered into buf. The words one read
-// returns are valid until the next read of the same side; reset starts a
+// returns are valid until the next read of the same side; Reset starts a
 // new text.
-type nearby struct {
+type Nearby struct {
 	src           string
 	buf           []byte
 	before, after []string
 }
 
-func (r *nearby) reset(src string) {
+func (r *Nearby) Reset(src string) {
 	r.src, r.buf = src, r.buf[:0]
 }
 
-// wordsBefore returns up to max lowered words before byte offset at,
+// WordsBefore returns up to max lowered words before byte offset at,
 // nearest first, within the clause.
-func (r *nearby) wordsBefore(at, max int) []string {
+func (r *Nearby) WordsBefore(at, max int) []string {
 	out := r.before[:0]
 	for len(out) < max {
 		w, start, ok := r.wordBefore(at)
@@ -60,7 +60,7 @@ func (r *nearby) wordsBefore(at, max int) []string {
 
 // wordBefore returns the lowered word before byte offset at and where it
 // starts, or false at the clause's start (or before "but").
-func (r *nearby) wordBefore(at int) (string, int, bool) {
+func (r *Nearby) wordBefore(at int) (string, int, bool) {
 	src := r.src
 	i := at
 	for {
@@ -121,9 +121,9 @@ func (r *nearby) wordBefore(at int) (string, int, bool) {
 // clauseBytes marks the ASCII bytes that end a clause.
 var clauseBytes = [256]bool{',': true, ';': true, ':': true, '(': true, ')': true, '.': true, '!': true, '?': true, '\n': true}
 
-// wordsAfter returns up to max lowered words after byte offset at and
+// WordsAfter returns up to max lowered words after byte offset at and
 // before byte offset to, nearest first, within the clause.
-func (r *nearby) wordsAfter(at, to, max int) []string {
+func (r *Nearby) WordsAfter(at, to, max int) []string {
 	src := r.src[:to]
 	out := r.after[:0]
 	i := at
@@ -177,7 +177,7 @@ func (r *nearby) wordsAfter(at, to, max int) []string {
 // lower returns w lowered, without its outer apostrophes and with a plain
 // apostrophe inside: w itself when it is lower-case ASCII, else a copy
 // in buf.
-func (r *nearby) lower(w string) string {
+func (r *Nearby) lower(w string) string {
 	plain := len(w) > 0 && w[0] != '\'' && w[len(w)-1] != '\''
 	for i := 0; i < len(w) && plain; i++ {
 		plain = plainBytes[w[i]] || w[i] == '\''
@@ -203,67 +203,67 @@ func (r *nearby) lower(w string) string {
 	return unsafe.String(unsafe.SliceData(r.buf[start:]), len(r.buf)-start)
 }
 
-// about says whose a stretch of words says a thing is, from the speaker's
+// About says whose a stretch of words says a thing is, from the speaker's
 // side: anyone (nothing says), the speaker's, the listener's or someone
 // else's.
-type about uint8
+type About uint8
 
 const (
-	aboutAnyone about = iota
-	aboutSpeaker
-	aboutListener
-	aboutOthers
+	AboutAnyone About = iota
+	AboutSpeaker
+	AboutListener
+	AboutOthers
 )
 
-// personOf classifies one word as a person's, or aboutAnyone.
-func personOf(w string) about {
-	switch f := flagsOf(w); {
+// personOf classifies one word as a person's, or AboutAnyone.
+func personOf(w string) About {
+	switch f := FlagsOf(w); {
 	case f&firstPerson != 0:
-		return aboutSpeaker
+		return AboutSpeaker
 	case f&secondPerson != 0:
-		return aboutListener
+		return AboutListener
 	case f&thirdPerson != 0:
-		return aboutOthers
+		return AboutOthers
 	}
-	return aboutAnyone
+	return AboutAnyone
 }
 
-// phraseAbout says whose the words of a key phrase are, for a phrase
+// PhraseAbout says whose the words of a key phrase are, for a phrase
 // matched at bytes from..to of src: a person word inside the match
 // ("they offered you a position"), else the nearest one up to four words
 // before it in the clause ("I'm moving out", "your party", "for me"; an
 // "I" that only knows or heard, as in "I know you", and an object, as in
 // "planned us a trip", are passed over), else up to three words after it
 // ("worth 4 to you").
-func (r *nearby) phraseAbout(from, to int) about {
-	for _, w := range r.wordsAfter(from, to, 16) {
-		if p := personOf(w); p != aboutAnyone {
+func (r *Nearby) PhraseAbout(from, to int) About {
+	for _, w := range r.WordsAfter(from, to, 16) {
+		if p := personOf(w); p != AboutAnyone {
 			return p
 		}
 	}
-	before := r.wordsBefore(from, 4)
+	before := r.WordsBefore(from, 4)
 	for i, w := range before {
 		p := personOf(w)
-		if p == aboutAnyone {
+		if p == AboutAnyone {
 			continue
 		}
-		if p == aboutSpeaker && i > 0 && is(before[i-1], knowVerbs) {
+		if p == AboutSpeaker && i > 0 && Is(before[i-1], knowVerbs) {
 			continue
 		}
-		if is(w, objectPronouns) && (i+1 == len(before) || !is(before[i+1], prepositions)) {
+		if Is(w, objectPronouns) && (i+1 == len(before) || !Is(before[i+1], prepositions)) {
 			continue // "you've planned us a trip": the trip is not ours to tell
 		}
 		return p
 	}
-	for _, w := range r.wordsAfter(to, len(r.src), 3) {
-		if p := personOf(w); p != aboutAnyone {
+	for _, w := range r.WordsAfter(to, len(r.src), 3) {
+		if p := personOf(w); p != AboutAnyone {
 			return p
 		}
 	}
-	return aboutAnyone
+	return AboutAnyone
 }
 
-// amountAbout says whose an amount at byte offset at of src is said to
+// AmountAbout says whose an amount at byte offset at of src is said to
 // be: the listener's when "you" is the subject of the clause ("you'd take
 // about 525", "I bet you owe around 7,000"; not "would you take 590",
 // "I could meet you at 345", "you can have it for 450") or "your" names
@@ -272,7 +272,7 @@ func (r *nearby) phraseAbout(from, to int) about {
 // an "I" whose verb owns the figure ("I owe about", "I was hoping for";
 // not "I could do", "I'd like to get", "I have a feeling"); else anyone's,
 // which for a rounded amount is no mention at all.
-func (r *nearby) amountAbout(at int) about {
+func (r *Nearby) AmountAbout(at int) About {
 	before := r.before[:0]
 	for len(before) < 10 {
 		w, start, ok := r.wordBefore(at)
@@ -289,36 +289,36 @@ func (r *nearby) amountAbout(at int) about {
 		// The nearest person word decides.
 		switch {
 		case w == "your":
-			if i > 0 && (is(before[i-1], ownNouns) || relationWords[before[i-1]]) {
-				return aboutListener
+			if i > 0 && (Is(before[i-1], ownNouns) || IsRelation(before[i-1])) {
+				return AboutListener
 			}
-			return aboutAnyone
+			return AboutAnyone
 		case w == "my" || w == "our":
-			if i > 0 && is(before[i-1], offerNouns) {
-				return aboutAnyone
+			if i > 0 && Is(before[i-1], offerNouns) {
+				return AboutAnyone
 			}
-			return aboutSpeaker
+			return AboutSpeaker
 		case w == "you'd" || w == "you're" || w == "you've" || w == "you'll" || w == "you" && r.subjectAt(at):
 			if verb, next := verbAfter(between); (verb == "have" || verb == "get" || verb == "take") && next == "it" {
-				return aboutAnyone // "you can have it for 450" is an offer
+				return AboutAnyone // "you can have it for 450" is an offer
 			}
-			return aboutListener
-		case is(w, firstPerson):
-			if verb, _ := verbAfter(between); is(verb, ownVerbs) && onlyFillerAfter(between, verb) {
-				return aboutSpeaker
+			return AboutListener
+		case Is(w, firstPerson):
+			if verb, _ := verbAfter(between); Is(verb, ownVerbs) && onlyFillerAfter(between, verb) {
+				return AboutSpeaker
 			}
 		}
-		return aboutAnyone
+		return AboutAnyone
 	}
-	return aboutAnyone
+	return AboutAnyone
 }
 
 // subjectAt reports whether a "you" starting at byte offset at is a
 // clause's subject: it starts the clause or follows a word such as "bet"
 // or "and" (subjectBefore), not "would" or "meet".
-func (r *nearby) subjectAt(at int) bool {
+func (r *Nearby) subjectAt(at int) bool {
 	prev, _, ok := r.wordBefore(at)
-	return !ok || is(prev, subjectBefore)
+	return !ok || Is(prev, subjectBefore)
 }
 
 // onlyFillerAfter reports whether only filler words ("about", "for",
@@ -330,7 +330,7 @@ func onlyFillerAfter(between []string, verb string) bool {
 		if w == verb {
 			return true
 		}
-		if !is(w, fillerWords) {
+		if !Is(w, fillerWords) {
 			return false
 		}
 	}
@@ -343,7 +343,7 @@ func onlyFillerAfter(between []string, verb string) bool {
 // the word after it.
 func verbAfter(between []string) (verb, next string) {
 	for i := len(between) - 1; i >= 0; i-- {
-		if w := between[i]; is(w, ownVerbs) || !is(w, auxWords) {
+		if w := between[i]; Is(w, ownVerbs) || !Is(w, auxWords) {
 			if i > 0 {
 				next = between[i-1]
 			}

@@ -1,4 +1,4 @@
-package leak
+package secret
 
 import (
 	"bufio"
@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // sotopiaAgents is the user's copy of Sotopia's character export, kept
 // outside the project (see ../shared/data/README.md).
-const sotopiaAgents = "../../../shared/data/sotopia/agent_profiles.jsonl"
+const sotopiaAgents = "../../../../shared/data/sotopia/agent_profiles.jsonl"
 
 // sotopiaSecrets reads every character's secret by full name.
 func sotopiaSecrets(t *testing.T) map[string]string {
@@ -79,7 +80,7 @@ func catchRates(t *testing.T, phrases func(secret string) []string) (recall, fal
 		if !ok {
 			t.Fatalf("no character %q in %s", p.who, sotopiaAgents)
 		}
-		m := Compile([]scenario.Fact{{ID: "secret", Kind: scenario.FactPhrase, Text: secret, Phrases: phrases(secret)}})
+		m := match.Compile([]scenario.Fact{{ID: "secret", Kind: scenario.FactPhrase, Text: secret, Phrases: phrases(secret)}})
 		hit := len(m.Find(p.text)) > 0
 		if p.tells {
 			tells++
@@ -99,12 +100,12 @@ func catchRates(t *testing.T, phrases func(secret string) []string) (recall, fal
 	return float64(caught) / float64(tells), float64(flagged) / float64(innocent)
 }
 
-// TestSecretPhrasesCatchParaphrases: the derived key phrases catch most
+// TestPhrasesCatchParaphrases: the derived key phrases catch most
 // secrets told in other words, far more than the secret's own wording
 // does, and flag few innocent sentences on the same topic.
-func TestSecretPhrasesCatchParaphrases(t *testing.T) {
+func TestPhrasesCatchParaphrases(t *testing.T) {
 	baseRecall, baseFalse := catchRates(t, func(s string) []string { return []string{s} })
-	recall, falseAlarms := catchRates(t, func(s string) []string { return SecretPhrases(s, "") })
+	recall, falseAlarms := catchRates(t, func(s string) []string { return Phrases(s, "") })
 	t.Logf("secret's own wording: recall %.2f, false alarms %.2f", baseRecall, baseFalse)
 	t.Logf("derived key phrases:  recall %.2f, false alarms %.2f", recall, falseAlarms)
 	if recall < 0.85 || recall <= baseRecall {
@@ -115,15 +116,15 @@ func TestSecretPhrasesCatchParaphrases(t *testing.T) {
 	}
 }
 
-// TestSecretPhrasesSkipWhatThePartnerReads: a phrase the visible text
+// TestPhrasesSkipWhatThePartnerReads: a phrase the visible text
 // already says is no secret and is left out.
-func TestSecretPhrasesSkipWhatThePartnerReads(t *testing.T) {
-	all := SecretPhrases("He loves gardening and has a secret greenhouse.", "")
-	some := SecretPhrases("He loves gardening and has a secret greenhouse.", "Oliver loves the greenhouse at the park.")
+func TestPhrasesSkipWhatThePartnerReads(t *testing.T) {
+	all := Phrases("He loves gardening and has a secret greenhouse.", "")
+	some := Phrases("He loves gardening and has a secret greenhouse.", "Oliver loves the greenhouse at the park.")
 	if len(all) == 0 || len(some) >= len(all) {
 		t.Fatalf("visible text did not narrow the phrases: %v -> %v", all, some)
 	}
-	m := Compile([]scenario.Fact{{ID: "s", Kind: scenario.FactPhrase, Text: "x", Phrases: some}})
+	m := match.Compile([]scenario.Fact{{ID: "s", Kind: scenario.FactPhrase, Text: "x", Phrases: some}})
 	if got := m.Find("Oliver loves the greenhouse at the park."); len(got) > 0 {
 		t.Errorf("the phrases %v still match the visible text", some)
 	}

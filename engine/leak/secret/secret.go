@@ -1,13 +1,18 @@
-package leak
+// Package secret derives the key phrases of a free-form secret, so that
+// telling it in other words is caught: the Sotopia importer gives them
+// to a secret's fact as its phrases and paraphrases.
+package secret
 
 import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
-// SecretPhrases derives the key phrases of a free-form secret, so that
+// Phrases derives the key phrases of a free-form secret, so that
 // telling it in other words is caught: each named thing in it alone, and
 // each pair of its content words that are not side by side in the secret
 // (a compound such as "romance novels" names the topic, not what is
@@ -16,24 +21,24 @@ import (
 // inflection. A phrase that visible already mentions is left out, because
 // what the partner can read is no secret; if every phrase is, the secret's
 // content words together are the one phrase.
-func SecretPhrases(secret, visible string) []string {
-	return NewSecretKeys(secret).Phrases(visible)
+func Phrases(secret, visible string) []string {
+	return NewKeys(secret).Phrases(visible)
 }
 
-// SecretKeys is a secret's candidate key phrases, compiled once so that
+// Keys is a secret's candidate key phrases, compiled once so that
 // many scenes can be checked against them.
-type SecretKeys struct {
+type Keys struct {
 	candidates []string
 	reworded   []bool // the candidate stands a synonym for a word of the secret
 	content    []string
-	m          *Matcher
+	m          *match.Matcher
 }
 
-// NewSecretKeys derives the candidate phrases of secret.
-func NewSecretKeys(secret string) *SecretKeys {
+// NewKeys derives the candidate phrases of secret.
+func NewKeys(secret string) *Keys {
 	content, at := contentWords(secret)
 	var candidates []string
-	for _, name := range properNames(secret) {
+	for _, name := range words.ProperNames(secret) {
 		candidates = append(candidates, strings.ToLower(name))
 	}
 	switch {
@@ -45,24 +50,24 @@ func NewSecretKeys(secret string) *SecretKeys {
 			candidates = pairs(content, at, false)
 		}
 	}
-	k := &SecretKeys{candidates: candidates, content: content}
+	k := &Keys{candidates: candidates, content: content}
 	facts := make([]scenario.Fact, len(candidates))
 	for i, p := range candidates {
 		facts[i] = scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{p}}
 		k.reworded = append(k.reworded, slices.ContainsFunc(strings.Fields(p), func(w string) bool { return !slices.Contains(content, w) && !isName(secret, w) }))
 	}
-	k.m = Compile(facts)
+	k.m = match.Compile(facts)
 	return k
 }
 
 // isName reports whether w (lowered) is a proper name of the secret.
 func isName(secret, w string) bool {
-	return slices.ContainsFunc(properNames(secret), func(n string) bool { return strings.ToLower(n) == w })
+	return slices.ContainsFunc(words.ProperNames(secret), func(n string) bool { return strings.ToLower(n) == w })
 }
 
 // Phrases are the candidates visible does not mention. Not safe for
 // concurrent use.
-func (k *SecretKeys) Phrases(visible string) []string {
+func (k *Keys) Phrases(visible string) []string {
 	phrases, paraphrases := k.Split(visible)
 	return append(phrases, paraphrases...)
 }
@@ -73,7 +78,7 @@ func (k *SecretKeys) Phrases(visible string) []string {
 // When visible mentions every phrase in the secret's own words, the
 // secret's content words together are the one phrase. Not safe for
 // concurrent use.
-func (k *SecretKeys) Split(visible string) (phrases, paraphrases []string) {
+func (k *Keys) Split(visible string) (phrases, paraphrases []string) {
 	seen := make([]bool, len(k.candidates))
 	if visible != "" {
 		for _, mt := range k.m.Find(visible) {
@@ -118,9 +123,9 @@ func pairs(content []string, at []int, apart bool) []string {
 // contentWords are the secret's words that carry its meaning (not function
 // words, not the words that only say it is a secret), with their positions.
 func contentWords(secret string) (out []string, at []int) {
-	for i, w := range words(secret) {
+	for i, w := range words.Split(secret) {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) < 2 || stopwords[w] || framingWords[w] || isNumeral(w) || slices.Contains(out, w) {
+		if len(w) < 2 || words.Stopword(w) || framingWords[w] || isNumeral(w) || slices.Contains(out, w) {
 			continue
 		}
 		out, at = append(out, w), append(at, i)
@@ -130,7 +135,7 @@ func contentWords(secret string) (out []string, at []int) {
 
 func isNumeral(w string) bool {
 	for i := 0; i < len(w); i++ {
-		if !isDigit(w[i]) {
+		if !words.IsDigit(w[i]) {
 			return false
 		}
 	}

@@ -1,0 +1,62 @@
+// Package palette holds the colours the app's screens and its figures
+// share: one per mode, so SCRIPT is the same colour in a pane's heading
+// (tui) and on a slide's bars (engine/report).
+package palette
+
+import (
+	"image/color"
+
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+// Pair is a colour for light backgrounds (and figures, drawn on white)
+// and one for dark backgrounds, as "#rrggbb".
+type Pair struct{ Light, Dark string }
+
+// modes are the modes' colours: Okabe and Ito's colour-blind-safe set
+// (vermilion, blue, reddish purple, bluish green, orange), lightened
+// for dark backgrounds.
+var modes = map[view.Mode]Pair{
+	view.Script:      {"#D55E00", "#FF8A4C"},
+	view.Agents:      {"#0072B2", "#56B4E9"},
+	view.Mindreaders: {"#A8508A", "#E08FC4"},
+	view.Humans:      {"#009E73", "#3FD6A8"},
+	view.People:      {"#B07800", "#F0B840"},
+}
+
+// other is the colour of a mode without one of its own.
+var other = Pair{"#6E6E6E", "#A0A0A0"}
+
+// Mode is a mode's colours.
+func Mode(m view.Mode) Pair {
+	if p, ok := modes[m]; ok {
+		return p
+	}
+	return other
+}
+
+// RGBA reads a "#rrggbb" colour; anything else is black.
+func RGBA(hex string) color.RGBA {
+	c := color.RGBA{A: 0xff}
+	if len(hex) != 7 || hex[0] != '#' {
+		return c
+	}
+	v := [3]uint8{}
+	for i := range v {
+		for _, d := range hex[1+2*i : 3+2*i] {
+			v[i] <<= 4
+			switch {
+			case d >= '0' && d <= '9':
+				v[i] |= uint8(d - '0')
+			case d >= 'a' && d <= 'f':
+				v[i] |= uint8(d - 'a' + 10)
+			case d >= 'A' && d <= 'F':
+				v[i] |= uint8(d - 'A' + 10)
+			default:
+				return color.RGBA{A: 0xff}
+			}
+		}
+	}
+	c.R, c.G, c.B = v[0], v[1], v[2]
+	return c
+}
