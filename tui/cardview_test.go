@@ -29,7 +29,7 @@ func TestCardInTheAppStatesTheSettings(t *testing.T) {
 	})
 	m.Update(resize(80, 24))
 	m.Update(press("c"))
-	text := ansi.Strip(strings.Join(m.stack.Body().C.Render(80, 400), "\n"))
+	text := ansi.Strip(strings.Join(m.stack.Body().Component.Render(80, 400), "\n"))
 	if !strings.Contains(text, "Endpoint and sampling") || !strings.Contains(text, "| temperature | 0.3 |") {
 		t.Errorf("the card does not state the run's settings:\n%s", text)
 	}

@@ -74,7 +74,7 @@ func (m *model) quit() tea.Cmd {
 // it, and every other key acts as usual.
 type fullHelp struct{ m *model }
 
-func (m *model) openHelp() { m.stack.Push(ui.Layer{C: &fullHelp{m}, Place: ui.Footer}) }
+func (m *model) openHelp() { m.stack.Push(ui.Layer{Component: &fullHelp{m}, Place: ui.Footer}) }
 
 func (h *fullHelp) Bindings() []ui.Binding {
 	return []ui.Binding{{Key: h.m.keys.General.Help, Closes: true}, {Key: h.m.keys.Panes.Close, Closes: true}}

@@ -138,7 +138,7 @@ var keySetups = map[string]func(m *model){
 		if p := m.panes[m.focus]; p.Player() == nil {
 			p.SetPlayer(pane.NewPlayer(m.scenario, 1, human.New()))
 		}
-		m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.C.(*typing); return ok })
+		m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.Component.(*typing); return ok })
 		m.resize()
 	},
 	"Presenter.NextScene": nil, "Presenter.Scoreboard": nil,

@@ -75,6 +75,6 @@ func (m *model) resize() {
 	m.help.SetWidth(m.width)
 	m.footerHeight = 1 + strings.Count(m.helpView(), "\n") + 1
 	for _, l := range m.stack.Layers() {
-		l.C.SetSize(m.width, m.bodyHeight())
+		l.Component.SetSize(m.width, m.bodyHeight())
 	}
 }

@@ -67,14 +67,14 @@ type model struct {
 func newModel(s *session, g *generation) *model {
 	m := &model{session: s, scenario: s.opts.Scenario, styles: ui.NewStyles(true), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed, play: s.opts.Play}
 	m.keys = ui.NewKeyMap(overlayKeys())
-	m.stack.Push(ui.Layer{C: &appKeys{m}, Place: ui.Global})
+	m.stack.Push(ui.Layer{Component: &appKeys{m}, Place: ui.Global})
 	if s.opts.Demo != nil {
 		m.presenter = &presenter{m: m, opts: s.opts.Demo}
 		m.styles = ui.Presenter(m.styles)
 		m.keys = m.keys.ForPresenter()
-		m.stack.Push(ui.Layer{C: m.presenter, Place: ui.Global})
+		m.stack.Push(ui.Layer{Component: m.presenter, Place: ui.Global})
 	}
-	m.stack.Push(ui.Layer{C: &paneScreen{m}, Place: ui.Body})
+	m.stack.Push(ui.Layer{Component: &paneScreen{m}, Place: ui.Body})
 	m.help.Styles = m.styles.Help
 	// Three spaces between the `?` columns let all of them fit 80 cells.
 	m.help.FullSeparator = "   "
@@ -166,11 +166,11 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.key(msg)
 	case tea.PasteMsg:
 		// Pasted text is typed into the open input, and goes nowhere else.
-		if t, ok := m.stack.Top().C.(*typing); ok {
+		if t, ok := m.stack.Top().Component.(*typing); ok {
 			return m, t.player.Input.Update(tea.PasteMsg{Content: textsafe.Clean(msg.Content)})
 		}
 	case tea.MouseWheelMsg, tea.MouseClickMsg:
-		return m, m.stack.Body().C.Update(msg)
+		return m, m.stack.Body().Component.Update(msg)
 	}
 	return m, nil
 }
@@ -250,7 +250,7 @@ func (m *model) endGame() {
 	}
 	m.revealed = true
 	p.Unmask()
-	m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.C.(*fullHelp); return ok })
+	m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.Component.(*fullHelp); return ok })
 	m.openReveal()
 }
 

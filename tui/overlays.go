@@ -70,7 +70,7 @@ func (m *model) toggleOverlay(o overlayPanel) {
 		m.notice = why
 		return
 	}
-	m.openOverlay(ui.Layer{C: c, Overlay: o.name})
+	m.openOverlay(ui.Layer{Component: c, Overlay: o.name})
 }
 
 // openOverlay shows a panel over the panes in place of any open one.
@@ -95,12 +95,12 @@ func (m *model) ownSide() ui.Component { return overlay.Own(m.common(), m.scenar
 func (m *model) openWelcome() {
 	// The welcome has the keyboard until the game starts.
 	w := overlay.NewWelcome(m.common(), m.scenario, m.play.Seat, m.play.Welcome, m.startGame)
-	m.openOverlay(ui.Layer{C: w, Overlay: welcomeOverlay, Keys: ui.TakeKeys})
+	m.openOverlay(ui.Layer{Component: w, Overlay: welcomeOverlay, Keys: ui.TakeKeys})
 }
 
 // openReveal shows the end of the game beside the SCRIPT run.
 func (m *model) openReveal() {
-	m.openOverlay(ui.Layer{C: overlay.NewReveal(m.common(), m.scenario, m.play.Seat, m.panes[0], m.script), Overlay: revealOverlay})
+	m.openOverlay(ui.Layer{Component: overlay.NewReveal(m.common(), m.scenario, m.play.Seat, m.panes[0], m.script), Overlay: revealOverlay})
 }
 
 // recordings are the runs on screen as their recordings hold them so

@@ -168,7 +168,7 @@ func (d *presenter) showBoard() {
 	m.stack.Push(scoreboard.New(m.common(), m.scenario.Title, comparison, m.panes, d.next).Layer())
 }
 
-func isBoard(l ui.Layer) bool { _, ok := l.C.(*scoreboard.Board); return ok }
+func isBoard(l ui.Layer) bool { _, ok := l.Component.(*scoreboard.Board); return ok }
 
 // next starts the next comparison (after the last, the first again).
 func (d *presenter) next() tea.Cmd {

@@ -26,10 +26,10 @@ func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
 		p.Show(run, [2]string{"fixture", "fixture"})
 		m.Update(runBatch(run, []event.Event{{Kind: event.RunEnded, RunID: run, Ending: &event.Ending{Outcome: event.Outcome{Summary: summaries[i]}}}}))
 	}
-	if _, ok := m.stack.Body().C.(*scoreboard.Board); !ok {
+	if _, ok := m.stack.Body().Component.(*scoreboard.Board); !ok {
 		t.Fatal("the scoreboard does not show once every run has ended")
 	}
-	lines := m.stack.Body().C.Render(80, 20)
+	lines := m.stack.Body().Component.Render(80, 20)
 	board := ansi.Strip(strings.Join(lines, "\n"))
 	// The columns as the scoreboard lays them out: a 16-cell label, then
 	// one equal column per pane.

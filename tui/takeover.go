@@ -84,18 +84,18 @@ func (m *model) handBack(p *pane.Pane) {
 // plays in p.
 func (m *model) startTyping(p *pane.Pane) {
 	pl := p.Player()
-	if _, open := m.stack.Find(func(l ui.Layer) bool { t, ok := l.C.(*typing); return ok && t.player == pl }); open {
+	if _, open := m.stack.Find(func(l ui.Layer) bool { t, ok := l.Component.(*typing); return ok && t.player == pl }); open {
 		return
 	}
 	pl.Input.Focus()
-	m.stack.Push(ui.Layer{C: &typing{m: m, pane: p, player: pl}, Place: ui.Dock, Keys: ui.TakeKeys, OnClose: pl.Input.Blur})
+	m.stack.Push(ui.Layer{Component: &typing{m: m, pane: p, player: pl}, Place: ui.Dock, Keys: ui.TakeKeys, OnClose: pl.Input.Blur})
 }
 
 // dropDocks closes the questions and input boxes whose pane let go of
 // them: its run ended or restarts, or it is gone.
 func (m *model) dropDocks() {
 	m.stack.RemoveIf(func(l ui.Layer) bool {
-		switch c := l.C.(type) {
+		switch c := l.Component.(type) {
 		case *typing:
 			return c.pane.Player() != c.player || !m.holds(c.pane)
 		case *chooser.Chooser:

@@ -75,7 +75,7 @@ type footerState struct {
 // status is the open footer question with the answer so far, if any.
 func (m *model) status() string {
 	for _, l := range m.stack.Reachable() {
-		if s, ok := l.C.(interface{ Status() string }); ok {
+		if s, ok := l.Component.(interface{ Status() string }); ok {
 			return s.Status()
 		}
 	}
@@ -115,7 +115,7 @@ func (m *model) titleLines() []string {
 // that did not change are the very strings of the last frame.
 func (m *model) addBody(f *frame) {
 	h := m.bodyHeight()
-	body := m.stack.Body().C
+	body := m.stack.Body().Component
 	screen, ok := body.(*paneScreen)
 	if !ok {
 		for _, l := range body.Render(m.width, h) {
@@ -188,12 +188,12 @@ func (m *model) footerLines() []string {
 // presenter's callout) or names its keys.
 func (m *model) helpView() string {
 	for _, l := range m.stack.Reachable() {
-		if v, ok := l.C.(interface{ helpView() string }); ok {
+		if v, ok := l.Component.(interface{ helpView() string }); ok {
 			if s := v.helpView(); s != "" {
 				return s
 			}
 		}
-		if keys := l.C.ShortHelp(); keys != nil {
+		if keys := l.Component.ShortHelp(); keys != nil {
 			return m.help.ShortHelpView(keys)
 		}
 	}
@@ -202,6 +202,6 @@ func (m *model) helpView() string {
 
 // fullHelpShown reports whether `?` is open.
 func (m *model) fullHelpShown() bool {
-	_, ok := m.stack.Find(func(l ui.Layer) bool { _, ok := l.C.(*fullHelp); return ok })
+	_, ok := m.stack.Find(func(l ui.Layer) bool { _, ok := l.Component.(*fullHelp); return ok })
 	return ok
 }

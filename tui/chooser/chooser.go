@@ -35,7 +35,7 @@ func New(c ui.Common, title, hints string, options []Option, choose func(i int) 
 // Layer is how a chooser sits on the stack: under a pane, closed by any
 // key that is not its own; onClose runs when it goes.
 func (c *Chooser) Layer(onClose func()) ui.Layer {
-	return ui.Layer{C: c, Place: ui.Dock, Keys: ui.CloseOnOtherKeys, OnClose: onClose}
+	return ui.Layer{Component: c, Place: ui.Dock, Keys: ui.CloseOnOtherKeys, OnClose: onClose}
 }
 
 // Bindings pick an answer by its key, move the cursor, pick the one under

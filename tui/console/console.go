@@ -81,8 +81,8 @@ func newModel(opts Options) *model {
 	m := &model{opts: opts, styles: ui.NewStyles(true)}
 	m.keys = keys{m: m, quit: ui.Key("q", "stops the server", "q", "ctrl+c")}
 	m.standing = &standing{title: opts.Title, styles: &m.styles, hint: m.keys.quit, state: opts.State()}
-	m.stack.Push(ui.Layer{C: &m.keys, Place: ui.Global})
-	m.stack.Push(ui.Layer{C: m.standing, Place: ui.Body})
+	m.stack.Push(ui.Layer{Component: &m.keys, Place: ui.Global})
+	m.stack.Push(ui.Layer{Component: m.standing, Place: ui.Body})
 	return m
 }
 
@@ -122,7 +122,7 @@ func (m *model) draw() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	return join(m.stack.Body().C.Render(m.width, m.height))
+	return join(m.stack.Body().Component.Render(m.width, m.height))
 }
 
 // keys are the console's own keys: q (or ctrl+c) stops the server.

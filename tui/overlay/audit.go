@@ -20,8 +20,8 @@ import (
 // It follows the focus and the pane's new reasoning.
 type Audit struct {
 	*panel.Panel
-	sc      *scenario.Scenario
-	focused func() *pane.Pane
+	scenario *scenario.Scenario
+	focused  func() *pane.Pane
 	// unfold is the app's: the reasoning stays unfolded for the next
 	// audit opened.
 	unfold *bool
@@ -31,7 +31,7 @@ type Audit struct {
 
 // NewAudit is the audit of the pane focused says is focused.
 func NewAudit(c ui.Common, sc *scenario.Scenario, focused func() *pane.Pane, unfold *bool) *Audit {
-	a := &Audit{Panel: panel.New(c, "", nil), sc: sc, focused: focused, unfold: unfold}
+	a := &Audit{Panel: panel.New(c, "", nil), scenario: sc, focused: focused, unfold: unfold}
 	a.rebuild()
 	return a
 }
@@ -48,7 +48,7 @@ func (a *Audit) rebuild() {
 			a.Hint = " z folds reasoning · esc closes · ↑↓ scroll"
 		}
 	}
-	a.SetBuild(AuditLines(a.sc, p.Mode(), p.Backends(), p.Thoughts(), *a.unfold, a.Styles))
+	a.SetBuild(AuditLines(a.scenario, p.Mode(), p.Backends(), p.Thoughts(), *a.unfold, a.Styles))
 }
 
 // Bindings are the panel's and z, which folds and unfolds the reasoning.

@@ -27,7 +27,7 @@ func New(c ui.Common, question string, takes func(typed string) bool, answer fun
 
 // Layer is how a prompt sits on the stack: in the footer, with every key.
 func (p *Prompt) Layer() ui.Layer {
-	return ui.Layer{C: p, Place: ui.Footer, Keys: ui.TakeKeys}
+	return ui.Layer{Component: p, Place: ui.Footer, Keys: ui.TakeKeys}
 }
 
 // Status is the question with the answer so far, shown in the footer.

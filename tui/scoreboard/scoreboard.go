@@ -39,7 +39,7 @@ func New(c ui.Common, title, comparison string, panes []*pane.Pane, next func() 
 }
 
 // Layer is how the board sits on the stack: over the panes.
-func (b *Board) Layer() ui.Layer { return ui.Layer{C: b, Place: ui.Body} }
+func (b *Board) Layer() ui.Layer { return ui.Layer{Component: b, Place: ui.Body} }
 
 // Bindings play the next comparison or go back to the dialogue.
 func (b *Board) Bindings() []ui.Binding {

@@ -26,8 +26,8 @@ import (
 // (report.FromRecording, one report.Aggregator), so the console and a
 // later report of the same folder agree. It is safe from any goroutine.
 type Room struct {
-	sc   *scenario.Scenario
-	seat int
+	scenario *scenario.Scenario
+	seat     int
 
 	mu         sync.Mutex
 	agg        report.Aggregator
@@ -41,7 +41,7 @@ type Room struct {
 
 // NewRoom is an empty room for games of sc in which people play seat.
 func NewRoom(sc *scenario.Scenario, seat int) *Room {
-	return &Room{sc: sc, seat: seat, limitTurns: map[int]int{}}
+	return &Room{scenario: sc, seat: seat, limitTurns: map[int]int{}}
 }
 
 // Add counts a finished game from its recording.
@@ -81,9 +81,9 @@ func (r *Room) PlayBaseline(ctx context.Context, b Baseline) error {
 	r.mu.Unlock()
 	for k := range b.Runs {
 		results, err := batch.Run(ctx, batch.Options{
-			Refs: []string{r.sc.ID}, Modes: []view.Mode{view.Script, view.Agents}, Episodes: 1,
+			Refs: []string{r.scenario.ID}, Modes: []view.Mode{view.Script, view.Agents}, Episodes: 1,
 			Seed: b.Seed + int64(k), Concurrency: 1, OutDir: b.RecordDir, Resume: b.RecordDir != "",
-			Resolve: func(string, int64) (*scenario.Scenario, error) { return r.sc, nil },
+			Resolve: func(string, int64) (*scenario.Scenario, error) { return r.scenario, nil },
 			Factory: b.Factory, Annotate: b.Annotate, MaxUtterance: b.MaxUtterance,
 		})
 		r.mu.Lock()
@@ -157,7 +157,7 @@ func (r *Room) Standing() console.State {
 	defer r.mu.Unlock()
 	groups := map[view.Mode]report.Group{}
 	for _, g := range rep.Groups {
-		if g.Family == r.sc.Family {
+		if g.Family == r.scenario.Family {
 			groups[g.Mode] = g
 		}
 	}
@@ -195,14 +195,14 @@ func (r *Room) Standing() console.State {
 	if r.seat == 1 {
 		seatGC = metrics.GoalCompletionSeat1
 	}
-	if f := family.Of(r.sc.Family); f != nil {
+	if f := family.Of(r.scenario.Family); f != nil {
 		for _, m := range f.Measures() {
 			if m.Rate {
 				row(m.Label, stat(m.Key))
 			}
 		}
 	}
-	row("goal, "+r.sc.Seats[r.seat].Role+" (0-10)", stat(seatGC))
+	row("goal, "+r.scenario.Seats[r.seat].Role+" (0-10)", stat(seatGC))
 	row("goal, both (0-10)", stat(metrics.GoalCompletion))
 	for _, k := range event.Kinds {
 		if k.Row != "" {
@@ -219,7 +219,7 @@ func (r *Room) Standing() console.State {
 // PEOPLE column only.
 func (r *Room) limitRow(games int) console.Row {
 	label := "limit given away at"
-	if !hasPrice(r.sc, r.seat) {
+	if !hasPrice(r.scenario, r.seat) {
 		label = "secret given away at"
 	}
 	cell := "-"

@@ -62,10 +62,10 @@ type (
 )
 
 type model struct {
-	ctx    context.Context
-	latest func() batch.Progress
-	p      batch.Progress
-	width  int
+	ctx      context.Context
+	latest   func() batch.Progress
+	progress batch.Progress
+	width    int
 }
 
 func (m model) Init() tea.Cmd { return tick() }
@@ -79,10 +79,10 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width = msg.Width
 	case tickMsg:
-		m.p = m.latest()
+		m.progress = m.latest()
 		return m, tick()
 	case doneMsg:
-		m.p = m.latest()
+		m.progress = m.latest()
 		return m, tea.Quit
 	}
 	return m, nil
@@ -91,7 +91,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 var modeLabel = lipgloss.NewStyle().Bold(true)
 
 func (m model) View() tea.View {
-	out := render(m.p, m.width)
+	out := render(m.progress, m.width)
 	if m.ctx.Err() != nil {
 		out += "\nstopping: the episodes in flight end and are recorded as canceled; ctrl-c again quits at once"
 	}

@@ -39,9 +39,9 @@ const (
 
 // Layer is a component on the stack and how it sits there.
 type Layer struct {
-	C     Component
-	Place Place
-	Keys  Keys
+	Component Component
+	Place     Place
+	Keys      Keys
 	// Overlay names a full-screen panel; opening one closes any other.
 	Overlay string
 	// OnClose runs when the layer leaves the stack.
@@ -66,7 +66,7 @@ func (s *Stack) Push(l Layer) {
 
 // Remove takes c off the stack and reports whether it was there.
 func (s *Stack) Remove(c Component) bool {
-	return s.RemoveIf(func(l Layer) bool { return l.C == c }) > 0
+	return s.RemoveIf(func(l Layer) bool { return l.Component == c }) > 0
 }
 
 // RemoveIf takes every layer that drop accepts off the stack, topmost
@@ -142,7 +142,7 @@ func (s *Stack) Reachable() []Layer {
 // layer wanted the key.
 func (s *Stack) Key(msg tea.KeyPressMsg) (cmd tea.Cmd, why string, handled bool) {
 	for _, l := range s.Reachable() {
-		if b, ok := match(l.C.Bindings(), msg); ok {
+		if b, ok := match(l.Component.Bindings(), msg); ok {
 			if b.Disabled != nil {
 				if why := b.Disabled(); why != "" {
 					return nil, why, true
@@ -152,15 +152,15 @@ func (s *Stack) Key(msg tea.KeyPressMsg) (cmd tea.Cmd, why string, handled bool)
 				cmd = b.Do(msg)
 			}
 			if b.Closes {
-				s.Remove(l.C)
+				s.Remove(l.Component)
 			}
 			return cmd, "", true
 		}
 		switch l.Keys {
 		case TakeKeys:
-			return l.C.Update(msg), "", true
+			return l.Component.Update(msg), "", true
 		case CloseOnOtherKeys:
-			s.Remove(l.C)
+			s.Remove(l.Component)
 		}
 	}
 	return nil, "", false
@@ -172,7 +172,7 @@ func (s *Stack) Send(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	layers := slices.Clone(s.layers)
 	for i := len(layers) - 1; i >= 0; i-- {
-		cmds = append(cmds, layers[i].C.Update(msg))
+		cmds = append(cmds, layers[i].Component.Update(msg))
 	}
 	return tea.Batch(cmds...)
 }
