@@ -22,18 +22,16 @@ type mark uint8
 // kind: after the rules' kinds, so the rules' highlight shows where both
 // mark the same characters. deniedMark is a negated annotation's: after
 // every other, so any counted annotation on the same characters shows
-// instead.
-var (
-	modelMark  = mark(len(event.Kinds) + 1)
-	deniedMark = mark(len(event.Kinds) + 2)
-)
+// instead. Both follow the kinds as the table holds them when asked.
+func modelMark() mark  { return mark(len(event.Kinds) + 1) }
+func deniedMark() mark { return mark(len(event.Kinds) + 2) }
 
 func markOf(a event.Annotation) mark {
 	switch {
 	case a.Negated:
-		return deniedMark
+		return deniedMark()
 	case a.Source == event.ByModel:
-		return modelMark
+		return modelMark()
 	}
 	for i, k := range event.Kinds {
 		if k.Kind == a.Kind {

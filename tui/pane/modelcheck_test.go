@@ -27,7 +27,7 @@ func TestModelCheckHasALookAndNameOfItsOwn(t *testing.T) {
 	if w := AnnotationWord(finding); w != event.ModelMarker+"guess (model check)" {
 		t.Errorf("the model's finding is named %q", w)
 	}
-	if markOf(finding) != modelMark || markOf(event.Annotation{Kind: event.Guess, Source: event.ByModel, Negated: true}) != deniedMark {
+	if markOf(finding) != modelMark() || markOf(event.Annotation{Kind: event.Guess, Source: event.ByModel, Negated: true}) != deniedMark() {
 		t.Error("the model's finding has no mark of its own")
 	}
 }

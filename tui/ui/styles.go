@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 
 	"charm.land/bubbles/v2/help"
@@ -68,6 +69,25 @@ var Looks = map[event.AnnotationKind]Look{
 	// A first mention is drawn in reverse video: it names the hidden
 	// answer, the span to find at a glance.
 	event.FirstMention: {Light: "#1b6e20", Dark: "#7ee787", Reverse: true},
+}
+
+// CheckLooks says which kind of event.Kinds has no look, or a look whose
+// text attributes another kind's has too.
+func CheckLooks() error {
+	type attributes struct{ bold, italic, underline, faint, reverse bool }
+	seen := map[attributes]event.AnnotationKind{}
+	for _, k := range event.Kinds {
+		l, ok := Looks[k.Kind]
+		if !ok {
+			return fmt.Errorf("annotation kind %s has no look in ui.Looks", k.Kind)
+		}
+		a := attributes{l.Bold, l.Italic, l.Underline, l.Faint, l.Reverse}
+		if other, dup := seen[a]; dup {
+			return fmt.Errorf("annotation kinds %s and %s have the same text attributes: under NO_COLOR they look alike", other, k.Kind)
+		}
+		seen[a] = k.Kind
+	}
+	return nil
 }
 
 // style is the look as a style on the background.
