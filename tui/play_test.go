@@ -55,7 +55,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 		}
 	}
 	// The own disclosure of $480 is not highlighted while playing.
-	if raw := screen(t, tm); strings.Contains(raw, m.st.highlight[event.Disclosure].Render("480")) {
+	if raw := screen(t, tm); strings.Contains(raw, m.styles.Highlight[event.Disclosure].Render("480")) {
 		t.Error("annotations should be hidden until the end")
 	}
 
@@ -75,7 +75,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	}
 	tm.Send(press("esc"))
 	waitScreen(t, tm, "disclosure 1", "ended")
-	if raw := screen(t, tm); !strings.Contains(raw, m.st.highlight[event.Disclosure].Render("480")) {
+	if raw := screen(t, tm); !strings.Contains(raw, m.styles.Highlight[event.Disclosure].Render("480")) {
 		t.Errorf("after the end the disclosure should be highlighted:\n%s", ansi.Strip(raw))
 	}
 	finalModel(t, tm)

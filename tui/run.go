@@ -1,12 +1,3 @@
-// Package tui is the live side-by-side screen: one pane per mode, each
-// following one run's events, with pause, step, pace, scrolling, the
-// who-knows-what panel and the prompt audit. The user can take a seat
-// over and type its moves, or play one seat from the start (Options.Play).
-//
-// The root model (model.go) owns all screen state and does no IO: run
-// control goes through each run's Controller, and (re)starting runs
-// happens in a command (session.go). Events reach the model through the
-// feed (feed.go) as one batch per frame, each part tagged with its run id.
 package tui
 
 import (

@@ -58,19 +58,6 @@ type Usage struct {
 // UsageLeakCheck is Usage.Role of the leak check's calls.
 const UsageLeakCheck = "leak-check"
 
-// AnnotationKind names what an annotated span shows.
-type AnnotationKind string
-
-// The annotation kinds; Kinds (kinds.go) says how each is named, marked
-// and counted.
-const (
-	Leak         AnnotationKind = "leak"
-	Disclosure   AnnotationKind = "disclosure"
-	MindRead     AnnotationKind = "mind-read"
-	Guess        AnnotationKind = "guess"
-	FirstMention AnnotationKind = "first-mention"
-)
-
 // Annotation marks a span of one turn's text as mentioning a fact. Start and
 // End are character (Unicode code point) offsets into Action.Text.
 type Annotation struct {

@@ -1,4 +1,4 @@
-package tui
+package pane
 
 import (
 	"fmt"
@@ -8,24 +8,25 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
-// headerHeight is the pane header: title line, counters line, rule.
-const headerHeight = 3
-
 // SetSize sets the pane's size in cells, header included.
-func (p *pane) SetSize(w, h int) { p.resize(w, h) }
+func (p *Pane) SetSize(w, h int) { p.resize(w, h) }
+
+// Width is the pane's width in cells.
+func (p *Pane) Width() int { return p.width }
 
 // Render returns exactly height lines of exactly width cells: the header,
-// the visible part of the transcript and the dock (input box or seat
-// chooser), which keeps its last lines when the pane is short.
-func (p *pane) Render(width, height int) []string {
+// the visible part of the transcript and the dock (input box or
+// question), which keeps its last lines when the pane is short.
+func (p *Pane) Render(width, height int) []string {
 	p.SetSize(width, height)
 	dock := p.dockLines(width)
 	dock = dock[max(len(dock)-max(height-p.headLines-1, 0), 0):]
-	p.dock = len(dock)
+	p.dockHeight = len(dock)
 	out := make([]string, 0, height)
-	out = append(out, p.header.get(p.headerState(), p.headerLines)...)
+	out = append(out, p.header.Get(p.headerState(), p.headerLines)...)
 	out = out[:min(len(out), height)]
 	p.clampTop()
 	blank := strings.Repeat(" ", width)
@@ -49,6 +50,33 @@ func (p *pane) Render(width, height int) []string {
 	return append(out, dock...)
 }
 
+// dockLines is what the pane shows under its transcript: the open
+// question, or the input box of the seat the user plays.
+func (p *Pane) dockLines(width int) []string {
+	switch {
+	case p.dock != nil:
+		return p.dock.Render(width, 0)
+	case p.player != nil:
+		pl := p.player
+		state, mine := "wait for your turn", p.YourTurn()
+		switch {
+		case mine:
+			state = "your turn"
+		case p.paused:
+			state = "paused"
+		}
+		hints := "enter sends · esc leaves the input"
+		if !pl.Input.Focused() {
+			hints = "enter types"
+			if !pl.Fixed {
+				hints += " · esc hands back"
+			}
+		}
+		return pl.Input.Render(width, p.styles, state, hints, mine)
+	}
+	return nil
+}
+
 // headerState is everything the header shows.
 type headerState struct {
 	width     int
@@ -62,43 +90,55 @@ type headerState struct {
 	backends  [2]string
 }
 
-func (p *pane) headerState() headerState {
-	return headerState{p.width, p.focused, p.status(), p.completed, p.annotated, p.ending != nil, p.follow, p.masked, p.backends}
+func (p *Pane) headerState() headerState {
+	return headerState{p.width, p.focused, p.Status(), p.completed, p.annotated, p.ending != nil, p.follow, p.masked, p.backends}
 }
 
-func (p *pane) headerLines() []string {
-	st, w := p.st, p.width
-	label := st.modeHeading(p.mode, p.focused).Render(" " + p.label() + " ")
-	status := p.status()
-	right := st.statusLabel.Render(status)
+// HeaderLines are the header's lines at the pane's width.
+func (p *Pane) HeaderLines() []string {
+	st, w := p.styles, p.width
+	label := st.ModeHeading(p.mode, p.focused).Render(" " + p.Label() + " ")
+	status := p.Status()
+	right := st.StatusLabel.Render(status)
 	if p.ending != nil {
-		right = st.dim.Render(status)
+		right = st.Dim.Render(status)
 	}
 	// The backend shows whole or not at all (the audit names it): a name
 	// cut to "replay:bu…" says nothing.
 	left := label
-	if backend := " " + st.dim.Render(p.backendLabel()); ansi.StringWidth(label+backend)+1+ansi.StringWidth(right) <= w {
+	if backend := " " + st.Dim.Render(p.backendLabel()); ansi.StringWidth(label+backend)+1+ansi.StringWidth(right) <= w {
 		left += backend
 	}
-	first := spread(left, right, w)
+	first := ui.Spread(left, right, w)
 
 	second := fmt.Sprintf("turn %d/%d", p.completed, p.maxTurns)
 	if p.masked {
-		second += st.dim.Render("  annotations shown at the end")
+		second += st.Dim.Render("  annotations shown at the end")
 	}
 	switch {
 	case p.caption != "":
 		// Presenter mode: the leaks are the point, named in full.
-		second += "  " + p.st.highlight[event.Leak].Render("leaks") + fmt.Sprintf(" %d", p.counts[event.Leak])
+		second += "  " + st.Highlight[event.Leak].Render("leaks") + fmt.Sprintf(" %d", p.counts[event.Leak])
 	case !p.masked:
 		second += p.counters(w - ansi.StringWidth(second))
 	}
-	second = fit(second, w)
+	second = ui.Fit(second, w)
 
 	if p.caption != "" {
-		return []string{first, fit(st.statusLabel.Render(captionFor(p.mode, w)), w), second, p.rule()}
+		return []string{first, ui.Fit(st.StatusLabel.Render(p.captionFor(w)), w), second, p.rule()}
 	}
 	return []string{first, second, p.rule()}
+}
+
+func (p *Pane) headerLines() []string { return p.HeaderLines() }
+
+// captionFor is the caption, or the mode's short caption when the caption
+// is wider than width cells.
+func (p *Pane) captionFor(width int) string {
+	if ansi.StringWidth(p.caption) <= width {
+		return p.caption
+	}
+	return ShortCaptions[p.mode]
 }
 
 // counters renders the per-kind annotation counts in the longest labels
@@ -108,7 +148,7 @@ func (p *pane) headerLines() []string {
 // the speaker could not know, a pane counts the one its mode's maker
 // makes (SCRIPT leaks, AGENTS guesses, MINDREADERS mind-reads) and any
 // other that happened (a person who took a seat over).
-func (p *pane) counters(room int) string {
+func (p *Pane) counters(room int) string {
 	maker := leak.MakerKind(p.mode)
 	labels := []struct {
 		name func(event.KindInfo) string
@@ -131,7 +171,7 @@ func (p *pane) counters(room int) string {
 					}
 					name, count := label.name(k), fmt.Sprint(n)
 					width += len(sep) + ansi.StringWidth(name) + len(label.gap) + len(count)
-					out += sep + p.st.highlight[k.Kind].Render(name) + label.gap + count
+					out += sep + p.styles.Highlight[k.Kind].Render(name) + label.gap + count
 				}
 				if width <= room {
 					return out
@@ -144,51 +184,23 @@ func (p *pane) counters(room int) string {
 
 // rule closes the header; it carries the outcome badge when the run has
 // ended and a hint when the user has scrolled away from the newest turn.
-func (p *pane) rule() string {
-	st, w := p.st, p.width
+func (p *Pane) rule() string {
+	st, w := p.styles, p.width
 	var badge string
 	switch {
 	case p.ending != nil:
-		style := st.bad
+		style := st.Bad
 		if p.ending.Outcome.Good() {
-			style = st.good
+			style = st.Good
 		}
-		badge = style.Render(" " + oneLine(p.ending.Outcome.Summary) + " ")
+		badge = style.Render(" " + ui.Line(p.ending.Outcome.Summary) + " ")
 	case !p.follow:
-		badge = st.dim.Render(" ↑ scrolled · end to follow ")
+		badge = st.Dim.Render(" ↑ scrolled · end to follow ")
 	}
 	bw := ansi.StringWidth(badge)
 	if bw+2 > w {
 		badge, bw = ansi.Truncate(badge, max(w-2, 0), "…"), max(w-2, 0)
 	}
 	lead := min(2, w-bw)
-	return st.sep.Render(strings.Repeat("─", lead)) + badge + st.sep.Render(strings.Repeat("─", max(w-lead-bw, 0)))
-}
-
-// spread puts right at the right edge of a width-w line and left before
-// it, truncating left when both do not fit.
-func spread(left, right string, w int) string {
-	rw := ansi.StringWidth(right)
-	if rw >= w {
-		return fit(right, w)
-	}
-	left = ansi.Truncate(left, max(w-rw-1, 0), "…")
-	gap := w - rw - ansi.StringWidth(left)
-	return left + strings.Repeat(" ", gap) + right
-}
-
-// pad fills a line of width lw up to w cells.
-func pad(s string, lw, w int) string {
-	if lw >= w {
-		return s
-	}
-	return s + strings.Repeat(" ", w-lw)
-}
-
-// fit truncates or pads a styled line to exactly w cells.
-func fit(s string, w int) string {
-	if ansi.StringWidth(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+	return st.Sep.Render(strings.Repeat("─", lead)) + badge + st.Sep.Render(strings.Repeat("─", max(w-lead-bw, 0)))
 }

@@ -1,4 +1,4 @@
-package tui
+package pane
 
 import "sort"
 
@@ -9,10 +9,10 @@ type transcript struct {
 	width, height int // the whole pane, header included
 	// starts[i] is the first line of entry i; it is valid for the entries
 	// before len(starts)-1 and extended lazily by layout.
-	starts []int
-	top    int  // first body line shown
-	follow bool // keep the newest line in view
-	dock   int  // lines under the transcript (input box, seat chooser)
+	starts     []int
+	top        int  // first body line shown
+	follow     bool // keep the newest line in view
+	dockHeight int  // lines under the transcript (input box, question)
 	// headLines is the pane header's height (a caption adds one).
 	headLines int
 }
@@ -32,28 +32,28 @@ func (t *transcript) dirty(i int) {
 	}
 }
 
-// bodyHeight is the number of transcript lines on screen.
-func (t *transcript) bodyHeight() int { return max(t.height-t.headLines-t.dock, 0) }
+// BodyHeight is the number of transcript lines on screen.
+func (t *transcript) BodyHeight() int { return max(t.height-t.headLines-t.dockHeight, 0) }
 
 // layout renders the entries that changed and returns the line count.
-func (p *pane) layout() int {
+func (p *Pane) layout() int {
 	if len(p.starts) == 0 {
 		p.starts = append(p.starts, 0)
 	}
 	for i := len(p.starts) - 1; i < len(p.entries); i++ {
 		e := p.entries[i]
-		e.render(p.width, p.st, p.backends[e.seat&1], p.masked)
+		e.render(p.width, p.styles, p.backends[e.seat&1], p.masked)
 		p.starts = append(p.starts, p.starts[i]+len(e.lines))
 	}
 	return p.starts[len(p.entries)]
 }
 
 // clampTop applies follow mode and keeps top within the transcript.
-func (p *pane) clampTop() {
-	if !p.follow && p.laidOut(p.top+p.bodyHeight()) {
+func (p *Pane) clampTop() {
+	if !p.follow && p.laidOut(p.top+p.BodyHeight()) {
 		return
 	}
-	maxTop := max(p.layout()-p.bodyHeight(), 0)
+	maxTop := max(p.layout()-p.BodyHeight(), 0)
 	if p.follow || p.top > maxTop {
 		p.top = maxTop
 	}
@@ -70,33 +70,33 @@ func (t *transcript) laidOut(n int) bool {
 
 // entryAt returns the index of the entry holding line n, among the entries
 // laid out.
-func (p *pane) entryAt(n int) int {
+func (p *Pane) entryAt(n int) int {
 	return sort.SearchInts(p.starts, n+1) - 1
 }
 
-// scrollBy moves the view by n lines; reaching the bottom follows again.
-func (p *pane) scrollBy(n int) {
+// ScrollBy moves the view by n lines; reaching the bottom follows again.
+func (p *Pane) ScrollBy(n int) {
 	p.clampTop()
-	maxTop := max(p.layout()-p.bodyHeight(), 0)
+	maxTop := max(p.layout()-p.BodyHeight(), 0)
 	p.top = min(max(p.top+n, 0), maxTop)
 	p.follow = p.top == maxTop
 }
 
-// scrollHome shows the first line and stops following.
-func (p *pane) scrollHome() {
+// ScrollHome shows the first line and stops following.
+func (p *Pane) ScrollHome() {
 	p.top, p.follow = 0, false
 	p.clampTop()
 }
 
-// scrollEnd shows the newest lines and follows them.
-func (p *pane) scrollEnd() {
+// ScrollEnd shows the newest lines and follows them.
+func (p *Pane) ScrollEnd() {
 	p.follow = true
 	p.clampTop()
 }
 
-// topTurn is the number of the turn at the top of the view (the last one
+// TopTurn is the number of the turn at the top of the view (the last one
 // started before it, when a note is at the top), or 0.
-func (p *pane) topTurn() int {
+func (p *Pane) TopTurn() int {
 	p.clampTop()
 	if len(p.entries) == 0 {
 		return 0
@@ -109,18 +109,24 @@ func (p *pane) topTurn() int {
 	return 0
 }
 
-// scrollToTurn puts turn n (or the newest turn, when n has not started)
+// ScrollToTurn puts turn n (or the newest turn, when n has not started)
 // at the top, for synchronized scrolling.
-func (p *pane) scrollToTurn(n int) {
+func (p *Pane) ScrollToTurn(n int) {
 	if len(p.turns) == 0 || n < 1 {
-		p.scrollHome()
+		p.ScrollHome()
 		return
 	}
 	n = min(n, len(p.turns))
 	p.layout()
 	p.top, p.follow = p.starts[p.turns[n-1]], false
-	maxTop := max(p.layout()-p.bodyHeight(), 0)
+	maxTop := max(p.layout()-p.BodyHeight(), 0)
 	if p.top >= maxTop {
 		p.top, p.follow = maxTop, true
 	}
 }
+
+// Top is the first body line shown.
+func (t *transcript) Top() int { return t.top }
+
+// Following reports whether the pane keeps its newest line in view.
+func (t *transcript) Following() bool { return t.follow }

@@ -1,4 +1,4 @@
-package tui
+package console
 
 import (
 	"strings"
@@ -11,18 +11,19 @@ import (
 // a sliver, labels giving way before the figures, and keeps hostile text
 // from reaching the terminal.
 func TestConsoleFitsTheScreenAndCleansText(t *testing.T) {
-	state := ConsoleState{
+	state := State{
 		Lines: []string{"players connect with: ssh -p 2222 127.0.0.1", "\x1b]52;c;aGk=\x07hostile"},
 		Heads: []string{"PEOPLE", "SCRIPT", "AGENTS"},
-		Rows: []ConsoleRow{
+		Rows: []Row{
 			{Label: "games played", Cells: []string{"12", "20", "20"}},
 			{Label: "a very long label that has to give way", Cells: []string{"3.00 [0.00, 15.7]", "3.00 [2.60, 3.40]", "0.90 [0.14, 1.66]"}},
 		},
 		Notes: []string{"SCRIPT and AGENTS: 20 runs each"},
 	}
 	for _, w := range []int{80, 40, 5} {
-		c := &console{opts: ConsoleOptions{Title: "omnigap serve"}, st: newStyles(true), state: state, width: w, height: 24}
-		out := c.draw()
+		m := newModel(Options{Title: "omnigap serve", State: func() State { return state }})
+		m.width, m.height = w, 24
+		out := m.draw()
 		for _, l := range strings.Split(out, "\n") {
 			if got := ansi.StringWidth(l); got > w {
 				t.Errorf("width %d: a line of %d cells: %q", w, got, l)

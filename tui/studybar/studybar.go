@@ -1,4 +1,5 @@
-package tui
+// Package studybar draws a headless study's progress on a terminal.
+package studybar
 
 import (
 	"context"
@@ -15,26 +16,26 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 )
 
-// StudyDisplay draws a headless study's progress on a terminal, below the
+// Display draws a headless study's progress on a terminal, below the
 // command line: one bar per mode with its episodes done, then the rate,
 // the time left, tokens and errors. It reads no input, so ctrl-c reaches
 // the command as a signal and stops the study cleanly.
-type StudyDisplay struct {
+type Display struct {
 	out  io.Writer
 	prog *tea.Program
 	done chan struct{}
 }
 
-// studyRefresh is how often the display redraws.
-const studyRefresh = 100 * time.Millisecond
+// refresh is how often the display redraws.
+const refresh = 100 * time.Millisecond
 
-// StartStudyDisplay starts drawing on out. latest returns the study's
+// Start starts drawing on out. latest returns the study's
 // progress as it stands; it is called from the display's goroutine. When
 // ctx ends (ctrl-c) the display says the study is stopping.
-func StartStudyDisplay(ctx context.Context, out io.Writer, latest func() batch.Progress, opts ...tea.ProgramOption) *StudyDisplay {
-	m := studyModel{ctx: ctx, latest: latest, width: 80}
+func Start(ctx context.Context, out io.Writer, latest func() batch.Progress, opts ...tea.ProgramOption) *Display {
+	m := model{ctx: ctx, latest: latest, width: 80}
 	opts = append([]tea.ProgramOption{tea.WithOutput(out), tea.WithInput(nil), tea.WithoutSignalHandler()}, opts...)
-	d := &StudyDisplay{out: out, prog: tea.NewProgram(m, opts...), done: make(chan struct{})}
+	d := &Display{out: out, prog: tea.NewProgram(m, opts...), done: make(chan struct{})}
 	go func() {
 		defer close(d.done)
 		// A display that cannot draw must not stop the study: its
@@ -47,8 +48,8 @@ func StartStudyDisplay(ctx context.Context, out io.Writer, latest func() batch.P
 
 // Stop draws the final progress, leaves it on the screen and returns when
 // the display has let go of the terminal.
-func (d *StudyDisplay) Stop() {
-	d.prog.Send(studyDoneMsg{})
+func (d *Display) Stop() {
+	d.prog.Send(doneMsg{})
 	<-d.done
 	// Bubble Tea leaves the cursor on the last line it drew; what the
 	// command prints next goes below it.
@@ -56,49 +57,49 @@ func (d *StudyDisplay) Stop() {
 }
 
 type (
-	studyTickMsg struct{}
-	studyDoneMsg struct{}
+	tickMsg struct{}
+	doneMsg struct{}
 )
 
-type studyModel struct {
-	ctx    context.Context
-	latest func() batch.Progress
-	p      batch.Progress
-	width  int
+type model struct {
+	ctx      context.Context
+	latest   func() batch.Progress
+	progress batch.Progress
+	width    int
 }
 
-func (m studyModel) Init() tea.Cmd { return studyTick() }
+func (m model) Init() tea.Cmd { return tick() }
 
-func studyTick() tea.Cmd {
-	return tea.Tick(studyRefresh, func(time.Time) tea.Msg { return studyTickMsg{} })
+func tick() tea.Cmd {
+	return tea.Tick(refresh, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
-func (m studyModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width = msg.Width
-	case studyTickMsg:
-		m.p = m.latest()
-		return m, studyTick()
-	case studyDoneMsg:
-		m.p = m.latest()
+	case tickMsg:
+		m.progress = m.latest()
+		return m, tick()
+	case doneMsg:
+		m.progress = m.latest()
 		return m, tea.Quit
 	}
 	return m, nil
 }
 
-var studyLabel = lipgloss.NewStyle().Bold(true)
+var modeLabel = lipgloss.NewStyle().Bold(true)
 
-func (m studyModel) View() tea.View {
-	out := renderStudy(m.p, m.width)
+func (m model) View() tea.View {
+	out := render(m.progress, m.width)
 	if m.ctx.Err() != nil {
 		out += "\nstopping: the episodes in flight end and are recorded as canceled; ctrl-c again quits at once"
 	}
 	return tea.NewView(out)
 }
 
-// renderStudy draws the progress at a terminal width.
-func renderStudy(p batch.Progress, width int) string {
+// render draws the progress at a terminal width.
+func render(p batch.Progress, width int) string {
 	labelWidth := 0
 	for _, mp := range p.Modes {
 		labelWidth = max(labelWidth, len(mp.Mode.Label()))
@@ -111,15 +112,15 @@ func renderStudy(p batch.Progress, width int) string {
 		if mp.Total > 0 {
 			frac = float64(mp.Done) / float64(mp.Total)
 		}
-		fmt.Fprintf(&b, "%s %s%s\n", studyLabel.Render(fmt.Sprintf("%-*s", labelWidth, mp.Mode.Label())), bar.ViewAs(frac), count)
+		fmt.Fprintf(&b, "%s %s%s\n", modeLabel.Render(fmt.Sprintf("%-*s", labelWidth, mp.Mode.Label())), bar.ViewAs(frac), count)
 	}
-	b.WriteString(ansi.Wordwrap(studyStatus(p), width, ""))
+	b.WriteString(ansi.Wordwrap(status(p), width, ""))
 	return b.String()
 }
 
-// studyStatus is the line under the bars, also printed alone when the
+// status is the line under the bars, also printed alone when the
 // output is not a terminal.
-func studyStatus(p batch.Progress) string {
+func status(p batch.Progress) string {
 	parts := []string{fmt.Sprintf("%d/%d episodes", p.Done, p.Total)}
 	if p.Skipped > 0 {
 		parts = append(parts, fmt.Sprintf("%d already recorded", p.Skipped))
@@ -137,11 +138,11 @@ func studyStatus(p batch.Progress) string {
 	return strings.Join(parts, " · ")
 }
 
-// StudyStatusLine is the study's progress as one plain line.
-func StudyStatusLine(p batch.Progress) string {
+// StatusLine is the study's progress as one plain line.
+func StatusLine(p batch.Progress) string {
 	var modes []string
 	for _, mp := range p.Modes {
 		modes = append(modes, fmt.Sprintf("%s %d/%d", mp.Mode, mp.Done, mp.Total))
 	}
-	return studyStatus(p) + " (" + strings.Join(modes, ", ") + ")"
+	return status(p) + " (" + strings.Join(modes, ", ") + ")"
 }

@@ -1,4 +1,4 @@
-package tui
+package pane
 
 import (
 	"strconv"
@@ -10,6 +10,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // entryKind says what a transcript entry is.
@@ -53,7 +54,7 @@ func (e *entry) invalidate() { e.width = 0 }
 // render fills the line cache for width, with defaultBackend the pane's
 // usual player of the seat (a different one is named in the header);
 // masked leaves the annotations out.
-func (e *entry) render(width int, st *styles, defaultBackend string, masked bool) {
+func (e *entry) render(width int, st *ui.Styles, defaultBackend string, masked bool) {
 	if e.width == width {
 		return
 	}
@@ -61,19 +62,19 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 	e.lines = e.lines[:0]
 	switch e.kind {
 	case noteEntry, errorEntry:
-		text, style := e.raw, st.note
+		text, style := e.raw, st.Note
 		if e.kind == errorEntry {
-			text, style = "error: "+e.raw, st.errText
+			text, style = "error: "+e.raw, st.ErrText
 		}
 		// Continuation lines hang under the first.
 		lines, widths := wrapMarked(textsafe.Clean(text), nil, width-textIndent, nil)
 		indent := ""
 		for i, l := range lines {
-			e.lines = append(e.lines, pad(indent+style.Render(l), len(indent)+widths[i], width))
+			e.lines = append(e.lines, ui.Pad(indent+style.Render(l), len(indent)+widths[i], width))
 			indent = strings.Repeat(" ", textIndent)
 		}
 	default:
-		e.lines = append(e.lines, fit(e.header(st, defaultBackend), width))
+		e.lines = append(e.lines, ui.Fit(e.header(st, defaultBackend), width))
 		anns := e.anns
 		if masked {
 			anns = nil
@@ -82,16 +83,16 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 		if strings.TrimSpace(text) == "" {
 			return
 		}
-		hl := st.marks
-		if st.spacious {
+		hl := st.Marks
+		if st.Spacious {
 			marks, hl = boldBody(text, marks, st)
 		}
 		lines, widths := wrapMarked(text, marks, width-textIndent, hl)
 		indent := strings.Repeat(" ", textIndent)
 		for i, l := range lines {
-			e.lines = append(e.lines, pad(indent+l, textIndent+widths[i], width))
+			e.lines = append(e.lines, ui.Pad(indent+l, textIndent+widths[i], width))
 		}
-		if st.spacious {
+		if st.Spacious {
 			e.lines = append(e.lines, strings.Repeat(" ", width))
 		}
 	}
@@ -99,8 +100,8 @@ func (e *entry) render(width int, st *styles, defaultBackend string, masked bool
 
 // boldBody marks the unhighlighted text of a turn with the presenter's
 // body style, one mark past the highlights.
-func boldBody(text string, marks []mark, st *styles) ([]mark, []lipgloss.Style) {
-	body := mark(len(st.marks) + 1)
+func boldBody(text string, marks []mark, st *ui.Styles) ([]mark, []lipgloss.Style) {
+	body := mark(len(st.Marks) + 1)
 	if marks == nil {
 		marks = make([]mark, utf8.RuneCountInString(text))
 	}
@@ -109,37 +110,32 @@ func boldBody(text string, marks []mark, st *styles) ([]mark, []lipgloss.Style) 
 			marks[i] = body
 		}
 	}
-	return marks, append(st.marks[:len(st.marks):len(st.marks)], st.body)
+	return marks, append(st.Marks[:len(st.Marks):len(st.Marks)], st.Body)
 }
 
 // header is a turn's first line: number, speaker in the seat's colour, the
 // move when it is not plain speech, and who played when it was not the
 // seat's usual backend.
-func (e *entry) header(st *styles, defaultBackend string) string {
+func (e *entry) header(st *ui.Styles, defaultBackend string) string {
 	var b strings.Builder
 	if e.selected {
-		b.WriteString(st.modeFocused.Render("▶ " + strconv.Itoa(e.turn)))
+		b.WriteString(st.ModeFocused.Render("▶ " + strconv.Itoa(e.turn)))
 	} else {
-		b.WriteString(st.dim.Render(strconv.Itoa(e.turn)))
+		b.WriteString(st.Dim.Render(strconv.Itoa(e.turn)))
 	}
 	b.WriteByte(' ')
-	b.WriteString(st.seat[e.seat&1].Render(oneLine(e.speaker)))
+	b.WriteString(st.Seat[e.seat&1].Render(ui.Line(e.speaker)))
 	if e.action != nil {
 		if move := scenario.Label(*e.action); move != "" {
 			b.WriteString(" ")
-			b.WriteString(st.action.Render("· " + oneLine(move)))
+			b.WriteString(st.Action.Render("· " + ui.Line(move)))
 		}
 	}
 	if e.backend != "" && e.backend != defaultBackend {
-		b.WriteString(st.dim.Render(" (" + oneLine(e.backend) + ")"))
+		b.WriteString(st.Dim.Render(" (" + ui.Line(e.backend) + ")"))
 	}
 	if e.streaming() {
-		b.WriteString(st.dim.Render(" …"))
+		b.WriteString(st.Dim.Render(" …"))
 	}
 	return b.String()
-}
-
-// oneLine sanitizes a short untrusted label and keeps it on one line.
-func oneLine(s string) string {
-	return strings.ReplaceAll(textsafe.Clean(s), "\n", " ")
 }

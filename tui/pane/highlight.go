@@ -1,4 +1,4 @@
-package tui
+package pane
 
 import (
 	"strings"
@@ -9,30 +9,29 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // mark is the highlight of one character: 0 for none, else 1 + the kind's
 // index in event.Kinds, modelMark for the model check's annotation, or
 // deniedMark for a denial; a lower mark wins where spans overlap.
-// styles.marks holds the style of each mark.
+// Styles.Marks holds the style of each mark.
 type mark uint8
 
 // modelMark is an annotation of the model's leak check, whatever its
 // kind: after the rules' kinds, so the rules' highlight shows where both
 // mark the same characters. deniedMark is a negated annotation's: after
 // every other, so any counted annotation on the same characters shows
-// instead.
-var (
-	modelMark  = mark(len(event.Kinds) + 1)
-	deniedMark = mark(len(event.Kinds) + 2)
-)
+// instead. Both follow the kinds as the table holds them when asked.
+func modelMark() mark  { return mark(len(event.Kinds) + 1) }
+func deniedMark() mark { return mark(len(event.Kinds) + 2) }
 
 func markOf(a event.Annotation) mark {
 	switch {
 	case a.Negated:
-		return deniedMark
+		return deniedMark()
 	case a.Source == event.ByModel:
-		return modelMark
+		return modelMark()
 	}
 	for i, k := range event.Kinds {
 		if k.Kind == a.Kind {
@@ -42,10 +41,10 @@ func markOf(a event.Annotation) mark {
 	return 0
 }
 
-// annotationWord names what an annotation is, for the notices and the
+// AnnotationWord names what an annotation is, for the notices and the
 // reveal: its kind's word, whether the model's check made it (with its
 // marker), and whether it is a denial (not counted) or approximate.
-func annotationWord(a event.Annotation) string {
+func AnnotationWord(a event.Annotation) string {
 	word := string(a.Kind)
 	if k, ok := event.InfoOf(a.Kind); ok {
 		word = k.Word
@@ -60,6 +59,15 @@ func annotationWord(a event.Annotation) string {
 		return word + " (approximate)"
 	}
 	return word
+}
+
+// Highlighted is annotation a's highlight style, or plain for an
+// annotation of no kind the app knows.
+func Highlighted(a event.Annotation, st *ui.Styles, plain lipgloss.Style) lipgloss.Style {
+	if m := markOf(a); m != 0 {
+		return st.Marks[m-1]
+	}
+	return plain
 }
 
 // markText sanitizes raw turn text and returns it with one mark per rune.

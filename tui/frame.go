@@ -5,25 +5,6 @@ import (
 	"strings"
 )
 
-// memo keeps lines drawn for one key, so the chrome (title, headers,
-// footer) is styled again only when what it shows changes: styling with
-// lipgloss costs more than the rest of a frame together.
-type memo[K comparable] struct {
-	key   K
-	lines []string
-	ok    bool
-}
-
-func (c *memo[K]) get(k K, build func() []string) []string {
-	if !c.ok || c.key != k {
-		c.key, c.lines, c.ok = k, build(), true
-	}
-	return c.lines
-}
-
-// reset forgets the lines, e.g. when the styles change.
-func (c *memo[K]) reset() { c.ok = false }
-
 // frame is the last screen drawn and the pieces it was joined from. A
 // screen made of the same pieces is handed out again without joining
 // them: a message that changes nothing on screen (a delta to a pane

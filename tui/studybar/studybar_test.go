@@ -1,4 +1,4 @@
-package tui
+package studybar
 
 import (
 	"strings"
@@ -19,7 +19,7 @@ func TestStudyDisplayFitsAndCounts(t *testing.T) {
 	p.Modes[0].Done, p.Modes[1].Done, p.Modes[2].Done = 40, 30, 20
 	p.Done, p.Skipped, p.Tokens, p.Errors, p.Elapsed = 90, 30, 12345, 2, 10*time.Second
 	for _, width := range []int{40, 80, 240} {
-		lines := strings.Split(renderStudy(p, width), "\n")
+		lines := strings.Split(render(p, width), "\n")
 		if len(lines) < 4 {
 			t.Fatalf("width %d: %d lines", width, len(lines))
 		}
@@ -34,7 +34,7 @@ func TestStudyDisplayFitsAndCounts(t *testing.T) {
 			}
 		}
 	}
-	status := StudyStatusLine(p)
+	status := StatusLine(p)
 	for _, want := range []string{"90/300 episodes", "30 already recorded", "6.0/s", "35s left", "12345 tokens", "2 errors", "script 40/100"} {
 		if !strings.Contains(status, want) {
 			t.Errorf("status %q lacks %q", status, want)
