@@ -93,6 +93,13 @@ func launch(t *testing.T, name string, args ...string) (term, string) {
 // settings (NAME=value).
 func launchSized(t *testing.T, name string, w, h int, env []string, args ...string) (term, string) {
 	t.Helper()
+	return launchIn(t, name, "", w, h, env, args...)
+}
+
+// launchIn is launchSized run from the folder cwd (the test's own when
+// empty).
+func launchIn(t *testing.T, name, cwd string, w, h int, env []string, args ...string) (term, string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
 	}
@@ -109,7 +116,11 @@ func launchSized(t *testing.T, name string, w, h int, env []string, args ...stri
 	// unless a test asks for a backend.
 	script := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL XDG_CONFIG_HOME=%s %s %s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
 		filepath.Join(dir, "config"), strings.Join(env, " "), bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
-	tm.tmux("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)
+	start := []string{"new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h)}
+	if cwd != "" {
+		start = append(start, "-c", cwd)
+	}
+	tm.tmux(append(start, "sh", "-c", script)...)
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	return tm, dir
 }
