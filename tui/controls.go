@@ -99,6 +99,18 @@ func speedLabel(x float64) string {
 	return fmt.Sprintf("%gx the recorded timing", x)
 }
 
+// untimedLabel says that a replay streams word by word, at pace d,
+// because its recordings hold no timing to follow.
+func untimedLabel(d time.Duration) string {
+	if d <= 0 {
+		return "untimed recording: played at once"
+	}
+	if d < time.Second {
+		return fmt.Sprintf("untimed recording: paced at %g ms/word", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("untimed recording: paced at %g s/word", d.Seconds())
+}
+
 func paceLabel(d time.Duration) string {
 	if d <= 0 {
 		return "instant"

@@ -50,6 +50,7 @@ type model struct {
 	lastSearch string // what / enter looks for again
 	forks      int    // forks started, so each gets its own seed and run id
 	presenter  *presenter
+	sequence   *sequence // a replay of several scenarios
 	// pending holds events of runs no pane shows yet: a run's first
 	// events can arrive before the message that hands the run to its
 	// pane.
@@ -73,6 +74,10 @@ func newModel(s *session, g *generation) *model {
 		m.styles = ui.Presenter(m.styles)
 		m.keys = m.keys.ForPresenter()
 		m.stack.Push(ui.Layer{Component: m.presenter, Place: ui.Global})
+	} else if len(s.opts.Comparisons) > 1 {
+		m.sequence = &sequence{m: m, comps: s.opts.Comparisons}
+		m.keys = m.keys.ForSequence()
+		m.stack.Push(ui.Layer{Component: m.sequence, Place: ui.Global})
 	}
 	m.stack.Push(ui.Layer{Component: &paneScreen{m}, Place: ui.Body})
 	m.help.Styles = m.styles.Help
@@ -221,6 +226,9 @@ func (m *model) route(b batchMsg) {
 	m.endGame()
 	if m.presenter != nil {
 		m.presenter.endEpisode()
+	}
+	if m.sequence != nil {
+		m.sequence.endEpisode()
 	}
 }
 

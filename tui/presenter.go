@@ -31,8 +31,11 @@ type Comparison struct {
 	Modes    []view.Mode
 	Seed     int64
 	Factory  episode.Factory
-	// Sources names the recording each mode replays.
+	// Sources names the recording each mode replays; Replay and Untimed
+	// stand in for Options' while the comparison is on screen.
 	Sources map[view.Mode]string
+	Replay  Speeder
+	Untimed bool
 }
 
 // presenterMinPaneWidth lets three panes stand side by side at 80 columns.
@@ -178,31 +181,9 @@ func (d *presenter) next() tea.Cmd {
 
 // load replaces the panes with the comparison's and starts its runs.
 func (d *presenter) load(c Comparison) tea.Cmd {
-	m := d.m
-	if m.generation != nil {
-		m.generation.cancel(nil)
-	}
-	m.dropForks()
-	for _, p := range m.panes {
-		p.Detach()
-	}
-	o := &m.session.opts
-	o.Scenario, o.Modes, o.Factory, o.Sources, o.Seed = c.Scenario, c.Modes, c.Factory, c.Sources, c.Seed
-	m.scenario = c.Scenario
-	m.panes = nil
-	for _, mode := range c.Modes {
-		m.panes = append(m.panes, m.newPane(mode))
-	}
-	m.focus = 0
-	m.panes[0].SetFocused(true)
 	d.callout, d.shown = "", false
-	m.stack.RemoveIf(isBoard)
-	m.closeOverlay("")
-	m.dropDocks()
-	m.paused = false
-	m.title.Reset()
-	m.resize()
-	return m.session.restart(c.Seed, m.pace)
+	d.m.stack.RemoveIf(isBoard)
+	return d.m.show(c)
 }
 
 // newPane is a pane for mode, captioned in presenter mode.

@@ -40,6 +40,13 @@ type Options struct {
 	// Replay, when set, is the speed of replays at their recorded timing,
 	// which + and - then step through (replay.Speeds).
 	Replay Speeder
+	// Untimed says that the replays stream word by word at Pace because
+	// their recordings hold no timing worth following; the title says so.
+	Untimed bool
+	// Comparisons, when more than one, are the scenarios of a replay,
+	// shown one after another (n goes to the next); the first stands in
+	// for Scenario, Modes, Seed, Factory, Sources, Replay and Untimed.
+	Comparisons []Comparison
 	// Demo, when set, makes the app a presenter; the first comparison
 	// stands in for Scenario, Modes, Seed, Factory and Sources.
 	Demo *DemoOptions
@@ -79,6 +86,10 @@ func Run(ctx context.Context, opts Options) error {
 		}
 		c := d.Comparisons[0]
 		opts.Scenario, opts.Modes, opts.Seed, opts.Factory, opts.Sources = c.Scenario, c.Modes, c.Seed, c.Factory, c.Sources
+	} else if len(opts.Comparisons) > 0 {
+		c := opts.Comparisons[0]
+		opts.Scenario, opts.Modes, opts.Seed, opts.Factory, opts.Sources = c.Scenario, c.Modes, c.Seed, c.Factory, c.Sources
+		opts.Replay, opts.Untimed = c.Replay, c.Untimed
 	}
 	if len(opts.Modes) == 0 {
 		return errors.New("tui: no modes to show")

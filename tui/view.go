@@ -39,7 +39,7 @@ func (m *model) draw(forTerminal bool) string {
 	}
 	f := &m.frame
 	f.start()
-	for _, l := range m.title.Get(titleState{m.width, m.height, m.paused, m.seed, m.pace, m.presenter.state()}, m.titleLines) {
+	for _, l := range m.title.Get(titleState{m.width, m.height, m.paused, m.seed, m.pace, m.presenter.state() + m.sequence.state()}, m.titleLines) {
 		f.add(l)
 		f.add("\n")
 	}
@@ -85,8 +85,14 @@ func (m *model) status() string {
 func (m *model) titleLines() []string {
 	st := m.styles
 	state := fmt.Sprintf("seed %d · pace %s", m.seed, paceLabel(m.pace))
-	if r := m.session.opts.Replay; r != nil && r.Speed() > 0 {
+	switch r := m.session.opts.Replay; {
+	case r != nil && r.Speed() > 0:
 		state = fmt.Sprintf("seed %d · %gx recorded timing", m.seed, r.Speed())
+	case m.session.opts.Untimed:
+		state = untimedLabel(m.pace)
+	}
+	if q := m.sequence; q != nil {
+		state = q.state() + " · " + state
 	}
 	if m.paused {
 		state = "paused · " + state

@@ -131,6 +131,15 @@ func (k KeyMap) ForPresenter() KeyMap {
 	return k
 }
 
+// ForSequence is the key map of a replay of several scenarios: n goes to
+// the next scenario, as it goes to the next comparison in presenter mode.
+func (k KeyMap) ForSequence() KeyMap {
+	k.Playback.Step.SetEnabled(false)
+	k.Presenter.NextScene = Relabel(k.Presenter.NextScene, "next scenario")
+	k.Presenter.NextScene.SetEnabled(true)
+	return k
+}
+
 // ShortHelp is the footer line.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Playback.Pause, k.Panes.Next, k.Navigation.GoTo, k.Navigation.NextNote, k.General.Help, k.General.Quit}
