@@ -208,7 +208,14 @@ func TestCapsRefuseTheSessionsBeyondThem(t *testing.T) {
 		}
 		conns = append(conns, c)
 	}
-	time.Sleep(200 * time.Millisecond)
+	// Each connection is counted in a goroutine of its own: wait until
+	// every one is, so the next is the one beyond the cap.
+	full := int64(srv.cfg.MaxSessions + spareConns)
+	for deadline := time.Now().Add(20 * time.Second); srv.conns.Load() != full; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections counted 20 s after opening them, want %d", srv.conns.Load(), full)
+		}
+	}
 	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
