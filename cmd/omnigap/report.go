@@ -14,6 +14,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/report/slide"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -99,7 +100,9 @@ over the scenarios and seeds both played.`,
 			for _, exp := range []struct {
 				path  string
 				write func(io.Writer) error
-			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV}, {svgPath, r.WriteSVG}, {pngPath, r.WritePNG}} {
+			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV},
+				{svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
+				{pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }}} {
 				if exp.path != "" {
 					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err

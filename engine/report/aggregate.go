@@ -154,9 +154,9 @@ func judgeRange(dim string) Range {
 	return r
 }
 
-// bounds are the lowest and highest values an episode can have of m,
+// Bounds are the lowest and highest values an episode can have of m,
 // infinite where unknown.
-func (m Measure) bounds() (lo, hi float64) {
+func (m Measure) Bounds() (lo, hi float64) {
 	switch {
 	case m.Rate:
 		return 0, 1
@@ -169,7 +169,7 @@ func (m Measure) bounds() (lo, hi float64) {
 // clip keeps an interval of a mean of m within what a value of m can be:
 // a 0-10 score's never passes 10, a count's never goes under 0.
 func (m Measure) clip(s Stat) Stat {
-	lo, hi := m.bounds()
+	lo, hi := m.Bounds()
 	s.Lo, s.Hi = math.Max(s.Lo, lo), math.Min(s.Hi, hi)
 	return s
 }
@@ -178,7 +178,7 @@ func (m Measure) clip(s Stat) Stat {
 // what a difference can be: -10..10 for a 0-10 score, -1..1 for a rate;
 // unbounded when either end of m's range is.
 func (m Measure) clipDifference(s Stat) Stat {
-	lo, hi := m.bounds()
+	lo, hi := m.Bounds()
 	span := hi - lo
 	s.Lo, s.Hi = math.Max(s.Lo, -span), math.Min(s.Hi, span)
 	return s

@@ -158,7 +158,7 @@ func TestIntervalsStayInTheirRange(t *testing.T) {
 	r := Aggregate(eps)
 	for _, g := range append(r.Headline.Groups, r.Groups...) {
 		for key, s := range g.Stats {
-			lo, hi := measure(key).bounds()
+			lo, hi := measure(key).Bounds()
 			if s.Lo < lo || s.Hi > hi || s.Lo > s.Mean || s.Mean > s.Hi {
 				t.Errorf("%s %s: %+v leaves %v..%v", g.Mode, key, s, lo, hi)
 			}

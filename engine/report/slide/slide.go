@@ -1,4 +1,4 @@
-package report
+package slide
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/palette"
-	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // The slide's sizes, in the SVG's pixels: its text stays at least 16
@@ -49,14 +49,11 @@ var (
 	whiskerInk = color.RGBA{0x22, 0x22, 0x22, 0xff}
 )
 
-// WriteSVG draws the report as a slide (slide): a title naming the
-// families and modes, the episodes per mode and what the whiskers are, a
-// legend of the modes' colours, and a panel per charted measure with data
-// whose bars are the modes, grouped by family (and by group in a grouped
-// report), each with its 95% interval. A grouped report adds a panel per
-// charted measure with the paired differences between its groups.
-func (r Report) WriteSVG(w io.Writer) error {
-	sc, _, err := r.slide()
+// WriteSVG draws a report's chart as a slide: the title, the episodes per
+// mode and what the whiskers are, a legend of the modes' colours above
+// the panels, and the panels in a grid shaped toward a 16:9 slide.
+func WriteSVG(w io.Writer, c report.Chart) error {
+	sc, _, err := layout(c)
 	if err != nil {
 		return err
 	}
@@ -64,143 +61,17 @@ func (r Report) WriteSVG(w io.Writer) error {
 }
 
 // WritePNG draws the slide of WriteSVG as a PNG, from the same scene.
-func (r Report) WritePNG(w io.Writer) error {
-	sc, ts, err := r.slide()
+func WritePNG(w io.Writer, c report.Chart) error {
+	sc, ts, err := layout(c)
 	if err != nil {
 		return err
 	}
 	return sc.writePNG(w, ts)
 }
 
-// panelSpec is one panel: a measure, its groups of bars, and whether the
-// bars are paired differences (centred on zero).
-type panelSpec struct {
-	title      string
-	m          Measure
-	difference bool
-	groups     []barGroup
-}
-
-// barGroup is a family's (or group's, or comparison's) bars, one per mode.
-type barGroup struct {
-	name string
-	bars []modeBar
-}
-
-type modeBar struct {
-	mode view.Mode
-	s    Stat
-}
-
-// panels lists the slide's panels: each charted measure with data, then
-// in a grouped report the paired differences between groups.
-func (r Report) panels() []panelSpec {
-	modes := r.modes()
-	var out []panelSpec
-	for _, key := range Charted {
-		p := panelSpec{title: measure(key).Label, m: measure(key)}
-		var seen []series
-		for _, g := range r.Groups {
-			if _, ok := g.Stats[key]; ok && !slices.Contains(seen, series{g.Family, g.Split}) {
-				seen = append(seen, series{g.Family, g.Split})
-			}
-		}
-		for _, s := range seen {
-			bg := barGroup{name: s.legend(r.By)}
-			for _, md := range modes {
-				if st, ok := r.statOf(s, md, key); ok {
-					bg.bars = append(bg.bars, modeBar{md, st})
-				}
-			}
-			p.groups = append(p.groups, bg)
-		}
-		if len(p.groups) > 0 {
-			out = append(out, p)
-		}
-	}
-	for _, key := range Charted {
-		if p, ok := r.acrossPanel(key, modes); ok {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// acrossPanel is the paired differences of one measure between the
-// groups of a grouped report: a group of bars per comparison, a bar per
-// mode.
-func (r Report) acrossPanel(key string, modes []view.Mode) (panelSpec, bool) {
-	type comparison struct {
-		f             scenario.Family
-		first, second Split
-	}
-	var comps []comparison
-	stats := map[comparison]map[view.Mode]Stat{}
-	for _, p := range r.Paired {
-		if !p.Across() || p.Key != key {
-			continue
-		}
-		c := comparison{p.Family, p.FirstOf, p.SecondOf}
-		if stats[c] == nil {
-			stats[c] = map[view.Mode]Stat{}
-			comps = append(comps, c)
-		}
-		stats[c][p.First] = p.Stat
-	}
-	p := panelSpec{title: measure(key).Label + ": paired difference", m: measure(key), difference: true}
-	for _, c := range comps {
-		bg := barGroup{name: clean(string(c.f)) + ": " + c.first.label(r.By) + " - " + c.second.label(r.By)}
-		for _, md := range modes {
-			if s, ok := stats[c][md]; ok {
-				bg.bars = append(bg.bars, modeBar{md, s})
-			}
-		}
-		p.groups = append(p.groups, bg)
-	}
-	return p, len(p.groups) > 0
-}
-
-// modes lists the report's modes in display order.
-func (r Report) modes() []view.Mode {
-	var out []view.Mode
-	for _, g := range r.Groups {
-		if !slices.Contains(out, g.Mode) {
-			out = append(out, g.Mode)
-		}
-	}
-	slices.SortFunc(out, func(a, b view.Mode) int { return modeRank(a) - modeRank(b) })
-	return out
-}
-
-// series is one group of bars in a panel: a family, and in a grouped
-// report one group of its columns.
-type series struct {
-	f scenario.Family
-	s Split
-}
-
-// legend names a series: its family, and its group in a grouped report.
-func (s series) legend(by []Dim) string {
-	if len(by) == 0 {
-		return clean(string(s.f))
-	}
-	return clean(string(s.f)) + " · " + s.s.label(by)
-}
-
-// statOf is a series' statistic in a mode, if it has one.
-func (r Report) statOf(s series, md view.Mode, key string) (Stat, bool) {
-	for _, g := range r.Groups {
-		if g.Family == s.f && g.Split == s.s && g.Mode == md {
-			st, ok := g.Stats[key]
-			return st, ok
-		}
-	}
-	return Stat{}, false
-}
-
-// slide lays the report out as a scene.
-func (r Report) slide() (*scene, *typeset, error) {
-	panels := r.panels()
+// layout lays a chart out as a scene.
+func layout(c report.Chart) (*scene, *typeset, error) {
+	panels := c.Panels
 	if len(panels) == 0 {
 		return nil, nil, fmt.Errorf("nothing to draw: no episode has a charted metric")
 	}
@@ -220,12 +91,12 @@ func (r Report) slide() (*scene, *typeset, error) {
 	}
 	// Every panel is as wide as the widest: titles wrap to that.
 	for i := range layouts {
-		layouts[i].title = ts.wrap(layouts[i].p.title, panelTitleSize, true, width)
+		layouts[i].title = ts.wrap(layouts[i].p.Title, panelTitleSize, true, width)
 	}
 	cols := columnsFor(len(panels), width, layouts[0].height())
 	gridWidth := float64(cols)*width + float64(cols-1)*panelGap
 	sc := &scene{width: max(minSlideWidth, gridWidth+2*slideMargin)}
-	y := r.header(sc, ts)
+	y := header(sc, ts, c)
 	left := (sc.width - gridWidth) / 2
 	for row := 0; row*cols < len(panels); row++ {
 		in := layouts[row*cols : min(len(layouts), (row+1)*cols)]
@@ -264,25 +135,16 @@ func columnsFor(panels int, width, height float64) int {
 
 // header draws the title, the subtitle and the legend, and returns where
 // the panels start.
-func (r Report) header(sc *scene, ts *typeset) float64 {
-	var families []string
-	for _, f := range r.families() {
-		families = append(families, clean(string(f)))
-	}
-	var modes []string
-	for _, m := range r.modes() {
-		modes = append(modes, clean(m.Label()))
-	}
-	title := andList(families) + ": " + strings.Join(modes, " vs ")
+func header(sc *scene, ts *typeset, c report.Chart) float64 {
 	text := sc.width - 2*slideMargin
 	y := slideMargin
-	for _, line := range ts.wrap(title, titleSize, true, text) {
+	for _, line := range ts.wrap(c.Title, titleSize, true, text) {
 		y += ts.ascent(titleSize, true)
 		sc.labels = append(sc.labels, label{x: slideMargin, y: y, text: line, size: titleSize, bold: true, fill: ink, role: "title"})
 		y += titleSize*lineSpacing - ts.ascent(titleSize, true)
 	}
 	y += 4
-	for _, line := range ts.wrap(r.episodesLine()+" · whiskers: 95% intervals", subtitleSize, false, text) {
+	for _, line := range ts.wrap(c.Subtitle, subtitleSize, false, text) {
 		y += ts.ascent(subtitleSize, false)
 		sc.labels = append(sc.labels, label{x: slideMargin, y: y, text: line, size: subtitleSize, fill: mutedInk, role: "subtitle"})
 		y += subtitleSize*lineSpacing - ts.ascent(subtitleSize, false)
@@ -293,8 +155,8 @@ func (r Report) header(sc *scene, ts *typeset) float64 {
 	x := slideMargin
 	swatch := legendSize
 	rowHeight := legendSize * 1.6
-	for _, m := range r.modes() {
-		name := clean(m.Label())
+	for _, m := range c.Modes {
+		name := textsafe.Line(m.Label())
 		w := swatch + 10 + ts.width(name, legendSize, false)
 		if x > slideMargin && x+w > sc.width-slideMargin {
 			x, y = slideMargin, y+rowHeight
@@ -307,52 +169,10 @@ func (r Report) header(sc *scene, ts *typeset) float64 {
 	return y + rowHeight + 20
 }
 
-// episodesLine says how many episodes each family (or group) has per
-// mode: "n per mode: craigslist 100, mutualfriends 100", or each mode's
-// where they differ.
-func (r Report) episodesLine() string {
-	var parts []string
-	var seen []series
-	for _, g := range r.Groups {
-		if !slices.Contains(seen, series{g.Family, g.Split}) {
-			seen = append(seen, series{g.Family, g.Split})
-		}
-	}
-	for _, s := range seen {
-		var ns []string
-		same := true
-		first := -1
-		for _, g := range r.Groups {
-			if g.Family != s.f || g.Split != s.s {
-				continue
-			}
-			ns = append(ns, fmt.Sprintf("%s %d", clean(g.Mode.Label()), g.Episodes))
-			if first >= 0 && g.Episodes != first {
-				same = false
-			}
-			first = g.Episodes
-		}
-		if same {
-			parts = append(parts, fmt.Sprintf("%s %d", s.legend(r.By), first))
-		} else {
-			parts = append(parts, s.legend(r.By)+": "+strings.Join(ns, ", "))
-		}
-	}
-	return "n per mode: " + strings.Join(parts, "; ")
-}
-
-// andList joins names as prose: "a", "a and b", "a, b and c".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
 // panelLayout is a panel measured: its width, title lines, bar sizes and
 // scale.
 type panelLayout struct {
-	p          panelSpec
+	p          report.Panel
 	width      float64
 	title      []string
 	gutter     float64 // the tick labels' column
@@ -375,29 +195,29 @@ func (l panelLayout) height() float64 {
 // them, a gap between bars and a wider one between groups, each group as
 // wide as its bars or its name's longest word (the name wrapped to it),
 // the scale and its ticks.
-func layoutPanel(ts *typeset, p panelSpec) panelLayout {
+func layoutPanel(ts *typeset, p report.Panel) panelLayout {
 	l := panelLayout{p: p}
-	l.lo, l.hi, l.ticks = p.scale()
+	l.lo, l.hi, l.ticks = scale(p)
 	for _, t := range l.ticks {
 		l.gutter = max(l.gutter, ts.width(tickText(t), tickSize, false))
 	}
 	l.gutter += 12
 	l.barWidth = 44
-	for _, g := range p.groups {
-		for _, b := range g.bars {
-			l.barWidth = max(l.barWidth, ts.width(p.valueText(b.s.Mean), valueSize, false)+12)
+	for _, g := range p.Groups {
+		for _, b := range g.Bars {
+			l.barWidth = max(l.barWidth, ts.width(b.Text, valueSize, false)+12)
 		}
 	}
 	l.barGap = math.Round(l.barWidth * 0.3)
 	l.groupGap = l.barWidth
 	inner := l.groupGap / 2
-	for _, g := range p.groups {
-		bars := float64(len(g.bars))*l.barWidth + float64(len(g.bars)-1)*l.barGap
+	for _, g := range p.Groups {
+		bars := float64(len(g.Bars))*l.barWidth + float64(len(g.Bars)-1)*l.barGap
 		w := bars
-		for _, word := range strings.Fields(g.name) {
+		for _, word := range strings.Fields(g.Name) {
 			w = max(w, ts.width(word, groupSize, false))
 		}
-		names := ts.wrap(g.name, groupSize, false, w)
+		names := ts.wrap(g.Name, groupSize, false, w)
 		l.groupWidth = append(l.groupWidth, w)
 		l.groupNames = append(l.groupNames, names)
 		l.groupLines = max(l.groupLines, len(names))
@@ -405,7 +225,7 @@ func layoutPanel(ts *typeset, p panelSpec) panelLayout {
 	}
 	inner -= l.groupGap / 2
 	l.width = max(minPanelWidth, l.gutter+inner)
-	l.title = ts.wrap(p.title, panelTitleSize, true, l.width)
+	l.title = ts.wrap(p.Title, panelTitleSize, true, l.width)
 	return l
 }
 
@@ -413,17 +233,17 @@ func layoutPanel(ts *typeset, p panelSpec) panelLayout {
 // ends (0-10, 0-1), else from 0 (or the lowest value) to a round number
 // above the highest interval; 0..1 when every figure is 0. A difference
 // panel is centred on 0.
-func (p panelSpec) scale() (lo, hi float64, ticks []float64) {
+func scale(p report.Panel) (lo, hi float64, ticks []float64) {
 	var dataLo, dataHi float64
-	for _, g := range p.groups {
-		for _, b := range g.bars {
-			dataLo = min(dataLo, b.s.Mean, b.s.Lo)
-			dataHi = max(dataHi, b.s.Mean, b.s.Hi)
+	for _, g := range p.Groups {
+		for _, b := range g.Bars {
+			dataLo = min(dataLo, b.Stat.Mean, b.Stat.Lo)
+			dataHi = max(dataHi, b.Stat.Mean, b.Stat.Hi)
 		}
 	}
-	rlo, rhi := p.m.bounds()
+	rlo, rhi := p.Measure.Bounds()
 	switch {
-	case p.difference:
+	case p.Difference:
 		e := max(-dataLo, dataHi)
 		if e == 0 {
 			e = rhi - rlo
@@ -476,14 +296,6 @@ func tickText(v float64) string {
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
 }
 
-// valueText is a bar's figure: signed for a difference.
-func (p panelSpec) valueText(v float64) string {
-	if p.difference {
-		return signed(v)
-	}
-	return num(v)
-}
-
 // draw draws the panel with its top left at x, y in a cell of the grid
 // width wide, its title given titleLines and its group names groupLines
 // (the most of its row, so the plots of a row line up), and returns its
@@ -521,11 +333,11 @@ func (l panelLayout) draw(sc *scene, ts *typeset, x, y, width float64, titleLine
 	}
 	inner -= l.groupGap / 2
 	gx := plotLeft + (plotRight-plotLeft-inner)/2 + l.groupGap/2
-	for i, g := range l.p.groups {
+	for i, g := range l.p.Groups {
 		w := l.groupWidth[i]
-		bars := float64(len(g.bars))*l.barWidth + float64(len(g.bars)-1)*l.barGap
+		bars := float64(len(g.Bars))*l.barWidth + float64(len(g.Bars)-1)*l.barGap
 		bx := gx + (w-bars)/2
-		for _, b := range g.bars {
+		for _, b := range g.Bars {
 			l.drawBar(sc, ts, b, bx, at)
 			bx += l.barWidth + l.barGap
 		}
@@ -541,20 +353,20 @@ func (l panelLayout) draw(sc *scene, ts *typeset, x, y, width float64, titleLine
 
 // drawBar draws one mode's bar from zero to its mean, its interval as a
 // whisker with caps, and its figure beyond both.
-func (l panelLayout) drawBar(sc *scene, ts *typeset, b modeBar, x float64, at func(float64) float64) {
-	zero, end := at(max(l.lo, 0)), at(b.s.Mean)
+func (l panelLayout) drawBar(sc *scene, ts *typeset, b report.Bar, x float64, at func(float64) float64) {
+	zero, end := at(max(l.lo, 0)), at(b.Stat.Mean)
 	// A bar of about nothing is drawn as a stub, so its colour still
 	// says whose figure is over it.
 	y, h := min(zero, end), math.Abs(end-zero)
 	if h < minBarHeight {
 		y, h = zero-minBarHeight, minBarHeight
-		if b.s.Mean < 0 {
+		if b.Stat.Mean < 0 {
 			y = zero
 		}
 	}
-	sc.boxes = append(sc.boxes, box{x: x, y: y, w: l.barWidth, h: h, fill: palette.RGBA(palette.Mode(b.mode).Light), role: "bar", mode: b.mode})
-	top, low := at(max(b.s.Mean, b.s.Hi)), at(min(b.s.Mean, b.s.Lo))
-	if b.s.N >= 2 && b.s.Hi > b.s.Lo {
+	sc.boxes = append(sc.boxes, box{x: x, y: y, w: l.barWidth, h: h, fill: palette.RGBA(palette.Mode(b.Mode).Light), role: "bar", mode: b.Mode})
+	top, low := at(max(b.Stat.Mean, b.Stat.Hi)), at(min(b.Stat.Mean, b.Stat.Lo))
+	if b.Stat.N >= 2 && b.Stat.Hi > b.Stat.Lo {
 		mid := x + l.barWidth/2
 		capWidth := math.Round(l.barWidth * 0.4)
 		sc.boxes = append(sc.boxes,
@@ -562,8 +374,8 @@ func (l panelLayout) drawBar(sc *scene, ts *typeset, b modeBar, x float64, at fu
 			box{x: mid - capWidth/2, y: top - 1.25, w: capWidth, h: 2.5, fill: whiskerInk, role: "whisker"},
 			box{x: mid - capWidth/2, y: low - 1.25, w: capWidth, h: 2.5, fill: whiskerInk, role: "whisker"})
 	}
-	v := label{x: x + l.barWidth/2, text: l.p.valueText(b.s.Mean), size: valueSize, anchor: middle, fill: ink, role: "value"}
-	if b.s.Mean < 0 {
+	v := label{x: x + l.barWidth/2, text: b.Text, size: valueSize, anchor: middle, fill: ink, role: "value"}
+	if b.Stat.Mean < 0 {
 		v.y = low + 6 + ts.ascent(valueSize, false)
 	} else {
 		v.y = top - 6 - ts.descent(valueSize, false)

@@ -1,4 +1,4 @@
-package report
+package slide
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/palette"
+	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -114,8 +115,8 @@ func (d svgDoc) of(class string, mode view.Mode) []svgRect {
 // slideEpisodes are two families in three modes on seeds 1-6: goal
 // completion and deals that differ by mode, leaks in SCRIPT only, and no
 // guess anywhere (an all-zero panel).
-func slideEpisodes() []Episode {
-	var eps []Episode
+func slideEpisodes() []report.Episode {
+	var eps []report.Episode
 	for seed := int64(1); seed <= 6; seed++ {
 		for i, mode := range []view.Mode{view.Script, view.Agents, view.Mindreaders} {
 			leaks := 0.0
@@ -134,7 +135,7 @@ func slideEpisodes() []Episode {
 				for k, v := range own {
 					m[k] = v
 				}
-				eps = append(eps, Episode{Family: f, Mode: mode, Ended: true, Pair: PairKey(string(f)+"/gen-1", seed), Metrics: m})
+				eps = append(eps, report.Episode{Family: f, Mode: mode, Ended: true, Pair: report.PairKey(string(f)+"/gen-1", seed), Metrics: m})
 			}
 		}
 	}
@@ -153,6 +154,30 @@ func rsvgConvert(t *testing.T) string {
 	return path
 }
 
+// groupedReport aggregates eps grouped by the dimensions named.
+func groupedReport(t *testing.T, eps []report.Episode, by ...string) report.Report {
+	t.Helper()
+	dims, err := report.ParseDims(by)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := report.NewAggregator(dims)
+	for _, ep := range eps {
+		a.Add(ep)
+	}
+	return a.Report()
+}
+
+// labelOf is the label of the report's row of a metric.
+func labelOf(key string) string {
+	for _, m := range report.Measures {
+		if m.Key == key {
+			return m.Label
+		}
+	}
+	return key
+}
+
 // The slide (WriteSVG, and WritePNG from the same scene) is one a
 // speaker can put up: rendered by librsvg, each mode's bars are in the
 // mode's colour from the palette the TUI uses, and so are they in the
@@ -164,21 +189,21 @@ func rsvgConvert(t *testing.T) string {
 func TestSlideReadsFromTheBackRow(t *testing.T) {
 	rsvg := rsvgConvert(t)
 	eps := slideEpisodes()
-	var byModel []Episode
+	var byModel []report.Episode
 	for _, model := range []string{"openai:gpt-4o-mini", "openai:llama-3.1-70b-instruct"} {
 		for _, ep := range eps {
 			ep.Model = model
 			byModel = append(byModel, ep)
 		}
 	}
-	for name, r := range map[string]Report{"plain": Aggregate(eps), "by model": groupedReport(t, byModel, "model")} {
+	for name, r := range map[string]report.Report{"plain": report.Aggregate(eps), "by model": groupedReport(t, byModel, "model")} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			var svg, own bytes.Buffer
-			if err := r.WriteSVG(&svg); err != nil {
+			if err := WriteSVG(&svg, r.Chart()); err != nil {
 				t.Fatal(err)
 			}
-			if err := r.WritePNG(&own); err != nil {
+			if err := WritePNG(&own, r.Chart()); err != nil {
 				t.Fatal(err)
 			}
 			svgPath, rendered := filepath.Join(dir, "slide.svg"), filepath.Join(dir, "rsvg.png")
@@ -224,10 +249,10 @@ func near(c color.Color, want color.RGBA) bool {
 
 // checkColours finds each mode's colour in librsvg's rendering, then
 // samples the middle of every bar in it and in the PNG.
-func checkColours(t *testing.T, r Report, doc svgDoc, viewer, drawn image.Image) {
+func checkColours(t *testing.T, r report.Report, doc svgDoc, viewer, drawn image.Image) {
 	t.Helper()
 	seen := map[color.RGBA]view.Mode{}
-	for _, mode := range r.modes() {
+	for _, mode := range r.Chart().Modes {
 		want := palette.RGBA(palette.Mode(mode).Light)
 		if other, ok := seen[want]; ok {
 			t.Errorf("%s and %s share a colour", mode, other)
@@ -330,7 +355,7 @@ func checkLabels(t *testing.T, doc svgDoc) {
 // checkTitleAndCanvas checks what the title says, that the canvas ends
 // a margin below the last thing drawn, and the axis of the all-zero
 // guesses panel.
-func checkTitleAndCanvas(t *testing.T, r Report, doc svgDoc) {
+func checkTitleAndCanvas(t *testing.T, r report.Report, doc svgDoc) {
 	t.Helper()
 	var head []string
 	bottom := 0.0
@@ -363,7 +388,7 @@ func checkTitleAndCanvas(t *testing.T, r Report, doc svgDoc) {
 	for _, tx := range doc.texts {
 		switch {
 		case tx.class == "panel-title":
-			in = tx.text == measure(metrics.Guesses).Label
+			in = tx.text == labelOf(metrics.Guesses)
 		case in && tx.class == "tick":
 			ticks = append(ticks, tx.text)
 		}
