@@ -48,7 +48,7 @@ func RunConsole(ctx context.Context, opts ConsoleOptions) error {
 		return errors.New("tui: the console has no state to show")
 	}
 	c := &console{opts: opts, st: newStyles(true), state: opts.State()}
-	p := tea.NewProgram(c, append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.Program...)...)
+	p := tea.NewProgram(c, append([]tea.ProgramOption{tea.WithContext(ctx), terminalProfile()}, opts.Program...)...)
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()
