@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/family/craigslist"
+	"github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -79,7 +81,7 @@ func TestLibraryShape(t *testing.T) {
 		}
 		switch sc.Family {
 		case scenario.Craigslist:
-			l := sc.Craigslist
+			l := craigslist.ListingOf(sc)
 			categories[l.Category] = true
 			if sc.Relationship != scenario.Strangers {
 				t.Errorf("%s: Craigslist parties should be strangers", name)
@@ -163,13 +165,14 @@ func TestViewsHideAndShowFacts(t *testing.T) {
 // once, the mutual friend aside, so a first name alone identifies a person.
 func checkFirstNames(t *testing.T, name string, sc *scenario.Scenario) {
 	t.Helper()
-	i, _ := sc.Friends.Mutual()
-	mutual := sc.Friends.Lists[0][i].Name
+	lists := mutualfriends.ListsOf(sc)
+	i, _ := lists.Mutual()
+	mutual := lists.Lists[0][i].Name
 	seen := map[string]bool{}
 	for _, seat := range sc.Seats {
 		seen[strings.Fields(seat.Character.Name)[0]] = true
 	}
-	for side, list := range sc.Friends.Lists {
+	for side, list := range lists.Lists {
 		if len(list) < 5 || len(list) > 12 {
 			t.Errorf("%s: list %d has %d friends, want 5 to 12", name, side, len(list))
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // longEpisode is a 240x60 model with 3 panes of 2,000 finished turns,
@@ -22,9 +23,9 @@ func longEpisode(b *testing.B) *model {
 			if n%10 == 0 {
 				anns = append(anns, event.Annotation{Kind: event.Kinds[n/10%len(event.Kinds)].Kind, Start: 8, End: 21})
 			}
-			evs = append(evs, turnEvents(p.runID, n, text, anns...)...)
+			evs = append(evs, tuitest.Turn(p.RunID(), n, text, anns...)...)
 		}
-		batch = append(batch, runEvents{run: p.runID, events: evs})
+		batch = append(batch, runEvents{run: p.RunID(), events: evs})
 	}
 	m.Update(batch)
 	m.View()
@@ -74,7 +75,7 @@ type liveTurns struct {
 
 func newLiveTurns(m *model) *liveTurns {
 	p := m.panes[0]
-	l := &liveTurns{m: m, base: event.Event{RunID: p.runID, Seat: 0, Speaker: "Alice", Backend: "fixture"}, turn: p.completed + 1}
+	l := &liveTurns{m: m, base: event.Event{RunID: p.RunID(), Seat: 0, Speaker: "Alice", Backend: "fixture"}, turn: p.Completed() + 1}
 	l.start()
 	return l
 }

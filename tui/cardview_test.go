@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // settingsFactory is a factory that reports sampling parameters, as a
@@ -23,12 +24,12 @@ func (settingsFactory) Settings(view.Mode) map[string]string {
 func TestCardInTheAppStatesTheSettings(t *testing.T) {
 	lines := []string{"Hello there.", "Hi."}
 	m := liveSession(t, Options{
-		Scenario: testScenario(), Modes: []view.Mode{view.Agents}, Seed: 1,
+		Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Agents}, Seed: 1,
 		Factory: settingsFactory{func(view.Mode) run.Backend { return scriptedBackend{name: "openai:m", lines: lines} }},
 	})
 	m.Update(resize(80, 24))
 	m.Update(press("c"))
-	text := ansi.Strip(strings.Join(m.panel.Render(80, 400, &m.st), "\n"))
+	text := ansi.Strip(strings.Join(m.stack.Body().Component.Render(80, 400), "\n"))
 	if !strings.Contains(text, "Endpoint and sampling") || !strings.Contains(text, "| temperature | 0.3 |") {
 		t.Errorf("the card does not state the run's settings:\n%s", text)
 	}

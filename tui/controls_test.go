@@ -13,6 +13,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 func TestFocusMovesWithTabAndClick(t *testing.T) {
@@ -24,10 +25,10 @@ func TestFocusMovesWithTabAndClick(t *testing.T) {
 	tm.Send(press("tab")) // wraps around to SCRIPT
 	tm.Send(press("shift+tab"))
 	m = finalModel(t, tm)
-	if m.focus != 2 || !m.panes[2].focused || m.panes[0].focused {
+	if m.focus != 2 || !m.panes[2].Focused() || m.panes[0].Focused() {
 		t.Fatalf("focus = %d, want MINDREADERS (2)", m.focus)
 	}
-	focused := m.st.modeHeading(view.Mindreaders, true).Render(" MINDREADERS ")
+	focused := m.styles.ModeHeading(view.Mindreaders, true).Render(" MINDREADERS ")
 	if !strings.Contains(m.render(), focused) {
 		t.Error("the focused pane's label is not drawn in the focused style")
 	}
@@ -52,31 +53,31 @@ func TestScrollingKeysWheelAndFollow(t *testing.T) {
 	tm.Send(tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown})
 	m = finalModel(t, tm)
 	p := m.panes[0]
-	if p.top != 5 || p.follow {
-		t.Fatalf("after home, 2 lines down and one wheel notch: top=%d follow=%v, want 5 false", p.top, p.follow)
+	if p.Top() != 5 || p.Following() {
+		t.Fatalf("after home, 2 lines down and one wheel notch: top=%d follow=%v, want 5 false", p.Top(), p.Following())
 	}
 	m.Update(press("end"))
-	if !p.follow {
+	if !p.Following() {
 		t.Fatal("end should follow the newest turn again")
 	}
 	// New turns keep the followed pane at the bottom...
-	m.Update(runBatch(p.runID, turnEvents(p.runID, 201, "a newer turn")))
+	m.Update(runBatch(p.RunID(), tuitest.Turn(p.RunID(), 201, "a newer turn")))
 	if !strings.Contains(ansi.Strip(m.render()), "a newer turn") {
 		t.Error("a following pane should show the newest turn")
 	}
 	// ...but not a pane the user scrolled up.
 	m.Update(press("pgup"))
-	top := p.top
-	m.Update(runBatch(p.runID, turnEvents(p.runID, 202, "the newest turn")))
+	top := p.Top()
+	m.Update(runBatch(p.RunID(), tuitest.Turn(p.RunID(), 202, "the newest turn")))
 	m.render()
-	if p.top != top || p.follow {
-		t.Errorf("a scrolled pane moved on new text: top %d -> %d", top, p.top)
+	if p.Top() != top || p.Following() {
+		t.Errorf("a scrolled pane moved on new text: top %d -> %d", top, p.Top())
 	}
 	// Scrolling to the bottom by hand follows again.
 	for range 50 {
 		m.Update(press("down"))
 	}
-	if !p.follow {
+	if !p.Following() {
 		t.Error("scrolling down to the last line should follow again")
 	}
 }
@@ -86,25 +87,25 @@ func TestSynchronizedScrollingByTurn(t *testing.T) {
 	feedTurns(m, 100)
 	// The panes wrap differently: make the third one's turns longer.
 	p2 := m.panes[2]
-	var evs = turnEvents(p2.runID, 101, strings.Repeat("padding words ", 40))
-	m.Update(runBatch(p2.runID, evs))
+	var evs = tuitest.Turn(p2.RunID(), 101, strings.Repeat("padding words ", 40))
+	m.Update(runBatch(p2.RunID(), evs))
 	m.Update(press("s"))
 	m.Update(press("home"))
 	for range 37 {
 		m.Update(press("down"))
 	}
-	want := m.panes[0].topTurn()
+	want := m.panes[0].TopTurn()
 	if want < 2 {
 		t.Fatalf("scrolling should have moved past turn 1, top turn %d", want)
 	}
 	for i, p := range m.panes {
-		if got := p.topTurn(); got != want {
+		if got := p.TopTurn(); got != want {
 			t.Errorf("pane %d shows turn %d at the top, want %d", i, got, want)
 		}
 	}
 	m.Update(press("s"))
 	m.Update(press("up"))
-	if m.panes[1].topTurn() != want {
+	if m.panes[1].TopTurn() != want {
 		t.Error("with sync off the other panes should stay put")
 	}
 }
@@ -151,7 +152,7 @@ func TestInfoPanelAndPromptAudit(t *testing.T) {
 	tm.Send(press("tab"))
 	tm.Send(press("p"))
 	s = waitScreen(t, tm, "Prompt audit · AGENTS", "Alice (seller, seat 0; fixture) is given:", "Bob (buyer, seat 1; fixture) is given:")
-	want := view.For(testScenario(), view.Agents, 1).Render()
+	want := view.For(tuitest.Scenario(), view.Agents, 1).Render()
 	for _, line := range strings.Split(strings.TrimSpace(want), "\n") {
 		if !strings.Contains(s, line) {
 			t.Errorf("the audit lacks %q from Bob's View", line)
@@ -199,12 +200,12 @@ func counters(screen string) []int {
 func TestPauseStopsRunsAndStepAdvancesEachByOneTurn(t *testing.T) {
 	lines := []string{"one two three four", "five six seven eight"}
 	m := liveSession(t, Options{
-		Scenario: testScenario(), Modes: []view.Mode{view.Script, view.Agents}, Seed: 1, Pace: 10 * time.Millisecond,
+		Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Script, view.Agents}, Seed: 1, Pace: 10 * time.Millisecond,
 		Factory: factoryFunc(func(view.Mode) run.Backend { return scriptedBackend{name: "fixture", lines: lines} }),
 	})
 	var controls []*run.Controller
 	for _, p := range m.panes {
-		controls = append(controls, p.live.Control)
+		controls = append(controls, p.Live().Control)
 	}
 	tm := startTeatest(t, m, 160, 45)
 	// stopped waits until every run is parked and the screen shows each

@@ -1,71 +1,24 @@
+// Package tui is the live side-by-side screen: one pane per mode, each
+// following one run's events, with pause, step, pace, scrolling, the
+// who-knows-what panel and the prompt audit. The user can take a seat
+// over and type its moves, or play one seat from the start (Options.Play);
+// omnigap demo makes it a presenter (Options.Demo).
+//
+// The root model (model.go) holds a stack of components (ui.Stack): the
+// app's own keys at the bottom (keys.go), the presenter's in presenter
+// mode (presenter.go), the panes (screen.go), and whatever opens over
+// them: a full-screen panel (overlays.go, tui/overlay), the scoreboard
+// (tui/presenter), a question under a pane (tui/chooser), the input box
+// of a seat the user plays (takeover.go, tui/input), a question in the
+// footer (tui/prompt) and the full help. Keys go to the top of the stack
+// and down from there; each component's bindings carry the keys, the
+// handler, why the key does nothing now, and the help text together, so
+// the footer, `?` and the handlers read one thing. The topmost component
+// that draws the body is drawn.
+//
+// The model does no IO: run control goes through each run's Controller,
+// and (re)starting runs happens in a command (session.go). Events reach
+// the model through the feed (feed.go) as one batch per frame, each part
+// tagged with its run id; the model hands them to the pane showing the
+// run (tui/pane).
 package tui
-
-import (
-	"strings"
-
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/omnigap/omnigap/engine/textsafe"
-)
-
-// doc is a full-screen, scrollable text panel (the info panel and the
-// prompt audit). Its lines are built for one width and cached.
-type doc struct {
-	title  string
-	hint   string // key hints beside the title; empty for the usual ones
-	build  func(width int) []string
-	width  int
-	height int
-	lines  []string
-	top    int
-}
-
-// SetSize sets the panel's size, title and rule included.
-func (d *doc) SetSize(w, h int) {
-	if w != d.width {
-		d.lines = d.build(w)
-	}
-	d.width, d.height = w, h
-	d.scrollBy(0)
-}
-
-// refresh builds the lines again at the next Render, keeping the scroll
-// position, for a panel whose content changed.
-func (d *doc) refresh() { d.width = 0 }
-
-func (d *doc) bodyHeight() int { return max(d.height-2, 0) }
-
-func (d *doc) scrollBy(n int) {
-	d.top = min(max(d.top+n, 0), max(len(d.lines)-d.bodyHeight(), 0))
-}
-
-// Render returns exactly height lines of exactly width cells.
-func (d *doc) Render(width, height int, st *styles) []string {
-	d.SetSize(width, height)
-	hint := d.hint
-	if hint == "" {
-		hint = " esc closes · ↑↓ pgup pgdn scroll"
-	}
-	// A long title gives way to the hint at a word boundary.
-	title := cutAtWord(d.title, max(width-ansi.StringWidth(hint)-1, 1))
-	out := []string{spread(st.title.Render(title), st.dim.Render(hint), width), st.sep.Render(strings.Repeat("─", width))}
-	for i := d.top; i < len(d.lines) && len(out) < height; i++ {
-		out = append(out, fit(d.lines[i], width))
-	}
-	for len(out) < height {
-		out = append(out, strings.Repeat(" ", width))
-	}
-	return out[:height]
-}
-
-// para wraps untrusted text to width after an indent, keeping its line
-// breaks, and styles each line.
-func para(text string, width, indent int, style lipgloss.Style) []string {
-	pad := strings.Repeat(" ", indent)
-	var out []string
-	for _, l := range strings.Split(ansi.Wrap(textsafe.Clean(strings.TrimRight(text, "\n")), max(width-indent, 1), ""), "\n") {
-		out = append(out, pad+style.Render(l))
-	}
-	return out
-}

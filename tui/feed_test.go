@@ -13,6 +13,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // fireHose streams one long turn as `rate` deltas per second for `span`.
@@ -46,7 +47,7 @@ func TestStreamingIsCoalescedToAFewFramesPerSecond(t *testing.T) {
 		span = 2 * time.Second
 	)
 	m := liveSession(t, Options{
-		Scenario: testScenario(), Modes: view.Modes, Seed: 1,
+		Scenario: tuitest.Scenario(), Modes: view.Modes, Seed: 1,
 		Factory: factoryFunc(func(view.Mode) run.Backend { return fireHose{rate: rate, span: span} }),
 	})
 	// Every message the program handles is followed by one View; count
@@ -74,8 +75,8 @@ func TestStreamingIsCoalescedToAFewFramesPerSecond(t *testing.T) {
 		t.Errorf("rendered only %.1f frames/s: streaming text should still appear live", perSecond)
 	}
 	for _, p := range m.panes {
-		if e := p.turn(1); e == nil || len(e.raw) != int(span.Seconds())*rate {
-			t.Errorf("%s: the first turn should hold all %d streamed characters", p.mode, int(span.Seconds())*rate)
+		if len(p.Text(1)) != int(span.Seconds())*rate {
+			t.Errorf("%s: the first turn should hold all %d streamed characters", p.Mode(), int(span.Seconds())*rate)
 		}
 	}
 }

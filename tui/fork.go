@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/tui/chooser"
+	"github.com/omnigap/omnigap/tui/pane"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // ForkBackend is one choice of what plays a fork's new turns.
@@ -20,13 +20,6 @@ type ForkBackend struct {
 	Key     string // the key that picks it: "b" built-in, "e" endpoint
 	Label   string
 	Factory episode.Factory // nil when the choice is not set up; Label says why
-}
-
-// forkChooser asks, at the bottom of a pane, what plays the fork of turn.
-type forkChooser struct {
-	turn    int
-	choices []forkChoice
-	cursor  int
 }
 
 // forkChoice is a backend for both seats, or a person in one seat with
@@ -37,53 +30,19 @@ type forkChoice struct {
 	seat       int // the seat a person plays, or -1
 }
 
-func newForkChooser(sc *scenario.Scenario, turn int, backends []ForkBackend) *forkChooser {
-	c := &forkChooser{turn: turn}
+// forkChoices are what may play a fork: each backend, then the user in
+// either seat beside the first.
+func (m *model) forkChoices() []forkChoice {
+	backends := m.session.opts.ForkBackends
+	var out []forkChoice
 	for i := range backends {
-		c.choices = append(c.choices, forkChoice{key: backends[i].Key, label: backends[i].Label, backend: &backends[i], seat: -1})
+		out = append(out, forkChoice{key: backends[i].Key, label: backends[i].Label, backend: &backends[i], seat: -1})
 	}
 	if len(backends) > 0 {
 		for seat := range 2 {
-			c.choices = append(c.choices, forkChoice{key: fmt.Sprint(seat), backend: &backends[0], seat: seat,
-				label: fmt.Sprintf("you play %s (%s)", oneLine(sc.Seats[seat].Character.Name), oneLine(sc.Seats[seat].Role))})
+			out = append(out, forkChoice{key: fmt.Sprint(seat), backend: &backends[0], seat: seat,
+				label: fmt.Sprintf("you play %s (%s)", ui.Line(m.scenario.Seats[seat].Character.Name), ui.Line(m.scenario.Seats[seat].Role))})
 		}
-	}
-	return c
-}
-
-// key handles one key press: the chosen option (nil for none), whether
-// the chooser closes, and whether the key was the chooser's.
-func (c *forkChooser) key(msg tea.KeyPressMsg, k keyMap) (choice *forkChoice, done, handled bool) {
-	switch {
-	case key.Matches(msg, k.Navigation.Up, k.Panes.Prev):
-		c.cursor = max(c.cursor-1, 0)
-	case key.Matches(msg, k.Navigation.Down, k.Panes.Next):
-		c.cursor = min(c.cursor+1, len(c.choices)-1)
-	case key.Matches(msg, k.Tools.Type):
-		return &c.choices[c.cursor], true, true
-	case key.Matches(msg, k.Panes.Close):
-		return nil, true, true
-	default:
-		for i := range c.choices {
-			if c.choices[i].key == msg.String() {
-				return &c.choices[i], true, true
-			}
-		}
-		// Any other key closes the question and does what it does.
-		return nil, true, false
-	}
-	return nil, false, true
-}
-
-// Render returns the chooser's lines, each exactly width cells.
-func (c *forkChooser) Render(width int, st *styles) []string {
-	out := []string{dockRule(st.title.Render(fmt.Sprintf(" fork after turn %d: who plays on? ", c.turn)), "key or ↑↓ enter · esc", width, st)}
-	for i, ch := range c.choices {
-		mark := "  "
-		if i == c.cursor {
-			mark = st.title.Render("› ")
-		}
-		out = append(out, fit(mark+st.title.Render(ch.key)+" "+ch.label, width))
 	}
 	return out
 }
@@ -98,64 +57,74 @@ type forkedMsg struct {
 	err    error
 }
 
-// openFork asks what plays a fork of the focused pane's selected turn
-// (the newest finished turn when none is selected).
-func (m *model) openFork() {
+// forkTurn is the turn f forks the focused pane after: the selected one,
+// else the newest finished one.
+func (m *model) forkTurn() int {
 	p := m.panes[m.focus]
-	turn := p.cursor
-	if turn == 0 {
-		turn = p.completed
+	if p.Cursor() != 0 {
+		return p.Cursor()
 	}
-	switch {
-	case m.play != nil:
-		m.notice = "forks are for watching and replaying"
-	case p.live == nil:
-		m.notice = "the run is restarting"
-	case turn == 0:
-		m.notice = "nothing to fork yet: wait for the first turn"
-	case len(m.s.opts.ForkBackends) == 0:
-		m.notice = "no backend to fork onto"
-	case p.prefix(turn) == nil:
-		m.notice = fmt.Sprintf("turn %d has not finished", turn)
-	default:
-		p.fork = newForkChooser(m.sc, turn, m.s.opts.ForkBackends)
-	}
+	return p.Completed()
 }
 
-// forkKey routes a key to the focused pane's open fork chooser and
-// reports whether the chooser used it.
-func (m *model) forkKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	p := m.panes[m.focus]
-	c := p.fork
-	choice, done, handled := c.key(msg, m.keys)
-	if done {
-		p.fork = nil
+// cannotFork says why f does nothing on the focused pane.
+func (m *model) cannotFork() string {
+	p, turn := m.panes[m.focus], m.forkTurn()
+	switch {
+	case m.play != nil:
+		return "forks are for watching and replaying"
+	case p.Live() == nil:
+		return "the run is restarting"
+	case turn == 0:
+		return "nothing to fork yet: wait for the first turn"
+	case len(m.session.opts.ForkBackends) == 0:
+		return "no backend to fork onto"
+	case p.Prefix(turn) == nil:
+		return fmt.Sprintf("turn %d has not finished", turn)
 	}
-	if choice == nil {
-		return nil, handled
+	return ""
+}
+
+// openFork asks what plays a fork of the focused pane's selected turn.
+func (m *model) openFork() {
+	p, turn := m.panes[m.focus], m.forkTurn()
+	st := &m.styles
+	choices := m.forkChoices()
+	options := make([]chooser.Option, len(choices))
+	for i, c := range choices {
+		options[i] = chooser.Option{Key: c.key, Line: st.Title.Render(c.key) + " " + c.label}
 	}
+	title := st.Title.Render(fmt.Sprintf(" fork after turn %d: who plays on? ", turn))
+	m.dock(p, chooser.New(m.common(), title, "key or ↑↓ enter · esc", options, func(i int) tea.Cmd {
+		return m.fork(p, turn, choices[i])
+	}))
+}
+
+// fork starts a fork of p after turn with choice playing on.
+func (m *model) fork(p *pane.Pane, turn int, choice forkChoice) tea.Cmd {
 	if choice.backend.Factory == nil {
 		m.notice = choice.label
-		return nil, true
+		return nil
 	}
 	m.forks++
+	o := m.session.opts
 	spec := episode.Spec{
-		Scenario: m.sc, Mode: p.mode, Seed: m.seed + int64(m.forks), Pace: m.pace,
-		Factory: choice.backend.Factory, Annotate: m.s.opts.Annotate, Buffer: 64,
-		RecordDir: m.forkDir(p), MaxUtterance: m.s.opts.MaxUtterance,
-		Fork: &episode.Fork{Parent: record.Parent{Recording: m.parentOf(p), Run: p.runID, Turn: c.turn}, Prefix: p.prefix(c.turn)},
+		Scenario: m.scenario, Mode: p.Mode(), Seed: m.seed + int64(m.forks), Pace: m.pace,
+		Factory: choice.backend.Factory, Annotate: o.Annotate, Buffer: 64,
+		RecordDir: m.forkDir(p), MaxUtterance: o.MaxUtterance,
+		Fork: &episode.Fork{Parent: record.Parent{Recording: m.parentOf(p), Run: p.RunID(), Turn: turn}, Prefix: p.Prefix(turn)},
 	}
-	m.notice = fmt.Sprintf("forking %s after turn %d…", p.mode.Label(), c.turn)
-	return m.s.fork(spec, choice.seat, c.turn), true
+	m.notice = fmt.Sprintf("forking %s after turn %d…", p.Mode().Label(), turn)
+	return m.session.fork(spec, choice.seat, turn)
 }
 
 // parentOf is the recording a pane shows or writes, if any.
-func (m *model) parentOf(p *pane) string {
-	if src := m.s.opts.Sources[p.mode]; src != "" && p.forkAt == 0 {
+func (m *model) parentOf(p *pane.Pane) string {
+	if src := m.session.opts.Sources[p.Mode()]; src != "" && p.ForkAt() == 0 {
 		return src
 	}
-	if p.live != nil {
-		return p.live.Recording
+	if p.Live() != nil {
+		return p.Live().Recording
 	}
 	return ""
 }
@@ -163,30 +132,14 @@ func (m *model) parentOf(p *pane) string {
 // forkDir is where a fork records: the session's folder, else a forks/
 // folder beside its parent (kept apart, so that replaying the parent's
 // folder does not pick the forks up as more runs), else recordings/forks.
-func (m *model) forkDir(p *pane) string {
+func (m *model) forkDir(p *pane.Pane) string {
 	switch parent := m.parentOf(p); {
-	case m.s.opts.RecordDir != "":
-		return m.s.opts.RecordDir
+	case m.session.opts.RecordDir != "":
+		return m.session.opts.RecordDir
 	case parent != "":
 		return filepath.Join(filepath.Dir(parent), "forks")
 	}
 	return filepath.Join("recordings", "forks")
-}
-
-// prefix is turns 1..n, or nil when one has not finished.
-func (p *pane) prefix(n int) []run.Turn {
-	if n > len(p.turns) {
-		return nil
-	}
-	out := make([]run.Turn, 0, n)
-	for t := 1; t <= n; t++ {
-		e := p.turn(t)
-		if e.action == nil {
-			return nil
-		}
-		out = append(out, run.Turn{Number: t, Seat: e.seat, Speaker: e.speaker, Backend: e.backend, Action: *e.action})
-	}
-	return out
 }
 
 // fork is the command that starts a forked run; seat >= 0 puts the user
@@ -210,24 +163,28 @@ func (s *session) fork(spec episode.Spec, seat, turn int) tea.Cmd {
 // addFork shows a started fork in a new pane and focuses it.
 func (m *model) addFork(msg forkedMsg) {
 	if msg.err != nil {
-		m.notice = "fork failed: " + oneLine(msg.err.Error())
+		m.notice = "fork failed: " + ui.Line(msg.err.Error())
 		return
 	}
-	p := newPane(msg.live.Spec.Mode, m.sc.MaxTurns, &m.st)
-	p.attach(msg.live)
-	p.forkAt, p.stop, p.paused = msg.turn, msg.cancel, m.paused
+	p := pane.New(msg.live.Spec.Mode, m.scenario.MaxTurns, &m.styles)
+	p.Attach(msg.live)
+	p.SetFork(msg.turn, msg.cancel)
+	p.SetPaused(m.paused)
 	if m.paused {
 		msg.live.Control.Pause()
 	}
 	if msg.player != nil {
-		p.hold = newHold(m.sc, msg.seat, msg.player)
-		p.hold.fixed = true
-		p.hold.in.focus()
+		pl := pane.NewPlayer(m.scenario, msg.seat, msg.player)
+		pl.Fixed = true
+		p.SetPlayer(pl)
 	}
 	m.panes = append(m.panes, p)
-	m.catchUp(p.runID)
+	m.catchUp(p.RunID())
 	m.resize()
 	m.setFocus(len(m.panes) - 1)
+	if p.Player() != nil {
+		m.startTyping(p)
+	}
 	m.notice = fmt.Sprintf("fork of turn %d records to %s", msg.turn, msg.live.Recording)
 }
 
@@ -235,13 +192,14 @@ func (m *model) addFork(msg forkedMsg) {
 func (m *model) dropForks() {
 	kept := m.panes[:0]
 	for _, p := range m.panes {
-		if p.forkAt > 0 {
-			p.stop()
+		if p.ForkAt() > 0 {
+			p.StopFork()
 			continue
 		}
 		kept = append(kept, p)
 	}
 	m.panes = kept
 	m.focus = min(m.focus, len(m.panes)-1)
-	m.panes[m.focus].focused = true
+	m.panes[m.focus].SetFocused(true)
+	m.dropDocks()
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/pane"
 )
 
 // goldenTurns is how far the golden screens' runs have played.
@@ -75,7 +76,7 @@ func goldenModel(t *testing.T, runs []goldenRun, w, h int) *model {
 	t.Cleanup(func() { s.feed.close() })
 	m := newModel(s, nil)
 	for i, p := range m.panes {
-		p.runID, p.backends = runs[i].run, runs[i].backends
+		p.Show(runs[i].run, runs[i].backends)
 	}
 	m.Update(resize(w, h))
 	var b batchMsg
@@ -98,8 +99,8 @@ var goldenScreens = []struct {
 	{"help", func(m *model) { m.Update(press("?")) }},
 	{"takeover", func(m *model) {
 		p := m.panes[m.focus]
-		p.hold = newHold(m.sc, 1, human.New())
-		p.hold.in.focus()
+		p.SetPlayer(pane.NewPlayer(m.scenario, 1, human.New()))
+		m.startTyping(p)
 		m.resize()
 		for _, r := range "I can pay 480" {
 			m.Update(press(string(r)))

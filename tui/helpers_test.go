@@ -12,62 +12,25 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
-
-// testScenario is a small bargaining scenario with one private fact
-// per seat and one environment fact.
-func testScenario() *scenario.Scenario {
-	price := func(v float64) *float64 { return &v }
-	return &scenario.Scenario{
-		ID: "test/bike", Title: "A bike for sale", Family: scenario.Sotopia,
-		Setting:      "Outside a bike shop on a Saturday morning.",
-		Relationship: scenario.Strangers, MaxTurns: 20,
-		Seats: []scenario.Seat{
-			{Role: "seller", Character: scenario.Character{Name: "Alice", Goal: "Sell high."},
-				Facts: []scenario.Fact{{ID: "seller-floor", Owner: 0, Kind: scenario.FactPrice, Text: "Alice will not go below $400", Number: price(400)}}},
-			{Role: "buyer", Character: scenario.Character{Name: "Bob", Goal: "Buy low."},
-				Facts: []scenario.Fact{{ID: "buyer-cap", Owner: 1, Kind: scenario.FactPrice, Text: "Bob can pay at most $450", Number: price(450)}}},
-		},
-		EnvFacts: []scenario.Fact{{ID: "frame-crack", Owner: scenario.OwnerEnv, Kind: scenario.FactPhrase, Text: "The frame has a hairline crack", Phrases: []string{"hairline crack"}}},
-	}
-}
 
 // syntheticModel is a model whose panes show fake runs named run-MODE and
 // fed by hand with batchMsg; no run is started.
 func syntheticModel(t testing.TB, modes []view.Mode, w, h int) *model {
-	s := &session{ctx: context.Background(), opts: Options{Scenario: testScenario(), Modes: modes, Seed: 1, Pace: 60 * time.Millisecond}, feed: newFeed(frameInterval)}
+	s := &session{ctx: context.Background(), opts: Options{Scenario: tuitest.Scenario(), Modes: modes, Seed: 1, Pace: 60 * time.Millisecond}, feed: newFeed(frameInterval)}
 	t.Cleanup(func() { s.feed.close() })
 	m := newModel(s, nil)
 	for _, p := range m.panes {
-		p.runID, p.backends = "run-"+string(p.mode), [2]string{"fixture", "fixture"}
+		p.Show("run-"+string(p.Mode()), [2]string{"fixture", "fixture"})
 	}
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
-}
-
-// turnEvents is one finished turn of a run as the runner emits it.
-func turnEvents(run string, n int, text string, anns ...event.Annotation) []event.Event {
-	seat := (n - 1) % 2
-	name := []string{"Alice", "Bob"}[seat]
-	base := event.Event{RunID: run, Turn: n, Seat: seat, Speaker: name, Backend: "fixture"}
-	evs := []event.Event{with(base, event.TurnStarted), with(base, event.Delta), with(base, event.TurnCompleted)}
-	evs[1].Delta = text
-	evs[2].Action = &event.Action{Type: event.Speak, Text: text}
-	for _, a := range anns {
-		ev := with(base, event.Annotated)
-		ev.Annotation = &a
-		evs = append(evs, ev)
-	}
-	return evs
-}
-
-func with(ev event.Event, k event.Kind) event.Event {
-	ev.Kind = k
-	return ev
 }
 
 // feedTurns applies count turns to every pane of m directly.
@@ -250,11 +213,11 @@ func liveSession(t *testing.T, opts Options) *model {
 func batchFor(m *model, count int) batchMsg {
 	var b batchMsg
 	for _, p := range m.panes {
-		evs := []event.Event{{RunID: p.runID, Kind: event.RunStarted, Seat: -1}}
+		evs := []event.Event{{RunID: p.RunID(), Kind: event.RunStarted, Seat: -1}}
 		for n := 1; n <= count; n++ {
-			evs = append(evs, turnEvents(p.runID, n, strings.Repeat("word ", 5+n%17)+"end.")...)
+			evs = append(evs, tuitest.Turn(p.RunID(), n, strings.Repeat("word ", 5+n%17)+"end.")...)
 		}
-		b = append(b, runEvents{run: p.runID, events: evs})
+		b = append(b, runEvents{run: p.RunID(), events: evs})
 	}
 	return b
 }
@@ -293,7 +256,7 @@ func playBuyer(t *testing.T, sc *scenario.Scenario, partner scriptedBackend, w, 
 		Scenario: sc, Modes: []view.Mode{view.Agents}, Seed: 1,
 		Factory:  factoryFunc(func(view.Mode) run.Backend { return partner }),
 		Annotate: leak.Annotate,
-		Play:     &PlayOptions{Seat: scenario.BuyerSeat},
+		Play:     &PlayOptions{Seat: craigslist.BuyerSeat},
 	})
 	return m, startTeatest(t, m, w, h)
 }

@@ -10,12 +10,14 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 func TestHighlightStylesByKindAndCounters(t *testing.T) {
 	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 160, 40)
 	tm := startTeatest(t, m, 160, 40)
-	run := m.panes[0].runID
+	run := m.panes[0].RunID()
 	text := "I need $400 at least, Bob can pay $450, and the frame is cracked, Jacob."
 	//       0         1         2         3         4         5         6         7
 	anns := []event.Annotation{
@@ -24,11 +26,11 @@ func TestHighlightStylesByKindAndCounters(t *testing.T) {
 		{Kind: event.MindRead, FactID: "frame-crack", Start: 48, End: 64},
 		{Kind: event.FirstMention, FactID: "friend", Start: 66, End: 71},
 	}
-	tm.Send(runBatch(run, turnEvents(run, 1, text, anns...)))
+	tm.Send(runBatch(run, tuitest.Turn(run, 1, text, anns...)))
 	waitScreen(t, tm, "leak 1", "disclosure 1", "mind-read 1", "first mention 1")
 	screen := screen(t, tm)
 	for i, want := range []string{"$400", "Bob can pay $450", "frame is cracked", "Jacob"} {
-		styled := m.st.highlight[anns[i].Kind].Render(want)
+		styled := m.styles.Highlight[anns[i].Kind].Render(want)
 		if !strings.Contains(screen, styled) {
 			t.Errorf("%s span %q is not drawn in its style %q", anns[i].Kind, want, styled)
 		}
@@ -39,49 +41,20 @@ func TestHighlightStylesByKindAndCounters(t *testing.T) {
 	}
 	// Every kind (and a denial) looks different from the others and from
 	// plain text, in the app's styles and the presenter's.
-	for _, st := range []styles{m.st, presenterStyles(m.st)} {
+	for _, st := range []ui.Styles{m.styles, ui.Presenter(m.styles)} {
 		seen := map[string]bool{"x": true}
 		for _, k := range event.Kinds {
-			sgr := st.highlight[k.Kind].Render("x")
+			sgr := st.Highlight[k.Kind].Render("x")
 			if seen[sgr] {
 				t.Errorf("%s has no style of its own: %q", k.Kind, sgr)
 			}
 			seen[sgr] = true
 		}
-		if seen[st.denied.Render("x")] {
+		if seen[st.Denied.Render("x")] {
 			t.Error("a denial should look different from every kind")
 		}
 	}
 	finalModel(t, tm)
-}
-
-func TestHighlightSurvivesWrappingAndSanitizing(t *testing.T) {
-	st := newStyles(true)
-	// The span straddles a wrap, and escape sequences before it shift the
-	// raw offsets: the mark must still land on "hairline crack".
-	raw := "\x1b[31mNote\x1b[0m: the frame has a hairline crack near the seat tube."
-	start := strings.Index(raw, "hairline")
-	anns := []event.Annotation{{Kind: event.Leak, Start: start, End: start + len("hairline crack")}}
-	text, marks := markText(raw, anns)
-	lines, widths := wrapMarked(text, marks, 24, st.marks)
-	if got := ansi.Strip(strings.Join(lines, "|")); got != "Note: the frame has a|hairline crack near the|seat tube." {
-		t.Fatalf("wrapped text = %q", got)
-	}
-	if !strings.Contains(lines[1], st.highlight[event.Leak].Render("hairline crack")) {
-		t.Errorf("the leak span lost its style: %q", lines[1])
-	}
-	for i, l := range lines {
-		if ansi.StringWidth(l) != widths[i] {
-			t.Errorf("line %d: width %d recorded as %d", i, ansi.StringWidth(l), widths[i])
-		}
-	}
-	// A span cut by a line break is styled on both lines.
-	anns = []event.Annotation{{Kind: event.Disclosure, Start: 10, End: 30}}
-	text, marks = markText("the frame has a hairline crack", anns)
-	lines, _ = wrapMarked(text, marks, 16, st.marks)
-	if len(lines) != 2 || !strings.Contains(lines[0], st.highlight[event.Disclosure].Render("has a")) || !strings.Contains(lines[1], st.highlight[event.Disclosure].Render("hairline crack")) {
-		t.Errorf("a span across a break should be styled on each line: %q", lines)
-	}
 }
 
 // sgrColour matches SGR sequences that set a colour.
@@ -92,9 +65,9 @@ func TestNoColorKeepsHighlightsDistinctWithoutColour(t *testing.T) {
 	// TTY_FORCE: the test's output is a buffer, which would otherwise get
 	// no styling at all.
 	tm := startTeatest(t, m, 100, 30, tea.WithEnvironment([]string{"NO_COLOR=1", "TTY_FORCE=1", "TERM=xterm-256color"}))
-	run := m.panes[0].runID
+	run := m.panes[0].RunID()
 	anns := []event.Annotation{{Kind: event.Leak, Start: 0, End: 4}, {Kind: event.MindRead, Start: 5, End: 9}}
-	tm.Send(runBatch(run, turnEvents(run, 1, "leak mind plain", anns...)))
+	tm.Send(runBatch(run, tuitest.Turn(run, 1, "leak mind plain", anns...)))
 	tm.Send(press("q"))
 	tm.WaitFinished(t)
 	out := readAll(t, tm)

@@ -10,6 +10,8 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/tui/overlay"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // TestInfoPanelListsEveryAnnotatedFact: the `i` panel's who-knows-what
@@ -20,9 +22,8 @@ func TestInfoPanelListsEveryAnnotatedFact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := newStyles(true)
-	d := infoDoc(sc, &st)
-	text := ansi.Strip(strings.Join(d.build(400), "\n"))
+	st := ui.NewStyles(true)
+	text := ansi.Strip(strings.Join(overlay.InfoLines(sc, 400, &st), "\n"))
 	facts := leak.Facts(sc)
 	if !slices.ContainsFunc(facts, func(f scenario.Fact) bool { return f.Derived }) {
 		t.Fatal("borrowed-money has no fact derived from its goals; the test wants one")

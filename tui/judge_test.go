@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/record/recordtest"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // TestQuitWhileTheJudgeHangs: q while the judge's call hangs (the
@@ -35,7 +36,7 @@ func TestQuitWhileTheJudgeHangs(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(context.Background(), Options{
-			Scenario: testScenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Factory: f,
+			Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Factory: f,
 			Annotate: f.Judge().Annotate(leak.Annotate), RecordDir: dir,
 			Program: []tea.ProgramOption{tea.WithInput(in), tea.WithOutput(&out), tea.WithWindowSize(120, 40), tea.WithoutSignals()},
 		})

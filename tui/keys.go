@@ -1,165 +1,89 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
-// keyMap is every key the app answers to, defined once and grouped. The
-// footer, the `?` screen, the presenter's footer and the key handling all
-// read it; a key that is not here does nothing.
-type keyMap struct {
-	Playback   playbackKeys
-	Navigation navigationKeys
-	Panes      paneKeys
-	Tools      toolKeys
-	Presenter  presenterKeys
-	General    generalKeys
+	"github.com/omnigap/omnigap/tui/ui"
+)
+
+// appKeys are the keys that act wherever the app is, whatever is open
+// (unless a layer on top takes every key): playback, the focus, the
+// panels, help and quitting. It is the bottom layer of the stack.
+type appKeys struct{ m *model }
+
+// do makes a binding's handler of a function without a command.
+func do(f func()) func(tea.KeyPressMsg) tea.Cmd {
+	return func(tea.KeyPressMsg) tea.Cmd { f(); return nil }
 }
 
-// playbackKeys drive the runs.
-type playbackKeys struct {
-	Pause, Step, Faster, Slower, Restart key.Binding
-	// Fork branches a new run off the selected turn.
-	Fork key.Binding
-}
-
-// navigationKeys scroll a pane or panel and move through an episode.
-type navigationKeys struct {
-	Up, Down, PageUp, PageDown, Home, End key.Binding
-	GoTo, PrevTurn, NextTurn              key.Binding
-	PrevNote, NextNote, Search            key.Binding
-	// Sync locks the panes so they scroll together turn by turn.
-	Sync key.Binding
-}
-
-// paneKeys move the focus and open and close the panels.
-type paneKeys struct {
-	Next, Prev, Info, Audit, Card key.Binding
-	// Unfold opens and closes the models' reasoning in the prompt audit.
-	Unfold key.Binding
-	Close  key.Binding
-}
-
-// toolKeys are for playing a seat.
-type toolKeys struct {
-	TakeOver, Type, Reveal key.Binding
-}
-
-// presenterKeys exist in presenter mode only, where n and → go to the
-// next comparison and s brings the scoreboard back.
-type presenterKeys struct {
-	NextScene, Scoreboard key.Binding
-}
-
-// generalKeys are the help and quitting; Interrupt quits even while the
-// user types.
-type generalKeys struct {
-	Help, Quit, Interrupt key.Binding
-}
-
-func newKeyMap() keyMap {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+func (a *appKeys) Bindings() []ui.Binding {
+	m := a.m
+	k := m.keys
+	out := []ui.Binding{
+		{Key: k.General.Quit, Do: func(tea.KeyPressMsg) tea.Cmd { return m.quit() }},
+		{Key: k.General.Help, Do: do(m.openHelp)},
+		{Key: k.Playback.Pause, Do: do(func() { m.setPaused(!m.paused) })},
+		{Key: k.Playback.Step, Do: do(m.step), Disabled: func() string {
+			if !m.paused {
+				return "n steps paused runs: pause first with space"
+			}
+			return ""
+		}},
+		{Key: k.Playback.Faster, Do: do(func() { m.setPace(-1) })},
+		{Key: k.Playback.Slower, Do: do(func() { m.setPace(+1) })},
+		{Key: k.Playback.Restart, Do: func(tea.KeyPressMsg) tea.Cmd { return m.restart() }},
+		{Key: k.Navigation.Sync, Do: do(m.toggleLock)},
+		{Key: k.Panes.Next, Do: do(func() { m.setFocus((m.focus + 1) % len(m.panes)) })},
+		{Key: k.Panes.Prev, Do: do(func() { m.setFocus((m.focus + len(m.panes) - 1) % len(m.panes)) })},
 	}
-	off := func(k key.Binding) key.Binding {
-		k.SetEnabled(false)
-		return k
+	for i, o := range overlays {
+		out = append(out, ui.Binding{Key: k.Overlays[i], Do: do(func() { m.toggleOverlay(o) })})
 	}
-	return keyMap{
-		Playback: playbackKeys{
-			Pause:   b("space", "pause", "space"),
-			Step:    b("n", "step", "n"),
-			Faster:  b("+", "faster", "+", "="),
-			Slower:  b("-", "slower", "-", "_"),
-			Restart: b("r", "new seed", "r"),
-			Fork:    b("f", "fork here", "f"),
-		},
-		Navigation: navigationKeys{
-			Up:       b("↑/k", "up", "up", "k"),
-			Down:     b("↓/j", "down", "down", "j"),
-			PageUp:   b("pgup/b", "page up", "pgup", "b"),
-			PageDown: b("pgdn", "page down", "pgdown"),
-			Home:     b("home", "start", "home"),
-			End:      b("end/G", "end", "end", "G"),
-			GoTo:     b("g", "go to turn", "g"),
-			PrevTurn: b("[", "prev turn", "["),
-			NextTurn: b("]", "next turn", "]"),
-			PrevNote: b("{", "prev annotation", "{"),
-			NextNote: b("}", "next annotation", "}"),
-			Search:   b("/", "search", "/"),
-			Sync:     b("L", "lock panes", "L", "s"),
-		},
-		Panes: paneKeys{
-			Next:   b("tab", "next pane", "tab"),
-			Prev:   b("⇧tab", "prev pane", "shift+tab"),
-			Info:   b("i", "info", "i"),
-			Audit:  b("p", "prompt audit", "p"),
-			Card:   b("c", "card", "c"),
-			Unfold: b("z", "reasoning", "z"),
-			Close:  b("esc", "close", "esc"),
-		},
-		Tools: toolKeys{
-			TakeOver: b("t", "take over", "t"),
-			Type:     b("enter", "type a move", "enter"),
-			Reveal:   off(b("v", "reveal", "v")),
-		},
-		Presenter: presenterKeys{
-			NextScene:  off(b("n/→", "next comparison", "n", "right")),
-			Scoreboard: off(b("s", "scoreboard", "s")),
-		},
-		General: generalKeys{
-			Help:      b("?", "help", "?"),
-			Quit:      b("q", "quit", "q"),
-			Interrupt: b("ctrl+c", "quit", "ctrl+c"),
-		},
+	return append(out,
+		// The prompt audit folds and unfolds the reasoning (its own z);
+		// elsewhere z says where.
+		ui.Binding{Key: k.Panes.Unfold, Disabled: func() string {
+			return "z folds and unfolds the models' reasoning in the prompt audit: p opens it"
+		}},
+		ui.Binding{Key: k.Tools.Reveal, Do: do(m.openReveal), Disabled: func() string {
+			if !m.revealed {
+				return "the reveal comes when the game ends"
+			}
+			return ""
+		}},
+	)
+}
+
+func (a *appKeys) Update(tea.Msg) tea.Cmd   { return nil }
+func (a *appKeys) SetSize(int, int)         {}
+func (a *appKeys) Render(int, int) []string { return nil }
+
+// ShortHelp is the footer's usual line.
+func (a *appKeys) ShortHelp() []key.Binding { return a.m.keys.ShortHelp() }
+
+// quit ends the runs (with the cause the options name) and the program.
+func (m *model) quit() tea.Cmd {
+	if m.generation != nil {
+		m.generation.cancel(m.session.opts.QuitCause)
 	}
+	return tea.Quit
 }
 
-// forPresenter is the key map of presenter mode: n goes to the next
-// comparison instead of stepping, and s shows the scoreboard, so the
-// panes lock with L alone.
-func (k keyMap) forPresenter() keyMap {
-	k.Playback.Step.SetEnabled(false)
-	k.Presenter.NextScene.SetEnabled(true)
-	k.Presenter.Scoreboard.SetEnabled(true)
-	k.Navigation.Sync.SetKeys("L")
-	return k
+// fullHelp is the `?` screen: every key, in the footer; ? or esc closes
+// it, and every other key acts as usual.
+type fullHelp struct{ m *model }
+
+func (m *model) openHelp() { m.stack.Push(ui.Layer{Component: &fullHelp{m}, Place: ui.Footer}) }
+
+func (h *fullHelp) Bindings() []ui.Binding {
+	return []ui.Binding{{Key: h.m.keys.General.Help, Closes: true}, {Key: h.m.keys.Panes.Close, Closes: true}}
 }
 
-// ShortHelp is the footer line.
-func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Playback.Pause, k.Panes.Next, k.Navigation.GoTo, k.Navigation.NextNote, k.General.Help, k.General.Quit}
-}
+// helpView is every key, grouped.
+func (h *fullHelp) helpView() string { return h.m.help.FullHelpView(h.m.keys.FullHelp()) }
 
-// presenterHelp is the presenter's footer line, short enough for 80
-// columns (? still shows every key); while the scoreboard shows, space and
-// esc say what they do there.
-func (k keyMap) presenterHelp(board bool) []key.Binding {
-	if board {
-		return []key.Binding{relabel(k.Playback.Pause, "next comparison"), relabel(k.Panes.Close, "back to the dialogue"), k.General.Quit}
-	}
-	return []key.Binding{k.Playback.Pause, k.Presenter.NextScene, k.Navigation.GoTo, k.Navigation.NextNote, k.General.Quit}
-}
-
-// typingHelp is the footer while the user types a move: every key but
-// these goes to the input.
-func (k keyMap) typingHelp() []key.Binding {
-	return []key.Binding{relabel(k.Tools.Type, "send · /help lists the moves"), relabel(k.Panes.Close, "leave the input"), k.General.Interrupt}
-}
-
-// FullHelp is the `?` screen: playback with the tools, the panes, moving
-// through an episode, scrolling with the general keys. It fits 80
-// columns and, with the keys each mode turns off, 9 lines.
-func (k keyMap) FullHelp() [][]key.Binding {
-	p, n, w, t, s, g := k.Playback, k.Navigation, k.Panes, k.Tools, k.Presenter, k.General
-	return [][]key.Binding{
-		{p.Pause, p.Step, s.NextScene, p.Faster, p.Slower, p.Restart, p.Fork, s.Scoreboard, t.TakeOver, t.Type, t.Reveal},
-		{w.Next, w.Prev, w.Info, w.Audit, w.Card, w.Unfold, w.Close},
-		{n.GoTo, n.PrevTurn, n.NextTurn, n.PrevNote, n.NextNote, n.Search, n.Sync},
-		{n.Up, n.Down, n.PageUp, n.PageDown, n.Home, n.End, g.Help, g.Quit, g.Interrupt},
-	}
-}
-
-// relabel is b described as it acts in one situation.
-func relabel(b key.Binding, desc string) key.Binding {
-	b.SetHelp(b.Help().Key, desc)
-	return b
-}
+func (h *fullHelp) Update(tea.Msg) tea.Cmd   { return nil }
+func (h *fullHelp) SetSize(int, int)         {}
+func (h *fullHelp) Render(int, int) []string { return nil }
+func (h *fullHelp) ShortHelp() []key.Binding { return nil }

@@ -15,18 +15,28 @@ import (
 
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/pane"
+	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
-// bindings lists every binding of k by its group and field name.
-func bindings(k keyMap) map[string]key.Binding {
+// bindings lists every binding of k by its group and field name, the
+// overlays' by their key ("Overlays.i").
+func bindings(k ui.KeyMap) map[string]key.Binding {
 	out := map[string]key.Binding{}
+	for _, b := range k.Overlays {
+		out["Overlays."+b.Help().Key] = b
+	}
 	groups := reflect.ValueOf(k)
 	for i := range groups.NumField() {
 		g := groups.Field(i)
+		if g.Kind() == reflect.Slice {
+			continue
+		}
 		for j := range g.NumField() {
 			b, ok := g.Field(j).Interface().(key.Binding)
 			if !ok {
-				panic("keyMap." + groups.Type().Field(i).Name + " holds a field that is not a key.Binding")
+				panic("ui.KeyMap." + groups.Type().Field(i).Name + " holds a field that is not a key.Binding")
 			}
 			out[groups.Type().Field(i).Name+"."+g.Type().Field(j).Name] = b
 		}
@@ -48,13 +58,13 @@ func keyModel(t *testing.T, kind string) *model {
 	case "present":
 		m = presenterAt80x24(t)
 		for _, p := range m.panes {
-			p.runID, p.backends = "run-"+string(p.mode), [2]string{"fixture", "fixture"}
+			p.Show("run-"+string(p.Mode()), [2]string{"fixture", "fixture"})
 		}
 	case "play":
-		s := &session{ctx: context.Background(), opts: Options{Scenario: testScenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: 60 * time.Millisecond, Play: &PlayOptions{Seat: 0}}, feed: newFeed(frameInterval)}
+		s := &session{ctx: context.Background(), opts: Options{Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: 60 * time.Millisecond, Play: &PlayOptions{Seat: 0}}, feed: newFeed(frameInterval)}
 		t.Cleanup(func() { s.feed.close() })
 		m = newModel(s, nil)
-		m.panes[0].runID = "run-" + string(view.Agents)
+		m.panes[0].Show("run-"+string(view.Agents), [2]string{})
 		m.Update(resize(80, 24))
 	}
 	feedTurns(m, 12)
@@ -121,15 +131,14 @@ var keySetups = map[string]func(m *model){
 	"Navigation.Down": scrollHome, "Navigation.PageDown": scrollHome, "Navigation.End": scrollHome,
 	"Navigation.GoTo": nil, "Navigation.PrevTurn": nil, "Navigation.NextTurn": nil,
 	"Navigation.PrevNote": nil, "Navigation.NextNote": nil, "Navigation.Search": nil, "Navigation.Sync": nil,
-	"Panes.Next": nil, "Panes.Prev": nil, "Panes.Info": nil, "Panes.Audit": nil, "Panes.Card": nil,
+	"Panes.Next": nil, "Panes.Prev": nil, "Overlays.i": nil, "Overlays.p": nil, "Overlays.c": nil,
 	"Panes.Unfold": nil, "Panes.Close": func(m *model) { m.Update(press("i")) },
 	"Tools.TakeOver": nil, "Tools.Reveal": nil,
 	"Tools.Type": func(m *model) {
-		p := m.panes[m.focus]
-		if p.hold == nil {
-			p.hold = newHold(m.sc, 1, human.New())
+		if p := m.panes[m.focus]; p.Player() == nil {
+			p.SetPlayer(pane.NewPlayer(m.scenario, 1, human.New()))
 		}
-		p.hold.in.blur()
+		m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.Component.(*typing); return ok })
 		m.resize()
 	},
 	"Presenter.NextScene": nil, "Presenter.Scoreboard": nil,
@@ -141,7 +150,7 @@ func scrollHome(m *model) { m.Update(press("home")) }
 // Every key of every enabled binding does something in each kind of
 // model: it changes the screen or returns a command.
 func TestEveryBindingIsHandled(t *testing.T) {
-	for name := range bindings(newKeyMap()) {
+	for name := range bindings(ui.NewKeyMap(overlayKeys())) {
 		if _, ok := keySetups[name]; !ok {
 			t.Errorf("keySetups has no entry for %s: say where it acts", name)
 		}
@@ -202,12 +211,13 @@ func TestKeysOutsideTheKeyMapDoNothing(t *testing.T) {
 func TestPresenterFooterUsesTheKeyMap(t *testing.T) {
 	m := presenterAt80x24(t)
 	footer := ansi.Strip(m.helpView())
-	for _, b := range m.keys.presenterHelp(false) {
+	for _, b := range m.presenter.ShortHelp() {
 		if !strings.Contains(footer, b.Help().Key+" "+b.Help().Desc) {
 			t.Errorf("footer %q lacks %s %s", footer, b.Help().Key, b.Help().Desc)
 		}
 	}
-	m.demo.shown, m.demo.board = true, true
+	m.presenter.shown = true
+	m.presenter.showBoard()
 	if footer := ansi.Strip(m.helpView()); !strings.Contains(footer, "space next comparison") || !strings.Contains(footer, "esc back to the dialogue") {
 		t.Errorf("scoreboard footer %q", footer)
 	}

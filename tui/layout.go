@@ -1,18 +1,18 @@
 package tui
 
-import "strings"
+import (
+	"strings"
 
-// minPaneWidth is the narrowest a pane gets side by side; when not all
-// panes fit, as many as fit are shown under a tab bar naming them all.
-const minPaneWidth = 36
+	"github.com/omnigap/omnigap/tui/pane"
+)
 
 // column is one pane's horizontal place on screen.
 type column struct{ x, w int }
 
 // fitting is how many panes stand side by side at this width.
 func (m *model) fitting() int {
-	least := minPaneWidth
-	if m.demo != nil {
+	least := pane.MinWidth
+	if m.presenter != nil {
 		least = presenterMinPaneWidth
 	}
 	return min(max((m.width+1)/(least+1), 1), len(m.panes))
@@ -69,50 +69,12 @@ func (m *model) bodyHeight() int {
 	return max(m.height-m.titleHeight()-m.footerHeight, 0)
 }
 
-// resize hands every pane and the open panel its size.
+// resize hands every layer its size: the footer's height depends on the
+// keys of what is on top.
 func (m *model) resize() {
 	m.help.SetWidth(m.width)
 	m.footerHeight = 1 + strings.Count(m.helpView(), "\n") + 1
-	h := m.bodyHeight()
-	if m.tabbed() {
-		h--
+	for _, l := range m.stack.Layers() {
+		l.Component.SetSize(m.width, m.bodyHeight())
 	}
-	for i, c := range m.columns() {
-		m.panes[i].SetSize(c.w, max(h, 0))
-	}
-	if m.overlay == revealOverlay {
-		lw, rw := m.revealWidths()
-		m.panel.SetSize(lw, m.bodyHeight())
-		m.compare.SetSize(rw, m.bodyHeight())
-	} else if m.panel != nil {
-		m.panel.SetSize(m.width, m.bodyHeight())
-	}
-}
-
-// revealWidths are the widths of the reveal panel and of the SCRIPT pane
-// beside it; on a narrow screen one of them takes the whole width and
-// the other is 0.
-func (m *model) revealWidths() (int, int) {
-	if m.width >= 2*minPaneWidth+1 {
-		lw := (m.width - 1) / 2
-		return lw, m.width - 1 - lw
-	}
-	if m.revealSide == 1 {
-		return 0, m.width
-	}
-	return m.width, 0
-}
-
-// revealBlocks draws the reveal panel and the SCRIPT pane, side by side
-// or, on a narrow screen, the one tab selects.
-func (m *model) revealBlocks(h int) [][]string {
-	lw, rw := m.revealWidths()
-	var blocks [][]string
-	if lw > 0 {
-		blocks = append(blocks, m.panel.Render(lw, h, &m.st))
-	}
-	if rw > 0 {
-		blocks = append(blocks, m.compare.Render(rw, h))
-	}
-	return blocks
 }

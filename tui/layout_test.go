@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 func TestLayoutWideShowsAllPanesSideBySide(t *testing.T) {
@@ -112,10 +113,10 @@ func TestLightBackgroundSwitchesPalette(t *testing.T) {
 	if dark == light {
 		t.Fatal("a light background should change the colours")
 	}
-	if want := newStyles(false).seat[0].Render("Alice"); !strings.Contains(light, want) {
+	if want := ui.NewStyles(false).Seat[0].Render("Alice"); !strings.Contains(light, want) {
 		t.Errorf("after a light background the names should use the light palette")
 	}
-	if strings.Contains(light, newStyles(true).seat[0].Render("Alice")) {
+	if strings.Contains(light, ui.NewStyles(true).Seat[0].Render("Alice")) {
 		t.Error("the dark palette's cached lines survived the switch")
 	}
 }
@@ -131,16 +132,16 @@ func TestPaneHeaderNamesTheBackendWholeOrNotAtAll(t *testing.T) {
 		// two panes side by side: 36 cells each at 74 columns
 		m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, c.width, 24)
 		for _, p := range m.panes {
-			p.backends = [2]string{backend, backend}
+			p.Show(p.RunID(), [2]string{backend, backend})
 		}
 		m.Update(resize(c.width, 24))
 		p := m.panes[0]
-		first := ansi.Strip(p.headerLines()[0])
+		first := ansi.Strip(p.HeaderLines()[0])
 		if !strings.Contains(first, "SCRIPT") || strings.Contains(first, "…") {
 			t.Errorf("%d columns: header %q", c.width, first)
 		}
 		if got := strings.Contains(first, backend); got != c.shown {
-			t.Errorf("%d columns (pane %d wide): backend shown %v, want %v: %q", c.width, p.width, got, c.shown, first)
+			t.Errorf("%d columns (pane %d wide): backend shown %v, want %v: %q", c.width, p.Width(), got, c.shown, first)
 		}
 	}
 }
@@ -148,12 +149,12 @@ func TestPaneHeaderNamesTheBackendWholeOrNotAtAll(t *testing.T) {
 // The title bar shortens the scenario's setting at a word, never inside
 // one.
 func TestTitleBarCutsTheSettingAtAWord(t *testing.T) {
-	if got := cutAtWord("one two three", 9); got != "one two…" {
+	if got := ui.CutAtWord("one two three", 9); got != "one two…" {
 		t.Errorf("cutAtWord: %q", got)
 	}
 	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 80, 24)
 	first := ansi.Strip(strings.Split(m.render(), "\n")[0])
-	setting := m.sc.Setting
+	setting := m.scenario.Setting
 	i := strings.Index(first, "  ")
 	j := strings.Index(first, "…")
 	if i < 0 || j < 0 {

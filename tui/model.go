@@ -4,129 +4,132 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/overlay"
+	"github.com/omnigap/omnigap/tui/pane"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
-// overlayKind names the full-screen panel shown instead of the panes.
-type overlayKind uint8
-
-const (
-	noOverlay overlayKind = iota
-	infoOverlay
-	auditOverlay
-	revealOverlay // the end of a game, beside the SCRIPT run
-	cardOverlay
-	welcomeOverlay // a served game's first screen, before its runs start
-)
-
-// model is the one tea.Model of the app. Panes and panels are plain
-// structs it drives; run control goes through each run's Controller, and
+// model is the one tea.Model of the app. What the screen shows is a
+// stack of components (ui.Stack): the app's own keys at the bottom, the
+// presenter's in presenter mode, the panes, and whatever opens over them
+// (a panel, a question, the input box, the full help). Keys go to the top
+// of the stack and down from there, and the topmost component that draws
+// the body is drawn. Run control goes through each run's Controller, and
 // starting runs happens in a command.
 type model struct {
-	s     *session
-	sc    *scenario.Scenario
-	st    styles
-	keys  keyMap
-	help  help.Model
-	panes []*pane
-	gen   *generation
+	session    *session
+	scenario   *scenario.Scenario
+	styles     ui.Styles
+	keys       ui.KeyMap
+	help       help.Model
+	stack      ui.Stack
+	panes      []*pane.Pane
+	generation *generation
 
 	width, height int
 	footerHeight  int // legend line plus help, set by resize
 	focus         int
 	paused        bool
-	sync          bool
-	pace          time.Duration
-	seed          int64
+	// locked panes scroll together turn by turn.
+	locked bool
+	pace   time.Duration
+	seed   int64
 
-	title  memo[titleState]
-	footer memo[footerState]
+	title  ui.Memo[titleState]
+	footer ui.Memo[footerState]
 	frame  frame
 
-	overlay overlayKind
-	panel   *doc
-	notice  string
-	// prompt is the open footer question (g, /); lastSearch repeats.
-	prompt     *prompt
-	lastSearch string
-	forks      int   // forks started, so each gets its own seed and run id
-	demo       *demo // presenter mode
-	// early holds events of runs no pane shows yet: a run's first events
-	// can arrive before the message that hands the run to its pane.
-	early map[string][]event.Event
+	notice     string
+	lastSearch string // what / enter looks for again
+	forks      int    // forks started, so each gets its own seed and run id
+	presenter  *presenter
+	sequence   *sequence // a replay of several scenarios
+	// pending holds events of runs no pane shows yet: a run's first
+	// events can arrive before the message that hands the run to its
+	// pane.
+	pending map[string][]event.Event
 	// unfold shows the models' reasoning in full in the prompt audit.
 	unfold bool
 
 	// In play: the user's seat, the SCRIPT run the reveal compares with,
-	// the side of the reveal that scrolls, and whether it was shown.
-	play       *PlayOptions
-	compare    *pane
-	revealSide int
-	revealed   bool
-	// starting says the player left the welcome and the game is being
-	// started: the welcome stays until it is, so no key meets a screen
-	// without the game.
-	starting bool
+	// and whether the reveal was shown.
+	play     *PlayOptions
+	script   *pane.Pane
+	revealed bool
 }
 
 func newModel(s *session, g *generation) *model {
-	m := &model{s: s, sc: s.opts.Scenario, st: newStyles(true), keys: newKeyMap(), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed, play: s.opts.Play}
+	m := &model{session: s, scenario: s.opts.Scenario, styles: ui.NewStyles(true), help: help.New(), pace: s.opts.Pace, seed: s.opts.Seed, play: s.opts.Play}
+	m.keys = ui.NewKeyMap(overlayKeys())
+	m.stack.Push(ui.Layer{Component: &appKeys{m}, Place: ui.Global})
 	if s.opts.Demo != nil {
-		m.demo = &demo{opts: s.opts.Demo}
-		m.st = presenterStyles(m.st)
-		m.keys = m.keys.forPresenter()
+		m.presenter = &presenter{m: m, opts: s.opts.Demo}
+		m.styles = ui.Presenter(m.styles)
+		m.keys = m.keys.ForPresenter()
+		m.stack.Push(ui.Layer{Component: m.presenter, Place: ui.Global})
+	} else if len(s.opts.Comparisons) > 1 {
+		m.sequence = &sequence{m: m, comps: s.opts.Comparisons}
+		m.keys = m.keys.ForSequence()
+		m.stack.Push(ui.Layer{Component: m.sequence, Place: ui.Global})
 	}
-	m.help.Styles = m.st.help
+	m.stack.Push(ui.Layer{Component: &paneScreen{m}, Place: ui.Body})
+	m.help.Styles = m.styles.Help
 	// Three spaces between the `?` columns let all of them fit 80 cells.
 	m.help.FullSeparator = "   "
 	for _, mode := range s.opts.Modes {
 		m.panes = append(m.panes, m.newPane(mode))
 	}
-	m.panes[0].focused = true
+	m.panes[0].SetFocused(true)
 	m.keys.Tools.Reveal.SetEnabled(m.play != nil)
 	m.keys.Playback.Restart.SetEnabled(m.play == nil || !m.play.Once)
 	if m.play != nil {
-		m.compare = newPane(view.Script, m.sc.MaxTurns, &m.st)
+		m.script = pane.New(view.Script, m.scenario.MaxTurns, &m.styles)
 	}
 	if g != nil {
 		m.install(g)
 	} else if m.play != nil && m.play.Welcome != "" {
-		m.openOverlay(welcomeOverlay)
+		m.openWelcome()
 	}
 	return m
 }
 
+// common is what the components are made with.
+func (m *model) common() ui.Common { return ui.Common{Keys: &m.keys, Styles: &m.styles} }
+
 // install shows a generation's runs in the panes.
 func (m *model) install(g *generation) {
-	m.gen, m.seed = g, g.seed
-	if m.overlay == welcomeOverlay {
-		m.overlay, m.panel, m.notice = noOverlay, nil, ""
-		m.resize()
+	m.generation, m.seed = g, g.seed
+	if m.closeOverlay(welcomeOverlay) {
+		m.notice = ""
 	}
-	for i, l := range g.lives {
-		m.panes[i].attach(l)
+	for i, l := range g.runs {
+		m.panes[i].Attach(l)
 		if m.paused {
 			l.Control.Pause()
 		}
 	}
 	if g.player != nil {
 		p := m.panes[0]
-		p.masked, m.revealed = true, false
-		p.hold = newHold(m.sc, m.play.Seat, g.player)
-		p.hold.fixed = true
-		p.hold.in.focus()
+		p.Mask()
+		m.revealed = false
+		pl := pane.NewPlayer(m.scenario, m.play.Seat, g.player)
+		pl.Fixed = true
+		p.SetPlayer(pl)
+		m.startTyping(p)
 	}
-	if g.compare != nil {
-		m.compare.attach(g.compare)
+	if g.script != nil {
+		m.script.Attach(g.script)
 	}
-	early := m.early
-	m.early = nil
-	for id, evs := range early {
+	pending := m.pending
+	m.pending = nil
+	for id, evs := range pending {
 		if m.shows(id) {
 			m.route(batchMsg{{run: id, events: evs}})
 		}
@@ -134,14 +137,14 @@ func (m *model) install(g *generation) {
 }
 
 func (m *model) Init() tea.Cmd {
-	return tea.Batch(m.s.feed.next(), tea.RequestBackgroundColor)
+	return tea.Batch(m.session.feed.next(), tea.RequestBackgroundColor)
 }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	typing := m.typing() != nil
+	layers := m.stack.Version()
 	next, cmd := m.update(msg)
-	if (m.typing() != nil) != typing {
-		m.resize() // the footer shows other keys while the user types
+	if m.stack.Version() != layers {
+		m.resize() // what is on top says which keys the footer shows
 	}
 	return next, cmd
 }
@@ -155,12 +158,11 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.restyle(msg.IsDark())
 	case batchMsg:
 		m.route(msg)
-		return m, m.s.feed.next()
+		return m, m.session.feed.next()
 	case startedMsg:
 		if msg.err != nil {
-			m.notice = "restart failed: " + oneLine(msg.err.Error())
-			m.starting = false // enter on the welcome tries again
-			return m, nil
+			m.notice = "restart failed: " + ui.Line(msg.err.Error())
+			return m, m.stack.Send(overlay.WelcomeRetry{}) // enter on the welcome tries again
 		}
 		m.install(msg.gen)
 	case forkedMsg:
@@ -169,70 +171,81 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.key(msg)
 	case tea.PasteMsg:
 		// Pasted text is typed into the open input, and goes nowhere else.
-		if h := m.typing(); h != nil {
-			return m, h.in.update(tea.PasteMsg{Content: textsafe.Clean(msg.Content)})
+		if t, ok := m.stack.Top().Component.(*typing); ok {
+			return m, t.player.Input.Update(tea.PasteMsg{Content: textsafe.Clean(msg.Content)})
 		}
-	case tea.MouseWheelMsg:
-		m.wheel(msg.Mouse())
-	case tea.MouseClickMsg:
-		if i := m.paneAt(msg.Mouse().X); i >= 0 && msg.Mouse().Button == tea.MouseLeft {
-			m.setFocus(i)
-		}
+	case tea.MouseWheelMsg, tea.MouseClickMsg:
+		return m, m.stack.Body().Component.Update(msg)
 	}
 	return m, nil
 }
 
-// route hands each run's events to the pane showing that run.
+// key hands a key press to the stack. ctrl+c quits from anywhere, even
+// while the user types.
+func (m *model) key(msg tea.KeyPressMsg) tea.Cmd {
+	m.notice = ""
+	if key.Matches(msg, m.keys.General.Interrupt) {
+		return m.quit()
+	}
+	cmd, why, _ := m.stack.Key(msg)
+	if why != "" {
+		m.notice = why
+	}
+	return cmd
+}
+
+// route hands each run's events to the pane showing that run, and tells
+// the layers which runs changed.
 func (m *model) route(b batchMsg) {
 	for _, part := range b {
 		if !m.shows(part.run) {
-			if m.early == nil {
-				m.early = map[string][]event.Event{}
+			if m.pending == nil {
+				m.pending = map[string][]event.Event{}
 			}
-			m.early[part.run] = append(m.early[part.run], part.events...)
+			m.pending[part.run] = append(m.pending[part.run], part.events...)
 			continue
 		}
-		for i, p := range m.panes {
-			if p.runID != "" && p.runID == part.run {
-				thoughts := len(p.thoughts)
+		for _, p := range m.panes {
+			if p.RunID() != "" && p.RunID() == part.run {
 				for _, ev := range part.events {
-					p.apply(ev)
-					if m.demo != nil && stopsDemo(ev) {
-						m.callout(p, ev)
+					p.Apply(ev)
+					if m.presenter != nil && stopsDemo(ev) {
+						m.presenter.stopAt(p, ev)
 					}
 				}
-				if i == m.focus && m.overlay == auditOverlay && len(p.thoughts) != thoughts {
-					m.reopenAudit()
-				}
 			}
 		}
-		if c := m.compare; c != nil && c.runID != "" && c.runID == part.run {
+		if s := m.script; s != nil && s.RunID() != "" && s.RunID() == part.run {
 			for _, ev := range part.events {
-				c.apply(ev)
-			}
-			if c.ending != nil && m.overlay == revealOverlay {
-				m.panel.refresh()
+				s.Apply(ev)
 			}
 		}
+		m.stack.Send(ui.RunMsg{Run: part.run})
 	}
+	m.dropDocks()
 	m.endGame()
-	m.endEpisode()
+	if m.presenter != nil {
+		m.presenter.endEpisode()
+	}
+	if m.sequence != nil {
+		m.sequence.endEpisode()
+	}
 }
 
-// shows reports whether a pane (or the reveal's comparison) shows run.
+// shows reports whether a pane (or the reveal's SCRIPT run) shows run.
 func (m *model) shows(run string) bool {
 	for _, p := range m.panes {
-		if p.runID == run {
+		if p.RunID() == run {
 			return true
 		}
 	}
-	return m.compare != nil && m.compare.runID == run
+	return m.script != nil && m.script.RunID() == run
 }
 
 // catchUp hands a newly attached run the events that came before it.
 func (m *model) catchUp(run string) {
-	if evs, ok := m.early[run]; ok {
-		delete(m.early, run)
+	if evs, ok := m.pending[run]; ok {
+		delete(m.pending, run)
 		m.route(batchMsg{{run: run, events: evs}})
 	}
 }
@@ -240,31 +253,29 @@ func (m *model) catchUp(run string) {
 // endGame shows the reveal once the played run has ended.
 func (m *model) endGame() {
 	p := m.panes[0]
-	if m.play == nil || p.ending == nil || m.revealed {
+	if m.play == nil || p.Ending() == nil || m.revealed {
 		return
 	}
 	m.revealed = true
-	p.unmask()
-	m.help.ShowAll = false
-	m.openOverlay(revealOverlay)
+	p.Unmask()
+	m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.Component.(*fullHelp); return ok })
+	m.openReveal()
 }
 
 func (m *model) restyle(dark bool) {
-	m.st = newStyles(dark)
-	if m.demo != nil {
-		m.st = presenterStyles(m.st)
+	m.styles = ui.NewStyles(dark)
+	if m.presenter != nil {
+		m.styles = ui.Presenter(m.styles)
 	}
-	m.help.Styles = m.st.help
-	m.title.reset()
-	m.footer.reset()
+	m.help.Styles = m.styles.Help
+	m.title.Reset()
+	m.footer.Reset()
 	for _, p := range m.panes {
-		p.restyle()
+		p.Restyle()
 	}
-	if m.compare != nil {
-		m.compare.restyle()
+	if m.script != nil {
+		m.script.Restyle()
 	}
-	if m.panel != nil {
-		m.panel.width = 0
-		m.resize()
-	}
+	m.stack.Send(ui.RestyleMsg{})
+	m.resize()
 }

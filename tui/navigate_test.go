@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // feedDialogue gives each pane of m turns 1..8, with a leak in turn 5 and
@@ -27,9 +28,9 @@ func feedDialogue(m *model) {
 				text = "I will not go below $400 for it."
 				anns = append(anns, event.Annotation{Kind: event.Disclosure, FactID: "seller-floor", Start: 20, End: 24})
 			}
-			evs = append(evs, turnEvents(p.runID, n, text, anns...)...)
+			evs = append(evs, tuitest.Turn(p.RunID(), n, text, anns...)...)
 		}
-		b = append(b, runEvents{run: p.runID, events: evs})
+		b = append(b, runEvents{run: p.RunID(), events: evs})
 	}
 	m.Update(b)
 }
@@ -55,39 +56,39 @@ func TestGoToTurnAndStepThroughTurnsAndAnnotations(t *testing.T) {
 	feedDialogue(m)
 	typeKeys(m, "g", "4", "enter")
 	p := m.panes[0]
-	if p.cursor != 4 || marked(m) != "4" || p.topTurn() != 4 {
-		t.Fatalf("after g 4: cursor %d, marked %q, top %d", p.cursor, marked(m), p.topTurn())
+	if p.Cursor() != 4 || marked(m) != "4" || p.TopTurn() != 4 {
+		t.Fatalf("after g 4: cursor %d, marked %q, top %d", p.Cursor(), marked(m), p.TopTurn())
 	}
 	typeKeys(m, "]", "]")
-	if p.cursor != 6 {
-		t.Errorf("] ] from 4: cursor %d", p.cursor)
+	if p.Cursor() != 6 {
+		t.Errorf("] ] from 4: cursor %d", p.Cursor())
 	}
 	typeKeys(m, "[")
-	if p.cursor != 5 {
-		t.Errorf("[ from 6: cursor %d", p.cursor)
+	if p.Cursor() != 5 {
+		t.Errorf("[ from 6: cursor %d", p.Cursor())
 	}
 	typeKeys(m, "home", "g", "4", "enter", "}")
-	if p.cursor != 5 || !strings.Contains(m.notice, "turn 5 · leak \"$450\" · Bob's fact") {
-		t.Errorf("} from 4: cursor %d, notice %q", p.cursor, m.notice)
+	if p.Cursor() != 5 || !strings.Contains(m.notice, "turn 5 · leak \"$450\" · Bob's fact") {
+		t.Errorf("} from 4: cursor %d, notice %q", p.Cursor(), m.notice)
 	}
 	typeKeys(m, "}")
-	if p.cursor != 7 || !strings.Contains(m.notice, "disclosure") {
-		t.Errorf("} from the leak: cursor %d, notice %q", p.cursor, m.notice)
+	if p.Cursor() != 7 || !strings.Contains(m.notice, "disclosure") {
+		t.Errorf("} from the leak: cursor %d, notice %q", p.Cursor(), m.notice)
 	}
 	typeKeys(m, "}")
-	if p.cursor != 7 || !strings.Contains(m.notice, "no further annotation") {
-		t.Errorf("} past the last: cursor %d, notice %q", p.cursor, m.notice)
+	if p.Cursor() != 7 || !strings.Contains(m.notice, "no further annotation") {
+		t.Errorf("} past the last: cursor %d, notice %q", p.Cursor(), m.notice)
 	}
 	typeKeys(m, "{")
-	if p.cursor != 5 {
-		t.Errorf("{ back: cursor %d", p.cursor)
+	if p.Cursor() != 5 {
+		t.Errorf("{ back: cursor %d", p.Cursor())
 	}
 	typeKeys(m, "g", "9", "9", "enter")
-	if p.cursor != 5 || !strings.Contains(m.notice, "turn 99 is not there") {
-		t.Errorf("g 99: cursor %d, notice %q", p.cursor, m.notice)
+	if p.Cursor() != 5 || !strings.Contains(m.notice, "turn 99 is not there") {
+		t.Errorf("g 99: cursor %d, notice %q", p.Cursor(), m.notice)
 	}
-	if other := m.panes[1]; other.cursor != 0 {
-		t.Errorf("unlocked, the other pane moved to %d", other.cursor)
+	if other := m.panes[1]; other.Cursor() != 0 {
+		t.Errorf("unlocked, the other pane moved to %d", other.Cursor())
 	}
 }
 
@@ -95,7 +96,7 @@ func TestLockedPanesFollowTheSelection(t *testing.T) {
 	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 120, 16)
 	feedDialogue(m)
 	typeKeys(m, "L", "g", "3", "enter")
-	if a, b := m.panes[0].topTurn(), m.panes[1].topTurn(); a != 3 || b != 3 {
+	if a, b := m.panes[0].TopTurn(), m.panes[1].TopTurn(); a != 3 || b != 3 {
 		t.Errorf("locked panes show turns %d and %d at the top, want 3 and 3", a, b)
 	}
 }
@@ -104,12 +105,12 @@ func TestSearchFindsTurnsInEveryPane(t *testing.T) {
 	m := syntheticModel(t, []view.Mode{view.Script, view.Agents}, 120, 16)
 	feedDialogue(m)
 	typeKeys(m, "/", "b", "e", "l", "o", "w", "enter")
-	if m.focus != 0 || m.panes[0].cursor != 7 || !strings.Contains(m.notice, "match 1 of 2") {
-		t.Fatalf("first match: focus %d cursor %d notice %q", m.focus, m.panes[0].cursor, m.notice)
+	if m.focus != 0 || m.panes[0].Cursor() != 7 || !strings.Contains(m.notice, "match 1 of 2") {
+		t.Fatalf("first match: focus %d cursor %d notice %q", m.focus, m.panes[0].Cursor(), m.notice)
 	}
 	typeKeys(m, "/", "enter")
-	if m.focus != 1 || m.panes[1].cursor != 7 || !strings.Contains(m.notice, "match 2 of 2") {
-		t.Fatalf("repeated search: focus %d cursor %d notice %q", m.focus, m.panes[1].cursor, m.notice)
+	if m.focus != 1 || m.panes[1].Cursor() != 7 || !strings.Contains(m.notice, "match 2 of 2") {
+		t.Fatalf("repeated search: focus %d cursor %d notice %q", m.focus, m.panes[1].Cursor(), m.notice)
 	}
 	typeKeys(m, "/", "z", "q", "enter")
 	if !strings.Contains(m.notice, `no turn says "zq"`) {
@@ -140,7 +141,7 @@ func (f *fakeSpeed) Speed() float64     { return f.x }
 func TestReplaySpeedKeysAndEnd(t *testing.T) {
 	m := syntheticModel(t, []view.Mode{view.Script}, 100, 24)
 	sp := &fakeSpeed{x: 1}
-	m.s.opts.Replay = sp
+	m.session.opts.Replay = sp
 	typeKeys(m, "+", "+")
 	if sp.x != 4 {
 		t.Errorf("+ + from 1x: %vx", sp.x)

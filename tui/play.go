@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"fmt"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/human"
@@ -13,8 +13,8 @@ import (
 // PlayOptions say which seat the user plays.
 type PlayOptions struct {
 	Seat int
-	// Welcome, when set, is shown first (welcome.go); the game starts
-	// when the player presses enter.
+	// Welcome, when set, is shown first (overlay.Welcome); the game
+	// starts when the player presses enter.
 	Welcome string
 	// Once makes the game the only one: r does not start another.
 	Once bool
@@ -37,14 +37,9 @@ func (f seatFactory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64)
 	return b, nil
 }
 
-// ownDoc is the player's `i` panel before the end: their own View, exactly
-// what an AGENTS bot in their seat would be given, and the moves.
-func ownDoc(sc *scenario.Scenario, seat int, st *styles) *doc {
-	v := view.For(sc, view.Agents, seat)
-	return &doc{title: "What you know · " + oneLine(v.Self().Name), build: func(w int) []string {
-		out := []string{st.seat[seat].Render(fmt.Sprintf("You play %s (%s, seat %d)", oneLine(v.Self().Name), oneLine(v.Self().Role), seat)), ""}
-		out = append(out, para(v.Render(), w, 2, st.setting)...)
-		out = append(out, "", st.title.Render("Moves"))
-		return append(out, para(human.Help(sc.Family), w, 2, st.setting)...)
-	}}
+// startGame is the command that starts a game from its welcome; the
+// welcome stays until the game has started (install closes it).
+func (m *model) startGame() tea.Cmd {
+	m.notice = "starting the game…"
+	return m.session.restart(m.seed, m.pace)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/library"
 )
 
@@ -25,8 +26,9 @@ func TestHostileTextInPlayNeverReachesTheTerminalRaw(t *testing.T) {
 	}
 	sc.Title += hostileBytes
 	sc.Setting += hostileBytes
-	sc.Craigslist.Item += hostileBytes
-	sc.Craigslist.Description = hostileBytes + " " + sc.Craigslist.Description
+	l := craigslist.ListingOf(sc)
+	l.Item += hostileBytes
+	l.Description = hostileBytes + " " + l.Description
 	for i := range sc.Seats {
 		sc.Seats[i].Character.Name += "\x1b]0;owned\x07\u202e\xff"
 		sc.Seats[i].Character.Public += hostileBytes

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/library"
@@ -21,7 +22,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	}
 	var partnerFacts []scenario.Fact
 	for _, f := range leak.Facts(sc) {
-		if f.Owner == scenario.SellerSeat {
+		if f.Owner == craigslist.SellerSeat {
 			partnerFacts = append(partnerFacts, f)
 		}
 	}
@@ -54,7 +55,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 		}
 	}
 	// The own disclosure of $480 is not highlighted while playing.
-	if raw := screen(t, tm); strings.Contains(raw, m.st.highlight[event.Disclosure].Render("480")) {
+	if raw := screen(t, tm); strings.Contains(raw, m.styles.Highlight[event.Disclosure].Render("480")) {
 		t.Error("annotations should be hidden until the end")
 	}
 
@@ -74,7 +75,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	}
 	tm.Send(press("esc"))
 	waitScreen(t, tm, "disclosure 1", "ended")
-	if raw := screen(t, tm); !strings.Contains(raw, m.st.highlight[event.Disclosure].Render("480")) {
+	if raw := screen(t, tm); !strings.Contains(raw, m.styles.Highlight[event.Disclosure].Render("480")) {
 		t.Errorf("after the end the disclosure should be highlighted:\n%s", ansi.Strip(raw))
 	}
 	finalModel(t, tm)

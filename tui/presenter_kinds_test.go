@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/tui/overlay"
 )
 
 // TestDemoStopsAtLeaksAndMindReadsOnly: the presenter's runs stop at a
@@ -38,7 +39,7 @@ func TestRevealSaysGuessed(t *testing.T) {
 		{Kind: event.Disclosure}:               "you told your own",
 		{Kind: event.Guess, Negated: true}:     "you denied it (not counted)",
 	} {
-		if got := yourTurn(a, "Dana"); got != want {
+		if got := overlay.YourTurn(a, "Dana"); got != want {
 			t.Errorf("%+v: %q, want %q", a, got, want)
 		}
 	}

@@ -11,6 +11,9 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/pane"
+	"github.com/omnigap/omnigap/tui/scoreboard"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // At 80x24 three panes leave the scoreboard narrow columns: every pane's
@@ -19,23 +22,28 @@ func TestScoreboardKeepsCaptionsAndOutcomesWholeAt80x24(t *testing.T) {
 	m := presenterAt80x24(t)
 	summaries := []string{"deal at $420", "no deal: Alice rejected the offer of $380", "no deal: turn limit reached"}
 	for i, p := range m.panes {
-		p.ending = &event.Ending{Outcome: event.Outcome{Summary: summaries[i]}}
+		run := "run-" + string(p.Mode())
+		p.Show(run, [2]string{"fixture", "fixture"})
+		m.Update(runBatch(run, []event.Event{{Kind: event.RunEnded, RunID: run, Ending: &event.Ending{Outcome: event.Outcome{Summary: summaries[i]}}}}))
 	}
-	lines := m.scoreboardLines(20)
+	if _, ok := m.stack.Body().Component.(*scoreboard.Board); !ok {
+		t.Fatal("the scoreboard does not show once every run has ended")
+	}
+	lines := m.stack.Body().Component.Render(80, 20)
 	board := ansi.Strip(strings.Join(lines, "\n"))
 	// The columns as the scoreboard lays them out: a 16-cell label, then
 	// one equal column per pane.
 	const label = 16
 	col := (80 - label) / len(m.panes)
 	for i, p := range m.panes {
-		mode := p.mode
+		mode := p.Mode()
 		var column []string
 		for _, l := range lines {
 			l = ansi.Strip(l)
 			column = append(column, ansi.Cut(l, label+i*col, label+(i+1)*col))
 		}
 		text := strings.Join(strings.Fields(strings.Join(column, " ")), " ")
-		for _, want := range []string{captions[mode], summaries[i]} {
+		for _, want := range []string{pane.Captions[mode], summaries[i]} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: %q is not whole in its column: %q", mode.Label(), want, text)
 			}
@@ -71,7 +79,7 @@ func TestPresenterHelpNamesItsKeysAt80x24(t *testing.T) {
 // 80x24 screen.
 func presenterAt80x24(t *testing.T) *model {
 	modes := []view.Mode{view.Script, view.Agents, view.Mindreaders}
-	sc := testScenario()
+	sc := tuitest.Scenario()
 	opts := Options{Scenario: sc, Modes: modes, Seed: 1, Pace: 60 * time.Millisecond,
 		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: modes, Seed: 1}}}}
 	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}

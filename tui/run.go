@@ -1,12 +1,3 @@
-// Package tui is the live side-by-side screen: one pane per mode, each
-// following one run's events, with pause, step, pace, scrolling, the
-// who-knows-what panel and the prompt audit. The user can take a seat
-// over and type its moves, or play one seat from the start (Options.Play).
-//
-// The root model (model.go) owns all screen state and does no IO: run
-// control goes through each run's Controller, and (re)starting runs
-// happens in a command (session.go). Events reach the model through the
-// feed (feed.go) as one batch per frame, each part tagged with its run id.
 package tui
 
 import (
@@ -21,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // Options say what to watch.
@@ -49,6 +41,13 @@ type Options struct {
 	// Replay, when set, is the speed of replays at their recorded timing,
 	// which + and - then step through (replay.Speeds).
 	Replay Speeder
+	// Untimed says that the replays stream word by word at Pace because
+	// their recordings hold no timing worth following; the title says so.
+	Untimed bool
+	// Comparisons, when more than one, are the scenarios of a replay,
+	// shown one after another (n goes to the next); the first stands in
+	// for Scenario, Modes, Seed, Factory, Sources, Replay and Untimed.
+	Comparisons []Comparison
 	// Demo, when set, makes the app a presenter; the first comparison
 	// stands in for Scenario, Modes, Seed, Factory and Sources.
 	Demo *DemoOptions
@@ -88,6 +87,10 @@ func Run(ctx context.Context, opts Options) error {
 		}
 		c := d.Comparisons[0]
 		opts.Scenario, opts.Modes, opts.Seed, opts.Factory, opts.Sources = c.Scenario, c.Modes, c.Seed, c.Factory, c.Sources
+	} else if len(opts.Comparisons) > 0 {
+		c := opts.Comparisons[0]
+		opts.Scenario, opts.Modes, opts.Seed, opts.Factory, opts.Sources = c.Scenario, c.Modes, c.Seed, c.Factory, c.Sources
+		opts.Replay, opts.Untimed = c.Replay, c.Untimed
 	}
 	if len(opts.Modes) == 0 {
 		return errors.New("tui: no modes to show")
@@ -108,7 +111,7 @@ func Run(ctx context.Context, opts Options) error {
 			return errors.Join(err, s.feed.close())
 		}
 	}
-	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx), terminalProfile()}, opts.Program...)...)
+	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx), ui.TerminalProfile()}, opts.Program...)...)
 	var forwarding sync.WaitGroup
 	if opts.Messages != nil {
 		forwarding.Go(func() { forward(ctx, p, opts.Messages) })

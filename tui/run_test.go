@@ -15,6 +15,7 @@ import (
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 func TestRunRecordsWhileScrollingRestartsAndQuitsCleanly(t *testing.T) {
@@ -51,7 +52,7 @@ func TestRunRecordsWhileScrollingRestartsAndQuitsCleanly(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(context.Background(), Options{
-			Scenario: testScenario(), Modes: []view.Mode{view.Script, view.Agents}, Seed: 1, Pace: 2 * time.Millisecond,
+			Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Script, view.Agents}, Seed: 1, Pace: 2 * time.Millisecond,
 			Factory: factoryFunc(func(view.Mode) run.Backend {
 				return scriptedBackend{name: "fixture", lines: []string{"one two three four five six", "seven eight nine ten"}}
 			}),

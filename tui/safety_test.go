@@ -10,6 +10,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // hostile is model output that tries to write the clipboard (OSC 52), set
@@ -17,7 +18,7 @@ import (
 const hostile = "copy\x1b]52;c;cm0gLXJmIH4=\x07this AA\x1b[2JBB \x1b]0;owned\x07title \u202eexe.gnp\u202c and C1\u009b31mred"
 
 func TestHostileTextNeverReachesTheTerminalRaw(t *testing.T) {
-	sc := testScenario()
+	sc := tuitest.Scenario()
 	sc.Title = "Bike\x1b]0;evil title\x07 sale"
 	sc.Setting = "A street.\x1b[2J\u202e"
 	sc.Seats[0].Character.Name = "Ali\x1b[5mce"
@@ -70,7 +71,7 @@ func TestHostileTextNeverReachesTheTerminalRaw(t *testing.T) {
 	if !strings.Contains(out, "AABB") {
 		t.Errorf("terminal output should show the cleaned text AABB: %q", out)
 	}
-	if m.panes[0].completed != 20 {
-		t.Errorf("the run should have completed 20 turns, got %d", m.panes[0].completed)
+	if m.panes[0].Completed() != 20 {
+		t.Errorf("the run should have completed 20 turns, got %d", m.panes[0].Completed())
 	}
 }

@@ -24,10 +24,10 @@ type session struct {
 // cancelled together. In play it also has the user's seat and the SCRIPT
 // run the reveal compares with.
 type generation struct {
-	seed    int64
-	lives   []*episode.Live
-	player  *human.Backend // plays Options.Play.Seat in lives[0]
-	compare *episode.Live  // SCRIPT, same scenario and seed, headless
+	seed   int64
+	runs   []*episode.Live
+	player *human.Backend // plays Options.Play.Seat in runs[0]
+	script *episode.Live  // SCRIPT, same scenario and seed, headless
 	// cancel stops the generation's runs; a Stop cause names the reason
 	// they end with (nil: canceled).
 	cancel context.CancelCauseFunc
@@ -73,7 +73,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			cancel(nil)
 			return nil, err
 		}
-		g.lives = append(g.lives, live)
+		g.runs = append(g.runs, live)
 	}
 	if s.opts.Play != nil {
 		live, err := s.launch(ctx, episode.Spec{
@@ -85,7 +85,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			cancel(nil)
 			return nil, err
 		}
-		g.compare = live
+		g.script = live
 	}
 	return g, nil
 }

@@ -7,204 +7,203 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/chooser"
+	"github.com/omnigap/omnigap/tui/pane"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
-// hold is a seat the user plays in one pane: the human backend that plays
-// it, the seat's own View (what a person in that seat knows, even in a
-// SCRIPT pane) and the input box.
-type hold struct {
-	seat    int
-	backend *human.Backend
-	view    view.View
-	in      input
-	// fixed is set in play: the seat is the user's for the whole run and
-	// cannot be handed back.
-	fixed bool
-	// sent is the turn the last move was sent for, so one turn gets one
-	// move even before its completion arrives.
-	sent int
-}
-
-func newHold(sc *scenario.Scenario, seat int, b *human.Backend) *hold {
-	return &hold{seat: seat, backend: b, view: view.For(sc, view.Agents, seat), in: newInput(seat, sc.Seats[seat].Character.Name)}
-}
-
-// typing returns the focused pane's hold when its input has the keyboard.
-func (m *model) typing() *hold {
-	if m.panel != nil {
-		return nil
-	}
-	if h := m.panes[m.focus].hold; h != nil && h.in.focused() {
-		return h
-	}
-	return nil
-}
-
-// typingKey handles a key while the user types: enter sends, esc leaves
-// the input, the arrow and page keys scroll, and everything else is text.
-func (m *model) typingKey(h *hold, msg tea.KeyPressMsg) tea.Cmd {
+// cannotTakeOver says why t does nothing on the focused pane.
+func (m *model) cannotTakeOver() string {
 	p := m.panes[m.focus]
 	switch {
-	case key.Matches(msg, m.keys.Tools.Type):
-		m.send(p, h)
-	case key.Matches(msg, m.keys.Panes.Close):
-		h.in.blur()
-		m.notice = "enter types again"
-		if !h.fixed {
-			m.notice += " · esc hands the seat back"
-		}
-	case key.Matches(msg, m.keys.Navigation.Up) && msg.Text == "":
-		m.scroll(func(p *pane) { p.scrollBy(-1) }, 0)
-	case key.Matches(msg, m.keys.Navigation.Down) && msg.Text == "":
-		m.scroll(func(p *pane) { p.scrollBy(1) }, 0)
-	case key.Matches(msg, m.keys.Navigation.PageUp) && msg.Text == "":
-		m.scroll(func(p *pane) { p.scrollBy(-max(p.bodyHeight()-1, 1)) }, 0)
-	case key.Matches(msg, m.keys.Navigation.PageDown) && msg.Text == "":
-		m.scroll(func(p *pane) { p.scrollBy(max(p.bodyHeight()-1, 1)) }, 0)
-	default:
-		return h.in.update(msg)
+	case p.Player() != nil:
+	case p.Live() == nil:
+		return "the run is restarting"
+	case p.Ending() != nil:
+		return "this run has ended: r starts a new one"
+	case p.Replaying():
+		return "a replay shows what was recorded: f forks it to play a seat from there"
 	}
-	return nil
+	return ""
 }
 
 // openChooser asks which seat of the focused pane to take over, or gives
 // the keyboard back to the seat the pane already holds.
 func (m *model) openChooser() {
 	p := m.panes[m.focus]
-	switch {
-	case p.hold != nil:
-		p.hold.in.focus()
-	case p.live == nil:
-		m.notice = "the run is restarting"
-	case p.ending != nil:
-		m.notice = "this run has ended: r starts a new one"
-	case p.replaying():
-		m.notice = "a replay shows what was recorded: f forks it to play a seat from there"
-	default:
-		p.chooser = newChooser(m.sc)
+	if p.Player() != nil {
+		m.startTyping(p)
+		return
 	}
-}
-
-// replaying reports whether the pane plays a recording back, where no
-// seat can change hands (a fork of it can).
-func (p *pane) replaying() bool {
-	_, playsBack := p.live.Spec.Factory.(episode.Player)
-	return playsBack && p.live.Spec.Fork == nil
-}
-
-// chooserKey routes a key to the focused pane's open chooser and reports
-// whether the chooser used it.
-func (m *model) chooserKey(msg tea.KeyPressMsg) bool {
-	p := m.panes[m.focus]
-	seat, done, handled := p.chooser.key(msg, m.keys)
-	if done {
-		p.chooser = nil
+	st := &m.styles
+	var options []chooser.Option
+	for seat := range 2 {
+		label := fmt.Sprintf("%s (%s)", ui.Line(m.scenario.Seats[seat].Character.Name), ui.Line(m.scenario.Seats[seat].Role))
+		options = append(options, chooser.Option{Key: fmt.Sprint(seat), Line: st.Dim.Render(fmt.Sprintf("%d ", seat)) + st.Seat[seat].Render(label)})
 	}
-	if seat >= 0 {
+	c := chooser.New(m.common(), st.Title.Render(" take over which seat? "), "0/1 or ↑↓ enter · esc cancels", options, func(seat int) tea.Cmd {
 		m.takeOver(p, seat)
-	}
-	return handled
+		return nil
+	})
+	m.dock(p, c)
+}
+
+// dock shows question c under pane p, with the keys until it closes.
+func (m *model) dock(p *pane.Pane, c *chooser.Chooser) {
+	p.SetDock(c)
+	m.stack.Push(c.Layer(func() {
+		if p.Dock() == c {
+			p.SetDock(nil)
+		}
+	}))
 }
 
 // takeOver hands seat to the user from its next turn.
-func (m *model) takeOver(p *pane, seat int) {
-	if p.live == nil || p.ending != nil {
+func (m *model) takeOver(p *pane.Pane, seat int) {
+	if p.Live() == nil || p.Ending() != nil {
 		return
 	}
 	b := human.New()
-	p.live.Control.TakeOver(seat, b)
-	p.hold = newHold(m.sc, seat, b)
-	p.hold.in.focus()
-	m.notice = fmt.Sprintf("you play %s from their next turn", oneLine(m.sc.Seats[seat].Character.Name))
+	p.Live().Control.TakeOver(seat, b)
+	p.SetPlayer(pane.NewPlayer(m.scenario, seat, b))
+	m.startTyping(p)
+	m.notice = fmt.Sprintf("you play %s from their next turn", ui.Line(m.scenario.Seats[seat].Character.Name))
 }
 
 // handBack returns the pane's seat to the run's own backend. A turn of the
 // seat that already waits for the user is played by that backend instead.
-func (m *model) handBack(p *pane) {
-	h := p.hold
-	p.live.Control.HandBack(h.seat)
-	p.hold = nil
-	m.notice = fmt.Sprintf("%s handed back to %s", oneLine(m.sc.Seats[h.seat].Character.Name), oneLine(p.backends[h.seat]))
+func (m *model) handBack(p *pane.Pane) {
+	pl := p.Player()
+	p.Live().Control.HandBack(pl.Seat)
+	p.SetPlayer(nil)
+	m.notice = fmt.Sprintf("%s handed back to %s", ui.Line(m.scenario.Seats[pl.Seat].Character.Name), ui.Line(p.Backends()[pl.Seat]))
+}
+
+// startTyping gives the keyboard to the input box of the seat the user
+// plays in p.
+func (m *model) startTyping(p *pane.Pane) {
+	pl := p.Player()
+	if _, open := m.stack.Find(func(l ui.Layer) bool { t, ok := l.Component.(*typing); return ok && t.player == pl }); open {
+		return
+	}
+	pl.Input.Focus()
+	m.stack.Push(ui.Layer{Component: &typing{m: m, pane: p, player: pl}, Place: ui.Dock, Keys: ui.TakeKeys, OnClose: pl.Input.Blur})
+}
+
+// dropDocks closes the questions and input boxes whose pane let go of
+// them: its run ended or restarts, or it is gone.
+func (m *model) dropDocks() {
+	m.stack.RemoveIf(func(l ui.Layer) bool {
+		switch c := l.Component.(type) {
+		case *typing:
+			return c.pane.Player() != c.player || !m.holds(c.pane)
+		case *chooser.Chooser:
+			for _, p := range m.panes {
+				if p.Dock() == c {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	})
+}
+
+// holds reports whether p is one of the panes.
+func (m *model) holds(p *pane.Pane) bool {
+	for _, o := range m.panes {
+		if o == p {
+			return true
+		}
+	}
+	return false
+}
+
+// typing is the input box of the seat the user plays while it has the
+// keyboard: enter sends, esc leaves the box, the arrow and page keys
+// scroll, and every other key is text.
+type typing struct {
+	m      *model
+	pane   *pane.Pane
+	player *pane.Player
+}
+
+func (t *typing) Bindings() []ui.Binding {
+	m, k := t.m, t.m.keys
+	page := func(p *pane.Pane) int { return max(p.BodyHeight()-1, 1) }
+	scroll := func(b key.Binding, fn func(*pane.Pane)) ui.Binding {
+		return ui.Binding{Key: withoutText(b), Do: do(func() { m.scroll(fn) })}
+	}
+	return []ui.Binding{
+		{Key: k.Tools.Type, Do: do(t.send)},
+		{Key: k.Panes.Close, Closes: true, Do: do(func() {
+			m.notice = "enter types again"
+			if !t.player.Fixed {
+				m.notice += " · esc hands the seat back"
+			}
+		})},
+		scroll(k.Navigation.Up, func(p *pane.Pane) { p.ScrollBy(-1) }),
+		scroll(k.Navigation.Down, func(p *pane.Pane) { p.ScrollBy(1) }),
+		scroll(k.Navigation.PageUp, func(p *pane.Pane) { p.ScrollBy(-page(p)) }),
+		scroll(k.Navigation.PageDown, func(p *pane.Pane) { p.ScrollBy(page(p)) }),
+	}
+}
+
+// withoutText is b without the keys that type text (k and j scroll, but
+// in the input box they are letters).
+func withoutText(b key.Binding) key.Binding {
+	var keys []string
+	for _, k := range b.Keys() {
+		if len([]rune(k)) > 1 {
+			keys = append(keys, k)
+		}
+	}
+	b.SetKeys(keys...)
+	return b
+}
+
+// Update types a key into the box.
+func (t *typing) Update(msg tea.Msg) tea.Cmd { return t.player.Input.Update(msg) }
+
+func (t *typing) SetSize(int, int)         {}
+func (t *typing) Render(int, int) []string { return nil }
+
+// ShortHelp is the footer while the user types a move: every key but
+// these goes to the input.
+func (t *typing) ShortHelp() []key.Binding {
+	k := t.m.keys
+	return []key.Binding{ui.Relabel(k.Tools.Type, "send · /help lists the moves"), ui.Relabel(k.Panes.Close, "leave the input"), k.General.Interrupt}
 }
 
 // send checks what the user typed and, when it is a valid move on their
 // turn, hands it to the seat's backend. Anything else is refused in the
 // input box with the reason, and nothing is sent.
-func (m *model) send(p *pane, h *hold) {
-	a, err := human.Parse(h.in.ti.Value(), h.view, p.history())
+func (t *typing) send() {
+	p, pl := t.pane, t.player
+	a, err := human.Parse(pl.Input.Value(), pl.View, p.History())
 	switch {
 	case errors.Is(err, human.ErrHelp):
-		h.in.showHelp(human.Help(m.sc.Family))
+		pl.Input.ShowHelp(human.Help(t.m.scenario.Family))
 		return
 	case err != nil:
-		h.in.refuse(err.Error())
+		pl.Input.Refuse(err.Error())
 		return
-	case !p.yourTurn(h):
-		h.in.refuse("not your turn yet: wait for " + oneLine(h.view.Partner().Name) + p.pauseHint())
-		return
-	}
-	if !h.backend.Submit(a) {
-		h.in.refuse("your move for this turn is already on its way")
+	case !p.YourTurn():
+		pl.Input.Refuse("not your turn yet: wait for " + ui.Line(pl.View.Partner().Name) + pauseHint(p))
 		return
 	}
-	h.sent = p.current().turn
-	h.in.sent()
+	if !pl.Backend.Submit(a) {
+		pl.Input.Refuse("your move for this turn is already on its way")
+		return
+	}
+	p.Sent()
+	pl.Input.Sent()
 }
 
-// yourTurn reports whether a turn of the held seat waits for its move.
-func (p *pane) yourTurn(h *hold) bool {
-	cur := p.current()
-	return cur != nil && cur.seat == h.seat && cur.backend == human.Name && cur.turn != h.sent
-}
-
-func (p *pane) pauseHint() string {
-	if p.paused {
+func pauseHint(p *pane.Pane) string {
+	if p.Paused() {
 		return " (the runs are paused: esc, then space resumes)"
 	}
 	return ""
-}
-
-// history is the pane's dialogue so far as the runner keeps it.
-func (p *pane) history() []run.Turn {
-	var out []run.Turn
-	for _, e := range p.entries {
-		if e.kind == turnEntry && e.action != nil {
-			out = append(out, run.Turn{Number: e.turn, Seat: e.seat, Speaker: e.speaker, Backend: e.backend, Action: *e.action})
-		}
-	}
-	return out
-}
-
-// dockLines is what the pane shows under its transcript: the seat chooser
-// or the input box of the held seat.
-func (p *pane) dockLines(width int) []string {
-	switch {
-	case p.fork != nil:
-		return p.fork.Render(width, p.st)
-	case p.chooser != nil:
-		return p.chooser.Render(width, p.st)
-	case p.hold != nil:
-		h := p.hold
-		state, mine := "wait for your turn", p.yourTurn(h)
-		switch {
-		case mine:
-			state = "your turn"
-		case p.paused:
-			state = "paused"
-		}
-		hints := "enter sends · esc leaves the input"
-		if !h.in.focused() {
-			hints = "enter types"
-			if !h.fixed {
-				hints += " · esc hands back"
-			}
-		}
-		return h.in.Render(width, p.st, state, hints, mine)
-	}
-	return nil
 }

@@ -12,12 +12,13 @@ import (
 	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // pausedAgents is a live AGENTS run of the test scenario, paused.
 func pausedAgents(t *testing.T) *model {
 	m := liveSession(t, Options{
-		Scenario: testScenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: time.Millisecond,
+		Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: time.Millisecond,
 		Factory: factoryFunc(func(view.Mode) run.Backend {
 			return scriptedBackend{name: "fixture", lines: []string{"Nice weather for a ride.", "It is, yes."}}
 		}),
@@ -41,7 +42,7 @@ func TestChooserPicksOrCancels(t *testing.T) {
 	tm.Send(press("enter"))
 	waitScreen(t, tm, "Bob › ", "you play Bob from their next turn")
 	m = finalModel(t, tm)
-	if h := m.panes[0].hold; h == nil || h.seat != 1 || !h.in.focused() || m.panes[0].chooser != nil {
+	if h := m.panes[0].Player(); h == nil || h.Seat != 1 || !h.Input.Focused() || m.panes[0].Dock() != nil {
 		t.Fatalf("enter on the second line should hand seat 1 to the user, hold = %+v", h)
 	}
 }
@@ -84,9 +85,9 @@ func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
 	if !m.paused {
 		t.Error("space typed into the input must not resume the runs")
 	}
-	for _, e := range m.panes[0].entries {
-		if e.backend == human.Name {
-			t.Fatalf("a refused move was played: %+v", e)
+	for _, turn := range m.panes[0].History() {
+		if turn.Backend == human.Name {
+			t.Fatalf("a refused move was played: %+v", turn)
 		}
 	}
 }
@@ -118,20 +119,21 @@ func TestHandBackGivesTheWaitingTurnToTheBackend(t *testing.T) {
 	waitScreen(t, tm, "turn 20/20", "ended")
 	m = finalModel(t, tm)
 	var moves []event.ActionType
-	for _, e := range m.panes[0].entries {
-		if e.kind == turnEntry && e.backend == human.Name {
-			moves = append(moves, e.action.Type)
+	history := m.panes[0].History()
+	for _, turn := range history {
+		if turn.Backend == human.Name {
+			moves = append(moves, turn.Action.Type)
 		}
 	}
 	if len(moves) != 1 || moves[0] != event.Speak {
 		t.Fatalf("human turns %v, want the one speech typed", moves)
 	}
 	for n := 1; n <= 20; n++ {
-		if e := m.panes[0].turn(n); e == nil || e.kind != turnEntry || e.action == nil || e.action.Type == event.None {
-			t.Fatalf("turn %d was not played: %+v", n, e)
+		if n > len(history) || history[n-1].Number != n || history[n-1].Action.Type == event.None {
+			t.Fatalf("turn %d was not played: %+v", n, history)
 		}
 	}
-	if m.panes[0].hold != nil {
+	if m.panes[0].Player() != nil {
 		t.Error("the seat should be handed back")
 	}
 }
@@ -146,7 +148,7 @@ func TestReplayRefusesTakeOver(t *testing.T) {
 	m := liveSession(t, Options{Scenario: set.Scenario, Modes: set.Modes, Seed: 1, Factory: set, Replay: set})
 	m.setPaused(true)
 	m.Update(press("t"))
-	if p := m.panes[0]; p.chooser != nil || p.hold != nil || !strings.Contains(m.notice, "f forks it") {
-		t.Fatalf("t on a replay: chooser %v, hold %v, notice %q", p.chooser, p.hold, m.notice)
+	if p := m.panes[0]; p.Dock() != nil || p.Player() != nil || !strings.Contains(m.notice, "f forks it") {
+		t.Fatalf("t on a replay: chooser %v, hold %v, notice %q", p.Dock(), p.Player(), m.notice)
 	}
 }

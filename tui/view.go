@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // minWidth and minHeight are the smallest screen the app draws on.
@@ -21,7 +22,7 @@ func (m *model) View() tea.View {
 	v := tea.NewView(m.draw(true))
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "omnigap · " + oneLine(m.sc.Title)
+	v.WindowTitle = "omnigap · " + ui.Line(m.scenario.Title)
 	return v
 }
 
@@ -33,17 +34,17 @@ func (m *model) draw(forTerminal bool) string {
 		return ""
 	}
 	if m.width < minWidth || m.height < minHeight {
-		msg := fit(fmt.Sprintf("omnigap needs %dx%d; this terminal is %dx%d", minWidth, minHeight, m.width, m.height), m.width)
+		msg := ui.Fit(fmt.Sprintf("omnigap needs %dx%d; this terminal is %dx%d", minWidth, minHeight, m.width, m.height), m.width)
 		return msg + strings.Repeat("\n"+strings.Repeat(" ", m.width), m.height-1)
 	}
 	f := &m.frame
 	f.start()
-	for _, l := range m.title.get(titleState{m.width, m.height, m.paused, m.seed, m.pace, m.demoState()}, m.titleLines) {
+	for _, l := range m.title.Get(titleState{m.width, m.height, m.paused, m.seed, m.pace, m.presenter.state() + m.sequence.state()}, m.titleLines) {
 		f.add(l)
 		f.add("\n")
 	}
 	m.addBody(f)
-	for i, l := range m.footer.get(footerState{m.width, m.notice, m.sync, m.help.ShowAll, m.typing() != nil, m.promptLabel(), m.demoState()}, m.footerLines) {
+	for i, l := range m.footer.Get(footerState{m.width, m.notice, m.locked, m.status(), m.stack.Version(), m.presenter.state()}, m.footerLines) {
 		if i > 0 {
 			f.add("\n")
 		}
@@ -58,103 +59,83 @@ type titleState struct {
 	paused        bool
 	seed          int64
 	pace          time.Duration
-	demo          string
+	presenter     string
 }
 
 type footerState struct {
-	width   int
-	notice  string
-	sync    bool
-	showAll bool
-	typing  bool
-	prompt  string
-	demo    string
+	width  int
+	notice string
+	locked bool
+	status string
+	// layers changes with what is on the stack, which says the keys.
+	layers    int
+	presenter string
 }
 
-// demoState is what the presenter's footer and title show, for the memos.
-func (m *model) demoState() string {
-	if m.demo == nil {
-		return ""
+// status is the open footer question with the answer so far, if any.
+func (m *model) status() string {
+	for _, l := range m.stack.Reachable() {
+		if s, ok := l.Component.(interface{ Status() string }); ok {
+			return s.Status()
+		}
 	}
-	return fmt.Sprintf("%d %t %s", m.demo.index, m.demo.board, m.demo.callout)
-}
-
-// promptLabel is the open footer question with the answer so far.
-func (m *model) promptLabel() string {
-	if m.prompt == nil {
-		return ""
-	}
-	return m.prompt.label()
+	return ""
 }
 
 func (m *model) titleLines() []string {
-	st := m.st
+	st := m.styles
 	state := fmt.Sprintf("seed %d · pace %s", m.seed, paceLabel(m.pace))
-	if r := m.s.opts.Replay; r != nil && r.Speed() > 0 {
+	switch r := m.session.opts.Replay; {
+	case r != nil && r.Speed() > 0:
 		state = fmt.Sprintf("seed %d · %gx recorded timing", m.seed, r.Speed())
+	case m.session.opts.Untimed:
+		state = untimedLabel(m.pace)
+	}
+	if q := m.sequence; q != nil {
+		state = q.state() + " · " + state
 	}
 	if m.paused {
 		state = "paused · " + state
 	}
-	if d := m.demo; d != nil {
+	if d := m.presenter; d != nil {
 		state = fmt.Sprintf("comparison %d of %d", d.index+1, len(d.opts.Comparisons))
 		if m.paused {
 			state = "paused · " + state
 		}
 	}
-	right := st.dim.Render(state)
-	plainTitle, plainSetting := oneLine(m.sc.Title), oneLine(strings.TrimSpace(m.sc.Setting))
-	title := st.title.Render(plainTitle)
+	right := st.Dim.Render(state)
+	plainTitle, plainSetting := ui.Line(m.scenario.Title), ui.Line(strings.TrimSpace(m.scenario.Setting))
+	title := st.Title.Render(plainTitle)
 	if m.titleHeight() == 1 {
 		room := m.width - ansi.StringWidth(plainTitle) - 2 - ansi.StringWidth(state) - 1
 		if room < 12 {
-			return []string{spread(title, right, m.width)}
+			return []string{ui.Spread(title, right, m.width)}
 		}
-		return []string{spread(title+"  "+st.setting.Render(cutAtWord(plainSetting, room)), right, m.width)}
+		return []string{ui.Spread(title+"  "+st.Setting.Render(ui.CutAtWord(plainSetting, room)), right, m.width)}
 	}
-	return []string{spread(title, right, m.width), fit(st.setting.Render(cutAtWord(plainSetting, m.width)), m.width)}
+	return []string{ui.Spread(title, right, m.width), ui.Fit(st.Setting.Render(ui.CutAtWord(plainSetting, m.width)), m.width)}
 }
 
-// cutAtWord shortens s to w cells at a word boundary, marked with "…".
-func cutAtWord(s string, w int) string {
-	if ansi.StringWidth(s) <= w {
-		return s
-	}
-	cut := ansi.Truncate(s, w-1, "")
-	if i := strings.LastIndex(cut, " "); i > 0 {
-		cut = cut[:i]
-	}
-	return strings.TrimRight(cut, " ,;:.") + "…"
-}
-
-// addBody draws the panes that fit side by side (under a tab bar when
-// some are hidden), or the open panel, each line followed by a newline.
+// addBody draws the body, each line followed by a newline: what the top
+// body layer draws, the panes piece by piece so that the lines of a pane
+// that did not change are the very strings of the last frame.
 func (m *model) addBody(f *frame) {
 	h := m.bodyHeight()
-	var blocks [][]string
-	switch {
-	case m.overlay == revealOverlay:
-		blocks = m.revealBlocks(h)
-	case m.demo != nil && m.demo.board && m.panel == nil:
-		blocks = [][]string{m.scoreboardLines(h)}
-	case m.panel != nil:
-		blocks = [][]string{m.panel.Render(m.width, h, &m.st)}
-	default:
-		cols := m.columns()
-		first, end := m.shown()
-		rows := h
-		if m.tabbed() {
-			rows--
-		}
-		for i := first; i < end; i++ {
-			blocks = append(blocks, m.panes[i].Render(cols[i].w, rows))
-		}
-		if m.tabbed() {
-			f.add(m.tabBar())
+	body := m.stack.Body().Component
+	screen, ok := body.(*paneScreen)
+	if !ok {
+		for _, l := range body.Render(m.width, h) {
+			f.add(l)
 			f.add("\n")
 		}
+		return
 	}
-	sep := m.st.sep.Render("│")
+	tabs, blocks := screen.columns(h)
+	if tabs != "" {
+		f.add(tabs)
+		f.add("\n")
+	}
+	sep := m.styles.Sep.Render("│")
 	for y := range len(blocks[0]) {
 		for i := range blocks {
 			if i > 0 {
@@ -166,76 +147,67 @@ func (m *model) addBody(f *frame) {
 	}
 }
 
-// tabBar names every pane with its status; the focused one stands out,
-// the others on screen are plain, the hidden ones dim.
-func (m *model) tabBar() string {
-	var b strings.Builder
-	first, end := m.shown()
-	for i, p := range m.panes {
-		label := fmt.Sprintf(" %s %s ", p.label(), p.status())
-		switch {
-		case i == m.focus:
-			b.WriteString(m.st.tabActive.Render(label))
-		case i >= first && i < end:
-			b.WriteString(m.st.tabShown.Render(label))
-		default:
-			b.WriteString(m.st.tab.Render(label))
-		}
-		b.WriteByte(' ')
-	}
-	return fit(b.String(), m.width)
-}
-
 func (m *model) footerLines() []string {
-	st := m.st
+	st := m.styles
 	var legend strings.Builder
-	explain := m.demo != nil && m.width >= 120
+	explain := m.presenter != nil && m.width >= 120
 	for i, k := range event.Kinds {
 		if i > 0 {
 			legend.WriteString("  ")
 		}
 		// The marker needs no colour: it names the kind's counters
 		// where only markers fit, and survives NO_COLOR.
-		legend.WriteString(k.Marker + st.highlight[k.Kind].Render(k.Word))
+		legend.WriteString(k.Marker + st.Highlight[k.Kind].Render(k.Word))
 		if explain {
-			legend.WriteString(st.dim.Render(" " + k.Meaning))
+			legend.WriteString(st.Dim.Render(" " + k.Meaning))
 		}
 	}
 	notice := m.notice
-	if m.sync && notice == "" {
+	if m.locked && notice == "" {
 		notice = "locked"
 	}
-	if m.prompt != nil {
-		notice = m.prompt.label()
+	if s := m.status(); s != "" {
+		notice = s
 	}
 	// The legend keeps its place. A notice too long to stand beside it
 	// takes the short help's line instead, shortened only when it is
 	// wider than the screen.
 	room := m.width - ansi.StringWidth(legend.String()) - 2
 	help := strings.Split(m.helpView(), "\n")
-	if ansi.StringWidth(notice) > room && !m.help.ShowAll && len(help) == 1 {
-		help = []string{st.statusLabel.Render(ansi.Truncate(notice, m.width, "…"))}
+	if ansi.StringWidth(notice) > room && !m.fullHelpShown() && len(help) == 1 {
+		help = []string{st.StatusLabel.Render(ansi.Truncate(notice, m.width, "…"))}
 		notice = ""
 	}
 	if room < 1 {
 		notice = ""
 	}
-	notice = st.dim.Render(ansi.Truncate(notice, max(room, 0), "…"))
-	out := []string{spread(legend.String(), notice, m.width)}
+	notice = st.Dim.Render(ansi.Truncate(notice, max(room, 0), "…"))
+	out := []string{ui.Spread(legend.String(), notice, m.width)}
 	for _, l := range help {
-		out = append(out, fit(l, m.width))
+		out = append(out, ui.Fit(l, m.width))
 	}
 	return out
 }
 
-// helpView is the key help under the legend: the typing keys while the
-// user types a move, else the app's keys.
+// helpView is the key help under the legend, as the layer on top says:
+// the first reachable layer that draws its own (the full help, the
+// presenter's callout) or names its keys.
 func (m *model) helpView() string {
-	if m.typing() != nil {
-		return m.help.ShortHelpView(m.keys.typingHelp())
+	for _, l := range m.stack.Reachable() {
+		if v, ok := l.Component.(interface{ helpView() string }); ok {
+			if s := v.helpView(); s != "" {
+				return s
+			}
+		}
+		if keys := l.Component.ShortHelp(); keys != nil {
+			return m.help.ShortHelpView(keys)
+		}
 	}
-	if m.demo != nil && !m.help.ShowAll {
-		return m.presenterHelp()
-	}
-	return m.help.View(m.keys)
+	return ""
+}
+
+// fullHelpShown reports whether `?` is open.
+func (m *model) fullHelpShown() bool {
+	_, ok := m.stack.Find(func(l ui.Layer) bool { _, ok := l.Component.(*fullHelp); return ok })
+	return ok
 }

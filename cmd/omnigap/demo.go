@@ -1,8 +1,7 @@
 package main
 
 import (
-	"context"
-	"fmt"
+	"io/fs"
 	"os"
 	"time"
 
@@ -10,14 +9,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/replay"
-	"github.com/omnigap/omnigap/engine/view"
+	demoRecordings "github.com/omnigap/omnigap/recordings"
 	"github.com/omnigap/omnigap/tui"
 )
-
-// shippedRecordings is the folder of demo recordings in the repository.
-const shippedRecordings = "recordings"
 
 func newDemoCmd() *cobra.Command {
 	w := newWatchOptions()
@@ -29,7 +24,9 @@ scenario after another, in large high-contrast panes with a caption each
 ("one writer knows both sides"), the legend always in view, a stop at each
 leak with a callout of what was leaked and whose fact it was, and a scoreboard
 of the panes at the end of each episode. With no argument it plays the
-recordings shipped in recordings/.
+comparisons built into omnigap (the recordings shipped in the repository's
+recordings/ folder), from any folder; recordings of your own play when
+named.
 
 space continues after a leak (and pauses otherwise), n goes to the next
 comparison, esc leaves the scoreboard for the dialogue and s brings it back;
@@ -37,26 +34,24 @@ g, [ ], { }, / and f work as in replay. q quits.`,
 		Example: `  omnigap demo
   omnigap demo talk/*.jsonl --pace 120ms`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			paths := args
-			if len(paths) == 0 {
-				var err error
-				if paths, err = record.Files(shippedRecordings); err != nil || len(paths) == 0 {
-					return fmt.Errorf("no recordings named and none in ./%s: run from the repository or name recordings", shippedRecordings)
-				}
+			// With no files named, the comparisons built into the binary
+			// play, wherever it runs and whatever ./recordings holds.
+			var fsys fs.FS
+			names := args
+			if len(names) == 0 {
+				fsys, names = demoRecordings.Shipped()
 			}
-			comps, err := comparisons(cmd.Context(), paths)
+			sets, err := replay.Group(cmd.Context(), fsys, names)
 			if err != nil {
 				return err
 			}
+			comps := make([]tui.Comparison, len(sets))
+			for i, set := range sets {
+				comps[i] = comparisonOf(set)
+			}
 			out := cmd.OutOrStdout()
 			if f, ok := out.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
-				for _, c := range comps {
-					w.seed = c.Seed
-					if err := w.printPlain(cmd.Context(), out, &watchSetup{scenario: c.Scenario, modes: c.Modes, factory: c.Factory}); err != nil {
-						return err
-					}
-				}
-				return nil
+				return w.printComparisons(cmd.Context(), out, comps)
 			}
 			return tui.Run(cmd.Context(), tui.Options{
 				Demo: &tui.DemoOptions{Comparisons: comps}, Pace: w.pace,
@@ -69,35 +64,4 @@ g, [ ], { }, / and f work as in replay. q quits.`,
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder for forks (f); default a forks/ folder beside their parent")
 	w.backends.addFlags(cmd)
 	return cmd
-}
-
-// comparisons groups recordings by scenario, in order of first mention,
-// one comparison per scenario.
-func comparisons(ctx context.Context, paths []string) ([]tui.Comparison, error) {
-	var order []string
-	groups := map[string][]string{}
-	for _, p := range paths {
-		rec, err := record.ReadHeader(ctx, p)
-		if err != nil {
-			return nil, err
-		}
-		id := rec.Header.Scenario.ID
-		if _, ok := groups[id]; !ok {
-			order = append(order, id)
-		}
-		groups[id] = append(groups[id], p)
-	}
-	var out []tui.Comparison
-	for _, id := range order {
-		set, err := replay.Open(ctx, groups[id])
-		if err != nil {
-			return nil, err
-		}
-		sources := map[view.Mode]string{}
-		for _, m := range set.Modes {
-			sources[m] = set.Recording(m).Path
-		}
-		out = append(out, tui.Comparison{Scenario: set.Scenario, Modes: set.Modes, Seed: set.Seeds[set.Modes[0]], Factory: set, Sources: sources})
-	}
-	return out, nil
 }

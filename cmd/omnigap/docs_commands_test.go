@@ -98,14 +98,6 @@ func TestDocCommandsWorkAsWritten(t *testing.T) {
 // notOffline are the commands that cannot run here, with the reason.
 var notOffline = map[string]string{}
 
-// knownDefects are commands that fail for a defect known and filed, with
-// where it is filed; the test says so when one works again.
-var knownDefects = map[string]string{
-	// After README.md's `play --record recordings/` the folder holds two
-	// AGENTS recordings of craigslist/road-bike, and demo refuses them.
-	"go run ./cmd/omnigap demo": "issue 20, item 2: demo plays the comparisons built into the binary",
-}
-
 // mentions are code spans that name a command's flags in the prose rather
 // than give a command to run; nameOnly spans (`omnigap report`) are too.
 var mentions = map[string]string{
@@ -369,17 +361,11 @@ func (e *docEnv) run(t *testing.T, c docCommand, work string) {
 	if p.line != c.text {
 		note = " as: " + p.line
 	}
-	defect, known := knownDefects[c.text]
-	switch {
-	case err != nil && known:
-		t.Logf("%s: fails, a known defect (%s): %v", c, defect, err)
-	case err != nil:
+	if err != nil {
 		t.Errorf("%s%s: %v", c, note, err)
-	case known:
-		t.Errorf("%s: works now: take it out of knownDefects", c)
-	default:
-		t.Logf("%s: ran in %s%s", c, time.Since(start).Round(time.Millisecond), note)
+		return
 	}
+	t.Logf("%s: ran in %s%s", c, time.Since(start).Round(time.Millisecond), note)
 }
 
 // script writes the shell script that runs p in work and writes its exit

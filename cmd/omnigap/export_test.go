@@ -56,3 +56,30 @@ func TestDemoPlainPlaysTheShippedRecordings(t *testing.T) {
 		t.Errorf("want the six shipped runs played:\n%s", out)
 	}
 }
+
+// The shipped comparisons are built into the binary: demo plays them from
+// any folder, and a recording of the user's own in ./recordings does not
+// stand in for them.
+func TestDemoPlaysTheBuiltInComparisonsFromAnyFolder(t *testing.T) {
+	mine, err := os.ReadFile("../../recordings/mutualfriends_alumni-mixer-agents-s1.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, withMine := range []bool{false, true} {
+		dir := t.TempDir()
+		if withMine {
+			os.Mkdir(filepath.Join(dir, "recordings"), 0o755)
+			if err := os.WriteFile(filepath.Join(dir, "recordings", "mine.jsonl"), mine, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Chdir(dir)
+		out, err := omnigap(t, "demo")
+		if err != nil {
+			t.Fatalf("with a recording of mine %v: %v", withMine, err)
+		}
+		if got := strings.Count(out, " ended after "); got != 6 || !strings.HasPrefix(out, "A steel road bike changes hands\n") || !strings.Contains(out, "\nWho do we both know?\n") {
+			t.Errorf("with a recording of mine %v: %d runs ended, want the six shipped ones, road bike first:\n%s", withMine, got, out)
+		}
+	}
+}

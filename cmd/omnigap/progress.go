@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/omnigap/omnigap/engine/batch"
-	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/studybar"
 )
 
 // statusEvery is how often the plain status line is printed (a variable
@@ -24,7 +24,7 @@ var statusEvery = 5 * time.Second
 type progressDisplay struct {
 	mu   sync.Mutex
 	p    batch.Progress
-	term *tui.StudyDisplay
+	term *studybar.Display
 	stop chan struct{}
 	done chan struct{}
 	// start is when the study started and now the clock: the elapsed
@@ -42,7 +42,7 @@ func showProgress(ctx context.Context, w io.Writer, plan batch.Progress) *progre
 		// The bars say when the study is stopping; a note printed over
 		// them would garble the screen.
 		stopNoticeShown.Store(true)
-		d.term = tui.StartStudyDisplay(ctx, w, d.latest)
+		d.term = studybar.Start(ctx, w, d.latest)
 		close(d.done)
 		return d
 	}
@@ -53,7 +53,7 @@ func showProgress(ctx context.Context, w io.Writer, plan batch.Progress) *progre
 		for {
 			select {
 			case <-tick.C:
-				fmt.Fprintln(w, "omnigap run:", tui.StudyStatusLine(d.latest()))
+				fmt.Fprintln(w, "omnigap run:", studybar.StatusLine(d.latest()))
 			case <-d.stop:
 				return
 			}

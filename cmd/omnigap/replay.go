@@ -7,6 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -21,9 +22,16 @@ recorded (turns, seats, backends, annotations, token usage, take-overs,
 errors), and each run ends as its recording says; nothing is run or judged
 again. A recording that was cut short plays up to where it ends. Events
 come at the recorded timing (--speed 1), which + and - speed up (to 8x) and
-slow down (to 0.25x); --pace streams word by word at a fixed delay instead,
-as does a replay of recordings written headless (omnigap run), whose
-timing would play in a flash.
+slow down (to 0.25x); --pace streams word by word at a fixed delay instead.
+Recordings written headless (omnigap run, the shipped ones) hold no timing
+worth following: they stream word by word at --pace divided by --speed, and
+the title says "untimed recording: paced at 60 ms/word".
+
+Recordings of several scenarios play one scenario after another, in the
+order first named: n (or →) goes to the next scenario, and after the last
+back to the first; the footer says so once every run of a scenario has
+ended. A second recording of a scenario in the same mode plays as another
+comparison of that scenario.
 
 f forks the focused pane after the selected turn: a new run, in a new pane,
 repeats the turns up to there and plays on with the built-in engine, the
@@ -31,38 +39,66 @@ endpoint that the backend flags describe, or you in one seat. It records
 into a forks/ folder beside its parent (or into --record), and its header
 names the parent recording and turn.`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
+  omnigap replay --speed 2 recordings/*.jsonl
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			set, err := replay.Open(cmd.Context(), args)
+			ctx := cmd.Context()
+			sets, err := replay.Group(ctx, nil, args)
 			if err != nil {
 				return err
 			}
-			switch {
-			case cmd.Flags().Changed("pace"):
-				set.SetSpeed(0)
-			case !cmd.Flags().Changed("speed") && set.Untimed(cmd.Context()):
-				// A headless run's timing would play in a flash: stream
-				// word by word at --pace instead.
-				set.SetSpeed(0)
-			default:
-				set.SetSpeed(speed)
+			comps := make([]tui.Comparison, len(sets))
+			untimed := false
+			for i, set := range sets {
+				c := comparisonOf(set)
+				c.Replay = set // + and - step its speed
+				switch {
+				case set.Untimed(ctx):
+					// A headless run's timing would play in a flash:
+					// stream word by word at --pace, scaled by --speed.
+					set.SetSpeed(0)
+					c.Untimed, untimed = true, true
+				case cmd.Flags().Changed("pace"):
+					set.SetSpeed(0)
+				default:
+					set.SetSpeed(speed)
+				}
+				comps[i] = c
 			}
-			w.seed = set.Seeds[set.Modes[0]]
-			sources := map[view.Mode]string{}
+			if untimed {
+				w.pace = time.Duration(float64(w.pace) / speed)
+			}
 			var endpoint string
-			for _, mode := range set.Modes {
-				sources[mode] = set.Recording(mode).Path
-				if e := set.Recording(mode).Header.Settings["endpoint"]; e != "" {
-					endpoint = e
+			for _, set := range sets {
+				for _, mode := range set.Modes {
+					if e := set.Recording(mode).Header.Settings["endpoint"]; e != "" {
+						endpoint = e
+					}
 				}
 			}
-			return w.show(cmd.Context(), cmd.OutOrStdout(), &watchSetup{scenario: set.Scenario, modes: set.Modes, factory: set, sources: sources, speeder: set, recordedEndpoint: endpoint})
+			first := comps[0]
+			w.seed = first.Seed
+			setup := &watchSetup{scenario: first.Scenario, modes: first.Modes, factory: first.Factory, sources: first.Sources, speeder: first.Replay, untimed: first.Untimed, recordedEndpoint: endpoint}
+			if len(comps) > 1 {
+				setup.comparisons = comps
+			}
+			return w.show(ctx, cmd.OutOrStdout(), setup)
 		},
 	}
-	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, 0.25 to 8 (+ and - change it)")
-	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing (0 for none)")
+	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, or of --pace for untimed recordings, 0.25 to 8 (+ and - change it)")
+	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing, as untimed recordings always do (0 for none)")
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder to write one recording per pane (and the forks)")
 	w.backends.addFlags(cmd)
 	return cmd
+}
+
+// comparisonOf is what the app shows of a set: its scenario, one pane per
+// recorded mode, and the recordings the panes replay.
+func comparisonOf(set *replay.Set) tui.Comparison {
+	sources := map[view.Mode]string{}
+	for _, m := range set.Modes {
+		sources[m] = set.Recording(m).Path
+	}
+	return tui.Comparison{Scenario: set.Scenario, Modes: set.Modes, Seed: set.Seeds[set.Modes[0]], Factory: set, Sources: sources}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/internal/shareddata"
 )
@@ -77,11 +78,11 @@ func TestReplayKeepsHumansLast(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	comps, err := comparisons(context.Background(), paths)
-	if err != nil || len(comps) != 1 {
-		t.Fatalf("%d comparisons of %v: %v", len(comps), paths, err)
+	sets, err := replay.Group(context.Background(), nil, paths)
+	if err != nil || len(sets) != 1 {
+		t.Fatalf("%d comparisons of %v: %v", len(sets), paths, err)
 	}
-	if got, want := fmt.Sprint(comps[0].Modes), fmt.Sprint([]view.Mode{view.Script, view.Agents, view.Humans}); got != want {
+	if got, want := fmt.Sprint(sets[0].Modes), fmt.Sprint([]view.Mode{view.Script, view.Agents, view.Humans}); got != want {
 		t.Errorf("panes in order %s, want %s", got, want)
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/console"
 	"github.com/omnigap/omnigap/tui/serve"
 )
 
@@ -125,10 +125,10 @@ func (o *serveOptions) serve(ctx context.Context, stdout, stderr io.Writer, seat
 	var serveErr error
 	wg.Go(func() { serveErr = srv.Serve(ctx) })
 	if o.console {
-		err = tui.RunConsole(ctx, tui.ConsoleOptions{Title: "omnigap serve · " + game.Scenario.Title, State: func() tui.ConsoleState {
+		err = console.Run(ctx, console.Options{Title: "omnigap serve · " + game.Scenario.Title, State: func() console.State {
 			return consoleState(room, srv, connect)
 		}})
-		if errors.Is(err, tui.ErrConsoleClosed) {
+		if errors.Is(err, console.ErrClosed) {
 			err = nil
 		}
 	} else {
@@ -154,7 +154,7 @@ func connectLine(srv *serve.Server) string {
 }
 
 // consoleState is the console's view of the room and the server.
-func consoleState(room *serve.Room, srv *serve.Server, connect string) tui.ConsoleState {
+func consoleState(room *serve.Room, srv *serve.Server, connect string) console.State {
 	st := room.Standing()
 	st.Lines = []string{connect, fmt.Sprintf("%d games under way, %d started · %s", srv.Playing(), srv.Served(), time.Now().Format("15:04:05"))}
 	return st

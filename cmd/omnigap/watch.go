@@ -84,8 +84,13 @@ type watchSetup struct {
 	factory  episode.Factory
 	// sources names the recording each mode replays (omnigap replay).
 	sources map[view.Mode]string
-	// speeder sets the replays' speed against their recorded timing.
+	// speeder sets the replays' speed against their recorded timing;
+	// untimed says their recordings have none and they stream at the pace.
 	speeder tui.Speeder
+	untimed bool
+	// comparisons, when set, are every scenario of a replay of several,
+	// this one first, shown one after another.
+	comparisons []tui.Comparison
 	// recordedEndpoint is the endpoint the replayed runs were made
 	// against, if any, for the fork chooser's hint.
 	recordedEndpoint string
@@ -129,13 +134,31 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(leak.Annotate),
 			ForkBackends: w.forkBackends(s.scenario, s.recordedEndpoint), Sources: s.sources, Replay: s.speeder,
-			MaxUtterance: w.maxUtterance,
+			Untimed: s.untimed, Comparisons: s.comparisons, MaxUtterance: w.maxUtterance,
 		})
+	}
+	if s.comparisons != nil {
+		return w.printComparisons(ctx, out, s.comparisons)
 	}
 	if s.speeder != nil {
 		s.speeder.SetSpeed(0) // plain lines come at once
 	}
 	return w.printPlain(ctx, out, s)
+}
+
+// printComparisons prints each comparison's runs as plain lines, one
+// scenario after another.
+func (w *watchOptions) printComparisons(ctx context.Context, out io.Writer, comps []tui.Comparison) error {
+	for _, c := range comps {
+		if c.Replay != nil {
+			c.Replay.SetSpeed(0) // plain lines come at once
+		}
+		w.seed = c.Seed
+		if err := w.printPlain(ctx, out, &watchSetup{scenario: c.Scenario, modes: c.Modes, factory: c.Factory}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // forkBackends are what may play a fork's new turns: the built-in engine,

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -66,7 +67,7 @@ func TestKnowledgeFollowsViews(t *testing.T) {
 	writeKnowledge(&b, sc, view.Modes)
 	var sellerLine string
 	for _, l := range strings.Split(b.String(), "\n") {
-		for _, f := range sc.Seats[scenario.SellerSeat].Facts {
+		for _, f := range sc.Seats[craigslist.SellerSeat].Facts {
 			if f.ID == "seller-bottomline" && strings.HasPrefix(l, "| "+f.Text) {
 				sellerLine = l
 			}

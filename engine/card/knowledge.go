@@ -54,7 +54,11 @@ func rows(sc *scenario.Scenario) []row {
 		add(ch.Goal != "", "goal", func(sv view.SeatView) bool { return sv.Goal != "" })
 		add(ch.Personality != "", "personality", func(sv view.SeatView) bool { return sv.Personality != "" })
 		add(ch.Secret != "", "secret", func(sv view.SeatView) bool { return sv.Secret != "" })
-		add(sc.Friends != nil, "friend list", func(sv view.SeatView) bool { return len(sv.Friends) > 0 })
+		if data, ok := sc.Data.(view.Shown); ok {
+			if h := data.Holding(seat); h != nil {
+				add(h.Label() != "", h.Label(), func(sv view.SeatView) bool { return sv.Holding != nil })
+			}
+		}
 	}
 	for _, f := range sc.Facts() {
 		out = append(out, row{f.Text, ownerName(sc, f.Owner), func(v view.View) bool { return v.Knows(f) }})

@@ -3,11 +3,7 @@
 // replays all speak these types.
 package event
 
-import (
-	"fmt"
-	"sort"
-	"strings"
-)
+import "fmt"
 
 // ActionType is what a turn does besides (or instead of) speaking.
 type ActionType string
@@ -37,39 +33,19 @@ func ParseActionType(s string) (ActionType, error) {
 	return "", fmt.Errorf("unknown action type %q", s)
 }
 
-// Action is one turn's move: the words said and, for structured moves, the
-// argument (a price for an offer, a friend's name for a select, and in
-// Deal-or-No-Deal the items the mover takes, for a proposal or a select).
+// Action is one turn's move: the words said and, for a structured move,
+// its argument (a price for an offer, a friend's name for a select, the
+// items the mover takes in Deal-or-No-Deal), in the type of the family
+// that makes the move.
 type Action struct {
-	Type   ActionType     `json:"type"`
-	Text   string         `json:"text,omitempty"`
-	Price  *float64       `json:"price,omitempty"`
-	Friend string         `json:"friend,omitempty"`
-	Split  map[string]int `json:"split,omitempty"`
+	Type ActionType `json:"type"`
+	Text string     `json:"text,omitempty"`
+	// Arg is the move's argument; nil for none. A recording keeps it
+	// under its kind's key (Arg.Key), beside the type and the text.
+	Arg Arg `json:"-"`
 }
 
 // Empty reports whether the turn said and did nothing.
 func (a Action) Empty() bool {
 	return (a.Type == None || a.Type == Speak || a.Type == "") && a.Text == ""
-}
-
-// PriceOf returns a pointer to a copy of v, for Action.Price.
-func PriceOf(v float64) *float64 { return &v }
-
-// SplitText writes a Deal-or-No-Deal split as "ball=1 book=2 hat=0"
-// (items in name order), or "" when the action has none.
-func (a Action) SplitText() string {
-	if a.Split == nil {
-		return ""
-	}
-	names := make([]string, 0, len(a.Split))
-	for k := range a.Split {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, k := range names {
-		parts[i] = fmt.Sprintf("%s=%d", k, a.Split[k])
-	}
-	return strings.Join(parts, " ")
 }

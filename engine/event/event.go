@@ -58,19 +58,6 @@ type Usage struct {
 // UsageLeakCheck is Usage.Role of the leak check's calls.
 const UsageLeakCheck = "leak-check"
 
-// AnnotationKind names what an annotated span shows.
-type AnnotationKind string
-
-// The annotation kinds; Kinds (kinds.go) says how each is named, marked
-// and counted.
-const (
-	Leak         AnnotationKind = "leak"
-	Disclosure   AnnotationKind = "disclosure"
-	MindRead     AnnotationKind = "mind-read"
-	Guess        AnnotationKind = "guess"
-	FirstMention AnnotationKind = "first-mention"
-)
-
 // Annotation marks a span of one turn's text as mentioning a fact. Start and
 // End are character (Unicode code point) offsets into Action.Text.
 type Annotation struct {
@@ -173,15 +160,4 @@ func (t *Usage) Add(u Usage) {
 	t.Prompt += u.Prompt
 	t.Completion += u.Completion
 	t.Cached += u.Cached
-}
-
-// Outcome is the family-specific result of an episode.
-type Outcome struct {
-	Deal       bool      `json:"deal,omitempty"`
-	Price      *float64  `json:"price,omitempty"`
-	Selections [2]string `json:"selections,omitempty"`
-	// Splits are the items each seat ends with in Deal-or-No-Deal.
-	Splits  [2]map[string]int `json:"splits,omitempty"`
-	Success bool              `json:"success,omitempty"`
-	Summary string            `json:"summary"`
 }

@@ -12,10 +12,23 @@ import "fmt"
 // bounds, paraphrases, relations and first-person phrases.
 const AnnotationRules = 2
 
+// AnnotationKind names what an annotated span shows.
+type AnnotationKind string
+
+// The annotation kinds; Kinds says how each is named, marked and counted.
+const (
+	Leak         AnnotationKind = "leak"
+	Disclosure   AnnotationKind = "disclosure"
+	MindRead     AnnotationKind = "mind-read"
+	Guess        AnnotationKind = "guess"
+	FirstMention AnnotationKind = "first-mention"
+)
+
 // KindInfo is how one annotation kind is named, marked and counted. The
 // TUI, the plain printer, the report, the card, the exports and the
-// metrics all read Kinds; the TUI adds a style per kind. A new kind is one
-// row here and its matcher in engine/leak.
+// metrics all read Kinds; the TUI adds a look per kind (tui/ui.Looks). A
+// new kind is its constant and row here, its look and the rule that makes
+// it in engine/leak (docs/ARCHITECTURE.md).
 type KindInfo struct {
 	Kind AnnotationKind
 	// Word names the kind in legends and sentences ("first mention"),

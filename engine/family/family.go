@@ -1,8 +1,10 @@
 // Package family is the seam between the engine and the kinds of social
 // task a scenario poses. A family (engine/family/craigslist,
-// mutualfriends, dealornodeal, freeform) owns the checks of its data, the
-// facts derived from it, its moves and how agents, the SCRIPT writer and
-// players make them, the rules that end a run, and its outcome metrics.
+// mutualfriends, dealornodeal, freeform) owns its data (its section of a
+// scenario file, what views show of it), the checks of its data, the
+// facts derived from it, its moves with their arguments and how agents,
+// the SCRIPT writer and players make them, the rules that end a run and
+// what they settle, and its outcome metrics.
 //
 // Families register themselves when their package is initialized;
 // engine/family/all imports every one, and the binary imports it. Callers
@@ -23,8 +25,9 @@ import (
 type Family interface {
 	// Name is the family's name in scenario files.
 	Name() scenario.Family
-	// Validate, Data and Derive are the family's part of loading a
-	// scenario (scenario.Rules).
+	// Section, Validate and Derive are the family's part of loading a
+	// scenario (scenario.Rules). The data's type implements
+	// view.Shown when views show any of it.
 	scenario.Rules
 	// Moves lists the family's structured moves, beyond Shared, in the
 	// order prompts and help list them.
@@ -34,6 +37,10 @@ type Family interface {
 	Prompt() Prompt
 	// Referee starts the family's ending rules for one run.
 	Referee(sc *scenario.Scenario) Referee
+	// Terms is a zero value of what the family's rules settle
+	// (event.Outcome.Terms), registered for recordings; nil when they
+	// settle nothing beyond a summary.
+	Terms() event.Terms
 	// Metrics sets the family's outcome metrics of a finished episode;
 	// Measures says how reports show them.
 	Metrics(m map[string]float64, sc *scenario.Scenario, ep Episode)

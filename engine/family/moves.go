@@ -1,38 +1,24 @@
 package family
 
 import (
+	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
-)
-
-// Arg is what a move carries besides its words.
-type Arg int
-
-const (
-	NoArg     Arg = iota
-	PriceArg      // a price in dollars (Action.Price)
-	FriendArg     // a name from the mover's own friend list (Action.Friend)
-	SplitArg      // what the mover takes of the items (Action.Split)
 )
 
 // Move is one kind of structured move and how each kind of player makes
 // it: models (agents and the SCRIPT writer) and people at the keyboard.
 type Move struct {
 	Type event.ActionType
-	Arg  Arg
+	// Arg is the argument the move carries besides its words, and how
+	// models give it; nil for none.
+	Arg *Arg
 	// Agent explains the move in an agent's prompt; "" when models do not
 	// make this move.
 	Agent string
-	// Read reads the move's argument as the mover (seat) wrote it, in a
-	// model's reply, a script tag or a player's command, into the action's
-	// Price, Friend or Split. Every move with an Arg that models make has
-	// one.
-	Read func(arg string, v view.View, seat int) (event.Action, error)
 	// Allowed refuses the move by seat when the dialogue so far leaves it
 	// nothing to do (an answer with no proposal of the partner's
 	// standing); nil when the move is always allowed. Models' moves are
@@ -47,6 +33,59 @@ type Move struct {
 	// Human reads a player's command argument into the move; history is
 	// the dialogue so far.
 	Human func(arg string, v view.View, history []Turn) (event.Action, error)
+}
+
+// Arg is a move's argument (a price, a friend's name, the items the mover
+// takes): its type and how models give it. A family reads an argument
+// written as text by one rule, whoever wrote it (an agent, the writer, a
+// player), so Tag, Reply and the move's Human share it.
+type Arg struct {
+	// Kind is a value of the argument's type (Action.Arg), registered for
+	// recordings by Register.
+	Kind event.Arg
+	// Tag reads the argument of a script tag as the mover (seat) wrote
+	// it: text after the tag's first word ("[offer $120]": tag "offer
+	// $120", text "$120"). The error is what the writer is told to fix.
+	Tag func(tag, text string, v view.View, seat int) (event.Arg, error)
+	// Reply reads the argument of an agent's JSON reply; the error is
+	// what the agent is told to fix.
+	Reply func(r Reply, v view.View, seat int) (event.Arg, error)
+}
+
+// Reply is an agent's JSON reply as a move's argument is read from it:
+// its objects' members by name, the reply's own first, then those of an
+// action object nested in it ({"action": {"type": "offer", "price":
+// 450}}).
+type Reply struct {
+	Objects []map[string]json.RawMessage
+}
+
+// First returns the first of keys the reply gives, the reply's own
+// members before a nested action's, each object's in the order of keys;
+// null counts as none.
+func (r Reply) First(keys ...string) json.RawMessage {
+	for _, obj := range r.Objects {
+		for _, k := range keys {
+			if raw, ok := obj[k]; ok && strings.TrimSpace(string(raw)) != "null" {
+				return raw
+			}
+		}
+	}
+	return nil
+}
+
+// Text returns the first of keys whose value is text with more than
+// white space, in First's order; "" when none is.
+func (r Reply) Text(keys ...string) string {
+	for _, obj := range r.Objects {
+		for _, k := range keys {
+			var s string
+			if raw, ok := obj[k]; ok && json.Unmarshal(raw, &s) == nil && strings.TrimSpace(s) != "" {
+				return s
+			}
+		}
+	}
+	return ""
 }
 
 // Command is one thing a player can type.
@@ -131,33 +170,4 @@ func HumanMove(f Family, word, arg string, v view.View, history []Turn) (a event
 		}
 	}
 	return event.Action{}, false, nil
-}
-
-// Friend finds name on a friend list, case-insensitively, by full name or
-// by a first name only one friend has, and returns the list's spelling,
-// which the referee compares. The error lists the names to pick from.
-func Friend(name string, list []scenario.Friend) (string, error) {
-	want := strings.ToLower(strings.TrimSpace(name))
-	match := -1
-	for i, f := range list {
-		full := strings.ToLower(f.Name)
-		first, _, _ := strings.Cut(full, " ")
-		if want == full {
-			return f.Name, nil
-		}
-		if want == first {
-			if match >= 0 {
-				return "", fmt.Errorf("%q fits more than one friend; type the full name", name)
-			}
-			match = i
-		}
-	}
-	if match < 0 {
-		names := make([]string, len(list))
-		for i, f := range list {
-			names[i] = f.Name
-		}
-		return "", fmt.Errorf("%s is not in your friend list (%s)", name, strings.Join(names, ", "))
-	}
-	return list[match].Name, nil
 }

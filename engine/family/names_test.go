@@ -5,7 +5,9 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,17 +24,11 @@ const moduleRoot = "../.."
 // by name is their job.
 var makers = []string{"engine/interop", "engine/generate"}
 
-// nameSwitches are the files outside a family's own packages that still
-// tell families apart by name, each with why. Each must still do so, so
-// the list cannot go stale. None is left: the report keeps the judge's
-// goal completion apart from the rule's for every family.
-var nameSwitches = map[string]string{}
-
 // No code switches on a family name, or compares one, except a family's
 // own packages (the ones that register it: engine/family/<f> and its
-// built-in players, engine/builtin/<f>), the importers and generators that
-// make its data, and the files of nameSwitches. Everything else reaches a
-// family through the registries, so adding a family touches no switch.
+// built-in players, engine/builtin/<f>) and the importers and generators
+// that make its data. Everything else reaches a family through the
+// registries, so adding a family touches no switch.
 func TestOnlyAFamilysOwnCodeTellsFamiliesApartByName(t *testing.T) {
 	files := goFiles(t)
 	consts := familyConstants(t, files)
@@ -47,25 +43,110 @@ func TestOnlyAFamilysOwnCodeTellsFamiliesApartByName(t *testing.T) {
 	if !owners["engine/family/craigslist"] {
 		t.Fatalf("engine/family/craigslist does not register its family: the test cannot tell a family's own packages (it found %v)", owners)
 	}
-	found := map[string]bool{}
 	for _, f := range files {
 		dir := filepath.ToSlash(filepath.Dir(f.path))
-		if owners[dir] || slices.ContainsFunc(makers, func(m string) bool { return dir == m || strings.HasPrefix(dir, m+"/") }) {
+		if owners[dir] || under(dir, makers) {
 			continue
 		}
 		for _, at := range nameComparisons(f, consts, names) {
-			if _, ok := nameSwitches[f.path]; ok {
-				found[f.path] = true
-				continue
-			}
 			t.Errorf("%s tells families apart by name: a family's own code belongs in its packages (engine/family/<f>, engine/builtin/<f>), reached through the registry", at)
 		}
 	}
-	for path, why := range nameSwitches {
-		if !found[path] {
-			t.Errorf("%s no longer tells families apart by name (%s): take it off nameSwitches", path, why)
+}
+
+// core are the folders whose code knows no family: the data model, the
+// views, the run and its recording, the measures and reports, the model
+// backends, the front end, the card and the exports.
+var core = []string{"engine/scenario", "engine/event", "engine/view", "engine/record", "engine/run", "engine/metrics",
+	"engine/report", "engine/llm", "tui", "engine/card", "engine/export", "engine/leak", "engine/human", "engine/episode", "engine/replay"}
+
+// The core names no family's data: it imports no family's package (the
+// registry, engine/family, and engine/family/all for the registrations
+// are fine), none of its structs has a field written under a key a
+// family registered (a section of a scenario file, a move's argument, a
+// member of what the rules settle), and it does not name a family at all
+// (package scenario's Family constants are the built-in families' names
+// to register under, for their own packages and their makers). A
+// family's data, moves and terms are its own types, held as opaque values
+// (scenario.Data, event.Arg, event.Terms), so adding a family with data
+// touches no core file.
+func TestTheCoreHoldsNoFamilysData(t *testing.T) {
+	files := goFiles(t)
+	consts := familyConstants(t, files)
+	keys := familyKeys()
+	if !keys["craigslist"] || !keys["price"] || !keys["friend"] || !keys["splits"] || !keys["deal"] {
+		t.Fatalf("found the families' keys %v: too few to check anything", keys)
+	}
+	checked := 0
+	for _, f := range files {
+		dir := filepath.ToSlash(filepath.Dir(f.path))
+		// A test-support package (tuitest, recordtest) is fixtures, not
+		// the program: a fixture scenario names its family like a file.
+		if !under(dir, core) || strings.HasSuffix(path.Base(dir), "test") {
+			continue
+		}
+		checked++
+		for _, imp := range f.file.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			rest, ok := strings.CutPrefix(p, "github.com/omnigap/omnigap/engine/family/")
+			if ok && rest != "all" {
+				t.Errorf("%s imports %s: the core reaches families through engine/family's registry", f.path, p)
+			}
+		}
+		ast.Inspect(f.file, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "scenario" && consts[sel.Sel.Name] {
+					t.Errorf("%s:%d names the family %s", f.path, f.fset.Position(sel.Pos()).Line, sel.Sel.Name)
+				}
+			}
+			field, ok := n.(*ast.Field)
+			if !ok || field.Tag == nil {
+				return true
+			}
+			tag, _ := strconv.Unquote(field.Tag.Value)
+			for _, k := range []string{"json", "yaml"} {
+				name, _, _ := strings.Cut(reflect.StructTag(tag).Get(k), ",")
+				if keys[name] {
+					t.Errorf("%s:%d: a field written as %q, a key a family registered: the family's own type holds it", f.path, f.fset.Position(field.Pos()).Line, name)
+				}
+			}
+			return true
+		})
+	}
+	if checked < 100 {
+		t.Fatalf("checked %d files of the core: the folders moved?", checked)
+	}
+}
+
+// familyKeys are the keys the registered families write their own things
+// under: their sections' keys, their moves' arguments' keys, and the
+// members their terms are recorded as.
+func familyKeys() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range family.All() {
+		if k := f.Section().Key; k != "" {
+			out[k] = true
+		}
+		for _, m := range f.Moves() {
+			if m.Arg != nil {
+				out[m.Arg.Kind.Key()] = true
+			}
+		}
+		if terms := f.Terms(); terms != nil {
+			tt := reflect.TypeOf(terms)
+			for i := range tt.NumField() {
+				if name, _, _ := strings.Cut(tt.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+					out[name] = true
+				}
+			}
 		}
 	}
+	return out
+}
+
+// under reports whether dir is one of folders or inside one.
+func under(dir string, folders []string) bool {
+	return slices.ContainsFunc(folders, func(m string) bool { return dir == m || strings.HasPrefix(dir, m+"/") })
 }
 
 type goFile struct {

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 var registry = map[scenario.Family]Family{}
 
-// Register makes f known to Of and its data rules to the scenario loader.
+// Register makes f known to Of, its data and its rules for it to the
+// scenario loader, and its moves' arguments and its terms to recordings.
 // Family packages call it from init; registering a name twice panics.
 func Register(f Family) {
 	if _, dup := registry[f.Name()]; dup {
@@ -18,6 +20,14 @@ func Register(f Family) {
 	}
 	registry[f.Name()] = f
 	scenario.RegisterRules(f.Name(), f)
+	for _, m := range f.Moves() {
+		if m.Arg != nil {
+			event.RegisterArg(m.Arg.Kind)
+		}
+	}
+	if t := f.Terms(); t != nil {
+		event.RegisterTerms(t)
+	}
 }
 
 // Of returns the registered family of that name, or nil.

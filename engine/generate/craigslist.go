@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -60,10 +61,10 @@ func craigslist(seed int64, draw func(*rand.Rand) (item, float64)) *scenario.Sce
 					lower(it.title), money(p.buyerTarget), money(p.buyerBottom)),
 			}},
 		},
-		Craigslist: &scenario.Listing{
+		Data: &cl.Listing{
 			Item: it.title, Category: it.category, Description: it.description, ListingPrice: listing,
-			Seller: scenario.PriceLimits{Target: p.sellerTarget, Bottomline: p.sellerBottom},
-			Buyer:  scenario.PriceLimits{Target: p.buyerTarget, Bottomline: p.buyerBottom},
+			Seller: cl.PriceLimits{Target: p.sellerTarget, Bottomline: p.sellerBottom},
+			Buyer:  cl.PriceLimits{Target: p.buyerTarget, Bottomline: p.buyerBottom},
 		},
 	}
 	sc.Normalize()

@@ -8,6 +8,8 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -58,7 +60,7 @@ func TestGeneratorsAreDeterministic(t *testing.T) {
 	if got := MutualFriends(7).ID; got != "mutualfriends/gen-7" {
 		t.Errorf("id = %q", got)
 	}
-	if reflect.DeepEqual(Craigslist(1).Craigslist, Craigslist(2).Craigslist) {
+	if reflect.DeepEqual(Craigslist(1).Data, Craigslist(2).Data) {
 		t.Error("seeds 1 and 2 give the same listing")
 	}
 }
@@ -70,7 +72,7 @@ func TestCraigslistPrices(t *testing.T) {
 	categories := map[string]bool{}
 	for seed := int64(1); seed <= n; seed++ {
 		sc := Craigslist(seed)
-		l := sc.Craigslist
+		l := cl.ListingOf(sc)
 		categories[l.Category] = true
 		all := []float64{l.ListingPrice, l.Seller.Target, l.Seller.Bottomline, l.Buyer.Target, l.Buyer.Bottomline}
 		for i, a := range all {
@@ -91,7 +93,7 @@ func TestCraigslistPrices(t *testing.T) {
 		}
 		share := math.Round(l.Buyer.Target/l.ListingPrice*10) / 10
 		shares[share]++
-		if sc.Seats[scenario.SellerSeat].Role != "seller" || sc.Relationship != scenario.Strangers || sc.MaxTurns != 20 {
+		if sc.Seats[cl.SellerSeat].Role != "seller" || sc.Relationship != scenario.Strangers || sc.MaxTurns != 20 {
 			t.Fatalf("%s: wrong seats, relationship or turn limit", sc.ID)
 		}
 	}
@@ -110,7 +112,7 @@ func TestCraigslistPrices(t *testing.T) {
 
 func TestMutualFriendsHaveExactlyOneMutualFriend(t *testing.T) {
 	for seed := int64(1); seed <= 1000; seed++ {
-		f := MutualFriends(seed).Friends
+		f := mf.ListsOf(MutualFriends(seed))
 		if got := f.MutualCount(); got != 1 {
 			t.Fatalf("seed %d: %d mutual friends", seed, got)
 		}
@@ -143,7 +145,7 @@ func TestMutualFriendsHaveExactlyOneMutualFriend(t *testing.T) {
 func TestMutualFriendsListsAreSkewedPerSeat(t *testing.T) {
 	differ, total := 0, 0
 	for seed := int64(1); seed <= 300; seed++ {
-		f := MutualFriends(seed).Friends
+		f := mf.ListsOf(MutualFriends(seed))
 		for _, a := range f.Attributes {
 			if a == "time" || a == "location" {
 				continue
@@ -159,7 +161,7 @@ func TestMutualFriendsListsAreSkewedPerSeat(t *testing.T) {
 	}
 }
 
-func mode(list []scenario.Friend, attr string) string {
+func mode(list []mf.Friend, attr string) string {
 	counts := map[string]int{}
 	best := ""
 	for _, fr := range list {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -33,14 +34,14 @@ func mutualFriends(seed int64, pool []attribute) *scenario.Scenario {
 	players, firsts := firsts[:2], firsts[2:]
 	fullName := func(i int) string { return firsts[i] + " " + lastNames[rng.IntN(len(lastNames))] }
 
-	var lists [2][]scenario.Friend
+	var lists [2][]mf.Friend
 	for side := range lists {
 		dist := skewedDistribution(rng, attrs)
 		for range n - 1 {
-			lists[side] = append(lists[side], scenario.Friend{Name: fullName(len(lists[0]) + len(lists[1])), Values: dist.draw(rng)})
+			lists[side] = append(lists[side], mf.Friend{Name: fullName(len(lists[0]) + len(lists[1])), Values: dist.draw(rng)})
 		}
 	}
-	mutual := scenario.Friend{Name: fullName(2*n - 2), Values: map[string]string{}}
+	mutual := mf.Friend{Name: fullName(2*n - 2), Values: map[string]string{}}
 	for _, a := range attrs {
 		mutual.Values[a.name] = a.values[rng.IntN(len(a.values))]
 	}
@@ -66,7 +67,7 @@ func mutualFriends(seed int64, pool []attribute) *scenario.Scenario {
 			{Role: "player", Character: scenario.Character{Name: players[0], Public: "Playing the mutual friends game.", Goal: goal}},
 			{Role: "player", Character: scenario.Character{Name: players[1], Public: "Playing the mutual friends game.", Goal: goal}},
 		},
-		Friends: &scenario.FriendLists{Attributes: names, Lists: lists},
+		Data: &mf.FriendLists{Attributes: names, Lists: lists},
 	}
 	sc.Normalize()
 	return sc

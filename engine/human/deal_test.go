@@ -1,4 +1,4 @@
-package human
+package human_test
 
 import (
 	"reflect"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/dealornodeal"
+	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -33,8 +35,8 @@ dealornodeal:
 
 func TestDealMoves(t *testing.T) {
 	v := dealView(t, 0)
-	a, err := Parse("/propose book=2 hat=0 balls=1", v, nil)
-	if err != nil || a.Type != event.Offer || !reflect.DeepEqual(a.Split, map[string]int{"book": 2, "hat": 0, "ball": 1}) {
+	a, err := human.Parse("/propose book=2 hat=0 balls=1", v, nil)
+	if err != nil || a.Type != event.Offer || !reflect.DeepEqual(a.Arg, dealornodeal.Split{"book": 2, "hat": 0, "ball": 1}) {
 		t.Fatalf("%+v %v", a, err)
 	}
 	if a.Text != "I propose I take 2 books, no hat and 1 ball, and you get 1 book, the hat and 1 ball." {
@@ -49,15 +51,15 @@ func TestDealMoves(t *testing.T) {
 		"/accept":                 "there is no proposal from Bo to accept",
 		"/offer 20":               "offers are for Craigslist negotiations",
 	} {
-		if _, err := Parse(input, v, nil); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := human.Parse(input, v, nil); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", input, err, want)
 		}
 	}
-	history := []run.Turn{{Seat: 1, Action: event.Action{Type: event.Offer, Split: map[string]int{"book": 3, "hat": 0, "ball": 0}}}}
-	if a, err := Parse("/accept", v, history); err != nil || a.Type != event.Accept || a.Text != "Agreed: I take no books, the hat and 2 balls." {
+	history := []run.Turn{{Seat: 1, Action: event.Action{Type: event.Offer, Arg: dealornodeal.Split{"book": 3, "hat": 0, "ball": 0}}}}
+	if a, err := human.Parse("/accept", v, history); err != nil || a.Type != event.Accept || a.Text != "Agreed: I take no books, the hat and 2 balls." {
 		t.Errorf("%+v %v", a, err)
 	}
-	if a, err := Parse("/select book=0 hat=1 ball=2", v, history); err != nil || a.Type != event.Select || a.Split["ball"] != 2 {
+	if a, err := human.Parse("/select book=0 hat=1 ball=2", v, history); err != nil || a.Type != event.Select || dealornodeal.SplitOf(a)["ball"] != 2 {
 		t.Errorf("%+v %v", a, err)
 	}
 }

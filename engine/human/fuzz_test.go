@@ -1,13 +1,15 @@
-package human
+package human_test
 
 import (
 	"math"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
+	"github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -20,41 +22,32 @@ func FuzzParse(f *testing.F) {
 		f.Add(s, true)
 	}
 	views := map[bool]view.View{
-		true:  view.For(generate.Craigslist(3), view.Agents, scenario.BuyerSeat),
+		true:  view.For(generate.Craigslist(3), view.Agents, craigslist.BuyerSeat),
 		false: view.For(generate.MutualFriends(3), view.Agents, 0),
 	}
-	offered := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Price: ptr(500.0), Text: "500?"}}}
-	f.Fuzz(func(t *testing.T, input string, craigslist bool) {
-		v := views[craigslist]
+	offered := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: craigslist.Price(500), Text: "500?"}}}
+	f.Fuzz(func(t *testing.T, input string, bargain bool) {
+		v := views[bargain]
 		for _, history := range [][]run.Turn{nil, offered} {
-			a, err := Parse(input, v, history)
+			a, err := human.Parse(input, v, history)
 			if err != nil {
 				continue
 			}
-			if a.Type == event.Offer && (a.Price == nil || math.IsNaN(*a.Price) || math.IsInf(*a.Price, 0) || *a.Price <= 0) {
-				t.Fatalf("%q: offer of %v", input, derefOrNil(a.Price))
+			if p, ok := craigslist.PriceOf(a); a.Type == event.Offer && (!ok || math.IsNaN(p) || math.IsInf(p, 0) || p <= 0) {
+				t.Fatalf("%q: offer of %v", input, a.Arg)
 			}
-			if a.Type == event.Select && !ownFriend(v, a.Friend) {
-				t.Fatalf("%q: selected %q, not in the player's list", input, a.Friend)
+			if a.Type == event.Select && !ownFriend(v, mutualfriends.PickOf(a)) {
+				t.Fatalf("%q: selected %q, not in the player's list", input, mutualfriends.PickOf(a))
 			}
 		}
 	})
 }
 
-func ptr(v float64) *float64 { return &v }
-
 func ownFriend(v view.View, name string) bool {
-	for _, fr := range v.Self().Friends {
+	for _, fr := range mutualfriends.FriendsOf(v.Self()) {
 		if fr.Name == name {
 			return true
 		}
 	}
 	return false
-}
-
-func derefOrNil(p *float64) any {
-	if p == nil {
-		return nil
-	}
-	return *p
 }

@@ -102,7 +102,7 @@ func (p *Prepared) holds(v view.View) []bool {
 	out := make([]bool, len(p.facts))
 	unknown := false // a fact the rendered text could still add
 	for i, f := range p.facts {
-		out[i] = v.Knows(f) || deducible(v, f)
+		out[i] = v.Knows(f) || deducible(p.sc, v, f)
 		unknown = unknown || !out[i] && f.Owner != scenario.OwnerEnv
 	}
 	if !unknown {
@@ -246,13 +246,11 @@ func (a *Annotator) reportable(s, f int) bool {
 // friend); those get an empty span at the end of the text.
 func (a *Annotator) mentions(act event.Action) []match.Match {
 	ms := a.m.Find(act.Text)
-	var arg string
-	switch {
-	case act.Type == event.Offer && act.Price != nil:
-		arg = scenario.Money(*act.Price)
-	case act.Type == event.Select && act.Friend != "":
-		arg = act.Friend
-	default:
+	if act.Arg == nil || act.Type != event.Offer && act.Type != event.Select {
+		return ms
+	}
+	arg := act.Arg.Said()
+	if arg == "" {
 		return ms
 	}
 	ms = append([]match.Match(nil), ms...) // the next Find reuses the buffer

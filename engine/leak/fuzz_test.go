@@ -4,8 +4,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // FuzzFind: any text, however odd its bytes, yields matches whose spans lie
@@ -14,7 +14,10 @@ func FuzzFind(f *testing.F) {
 	for _, s := range []string{"I can do $1,200 or twelve hundred.", "Jacob's at Google, isn't he?", "4x4 2nd 10am 50% 1.2k", "ünï ’s \x00\xff"} {
 		f.Add(s)
 	}
-	sc := generate.MutualFriends(5)
+	sc, err := scenario.LoadFile("testdata/friends.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
 	m := match.Compile(Facts(sc))
 	f.Fuzz(func(t *testing.T, text string) {
 		n := utf8.RuneCountInString(text)

@@ -2,6 +2,8 @@ package leak
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -52,7 +54,7 @@ func TestFirstMentionPosition(t *testing.T) {
 	if len(first) != 1 || first[0].Position != 0.1 {
 		t.Fatalf("first mentions = %+v, want one at live position 2/20", first)
 	}
-	end := &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Success: true, Selections: [2]string{"Jacob Reyes", "Jacob Reyes"}}}
+	end := &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Success: true}}
 	a.Finish(context.Background(), history, end)
 	if got := end.Metrics[metrics.FirstMentionPos]; got != 0.5 {
 		t.Errorf("first_mention_position = %v, want 2/4", got)
@@ -68,9 +70,19 @@ func TestSelectArgument(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := New(sc, view.Script)
-	history := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Select, Text: "That's my pick.", Friend: "Jacob Reyes"}}}
+	history := []run.Turn{{Number: 1, Seat: 0, Action: recorded(`{"type":"select","text":"That's my pick.","friend":"Jacob Reyes"}`)}}
 	got := a.Annotate(history)
 	if len(got) != 2 || got[0].Kind != event.FirstMention || got[1].Kind != event.Leak || got[0].Start != 15 || got[0].End != 15 {
 		t.Errorf("annotations = %+v, want a first mention and a leak with an empty span at the end", got)
 	}
+}
+
+// recorded is an action as a recording holds it, its argument typed by the
+// family that registered its key (this package cannot import families).
+func recorded(js string) event.Action {
+	var a event.Action
+	if err := json.Unmarshal([]byte(js), &a); err != nil || a.Arg == nil {
+		panic(fmt.Sprintf("%s: no family registered its argument: %v", js, err))
+	}
+	return a
 }

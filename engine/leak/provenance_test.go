@@ -36,7 +36,7 @@ func TestProvenanceDecidesTheKind(t *testing.T) {
 		{view.Script, human.Name, view.PersonSeesAll, event.Leak},
 		{view.Mindreaders, human.Name, view.PersonSeesAll, event.MindRead},
 	} {
-		turn := run.Turn{Number: 1, Seat: scenario.SellerSeat, Backend: c.backend, Person: c.person,
+		turn := run.Turn{Number: 1, Seat: 0 /* the seller */, Backend: c.backend, Person: c.person,
 			Action: event.Action{Type: event.Speak, Text: "I could let it go for $580."}}
 		got := New(sc, c.mode).Annotate([]run.Turn{turn})
 		if len(got) != 1 || got[0].Kind != c.want || got[0].FactID != "buyer-bottomline" {

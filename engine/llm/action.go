@@ -3,13 +3,11 @@ package llm
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -22,15 +20,9 @@ type wireAction struct {
 	Text       string          `json:"text"`
 	Utterance  string          `json:"utterance"`
 	Argument   string          `json:"argument"` // Sotopia's shape
-	Price      json.RawMessage `json:"price"`
-	Friend     string          `json:"friend"`
-	Name       string          `json:"name"`
-	Split      json.RawMessage `json:"split"`
-	Take       json.RawMessage `json:"take"`
-	Proposal   json.RawMessage `json:"proposal"`
-	// fields are the object's members by name (a nested action's too),
-	// where a split may be given as one member per item.
-	fields map[string]json.RawMessage
+	// objects are the reply's members by name, then those of a nested
+	// action object, where the family reads a move's argument from.
+	objects []map[string]json.RawMessage
 }
 
 // flatten reads a nested {"action": {"type": ..., "text": ...}} into w.
@@ -47,24 +39,14 @@ func (w *wireAction) flatten() (name string, err error) {
 		if err := json.Unmarshal(w.Action, &inner); err != nil {
 			return "", err
 		}
-		if err := json.Unmarshal(w.Action, &inner.fields); err != nil {
+		var members map[string]json.RawMessage
+		if err := json.Unmarshal(w.Action, &members); err != nil {
 			return "", err
 		}
+		inner.objects = []map[string]json.RawMessage{members}
 		innerName, err := inner.flatten()
-		if w.fields == nil {
-			w.fields = map[string]json.RawMessage{}
-		}
-		for k, v := range inner.fields {
-			if _, ok := w.fields[k]; !ok {
-				w.fields[k] = v
-			}
-		}
+		w.objects = append(w.objects, inner.objects...)
 		w.Text = firstNonEmpty(w.Text, inner.Text, inner.Utterance, inner.Argument)
-		if len(w.Price) == 0 {
-			w.Price = inner.Price
-		}
-		w.Friend = firstNonEmpty(w.Friend, inner.Friend, inner.Name)
-		w.Split = firstRaw(w.Split, w.Take, w.Proposal, inner.Split, inner.Take, inner.Proposal)
 		return firstNonEmpty(innerName, w.Type, w.ActionType), err
 	}
 	return "", fmt.Errorf(`"action" must be a name such as "speak"`)
@@ -97,9 +79,11 @@ func parseAction(reply string, v view.View) (event.Action, error) {
 	if err := json.Unmarshal(fixed, &w); err != nil {
 		return event.Action{}, fmt.Errorf("the JSON object cannot be read: %v", err)
 	}
-	if err := json.Unmarshal(fixed, &w.fields); err != nil {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(fixed, &members); err != nil {
 		return event.Action{}, fmt.Errorf("the JSON object cannot be read: %v", err)
 	}
+	w.objects = []map[string]json.RawMessage{members}
 	raw, err := w.flatten()
 	if err != nil {
 		return event.Action{}, fmt.Errorf("the JSON object cannot be read: %v", err)
@@ -118,29 +102,12 @@ func parseAction(reply string, v view.View) (event.Action, error) {
 	if !ok {
 		return event.Action{}, fmt.Errorf("action %q is not allowed here", a.Type)
 	}
-	switch move.Arg {
-	case family.PriceArg:
-		p, ok := parsePrice(w.Price, move, v)
-		if !ok {
-			return event.Action{}, fmt.Errorf(`an offer needs a positive "price" in dollars`)
-		}
-		a.Price = &p
-	case family.FriendArg:
-		got, err := move.Read(firstNonEmpty(w.Friend, w.Name), v, v.Self().Seat)
+	if move.Arg != nil {
+		arg, err := move.Arg.Reply(family.Reply{Objects: w.objects}, v, v.Self().Seat)
 		if err != nil {
-			return event.Action{}, fmt.Errorf(`"friend" must be a name from your own friend list`)
+			return event.Action{}, err
 		}
-		a.Friend = got.Friend
-	case family.SplitArg:
-		arg := splitArg(&w, v)
-		if arg == "" {
-			return event.Action{}, fmt.Errorf(`%q needs "split": what you take of each item, e.g. %s`, a.Type, splitExample(v))
-		}
-		got, err := move.Read(arg, v, v.Self().Seat)
-		if err != nil {
-			return event.Action{}, fmt.Errorf(`"split" cannot be used: %v; give what you take of each item, e.g. %s`, err, splitExample(v))
-		}
-		a.Split = got.Split
+		a.Arg = arg
 	}
 	if a.Type == event.Speak && a.Text == "" {
 		return event.Action{}, fmt.Errorf(`"speak" needs a non-empty "text"`)
@@ -158,62 +125,6 @@ func allowedNow(a event.Action, v view.View, seat int, history []run.Turn) error
 	return move.Allowed(v, seat, run.FamilyTurns(history))
 }
 
-// splitArg is the text of what a proposal or selection takes: the
-// "split" member (an object of counts, or text such as "book=2 hat=0"),
-// or else the members that name items on the table. The family's reader
-// reads either.
-func splitArg(w *wireAction, v view.View) string {
-	raw := firstRaw(w.Split, w.Take, w.Proposal)
-	if len(raw) == 0 {
-		var parts []string
-		for _, it := range v.Items {
-			for _, key := range []string{it.Name, scenario.Plural(it.Name, 2)} {
-				if n, ok := w.fields[key]; ok {
-					parts = append(parts, key+"="+string(n))
-				}
-			}
-		}
-		return strings.Join(parts, " ")
-	}
-	var text string
-	if json.Unmarshal(raw, &text) == nil {
-		return text
-	}
-	var counts map[string]json.RawMessage
-	if json.Unmarshal(raw, &counts) != nil {
-		return string(raw)
-	}
-	names := make([]string, 0, len(counts))
-	for k := range counts {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, k := range names {
-		parts[i] = k + "=" + string(counts[k])
-	}
-	return strings.Join(parts, " ")
-}
-
-// splitExample shows a split of the items on the table as JSON.
-func splitExample(v view.View) string {
-	parts := make([]string, len(v.Items))
-	for i, it := range v.Items {
-		parts[i] = fmt.Sprintf("%q: %d", it.Name, it.Count/2)
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
-}
-
-// firstRaw is the first JSON value given, null counting as none.
-func firstRaw(raws ...json.RawMessage) json.RawMessage {
-	for _, r := range raws {
-		if t := strings.TrimSpace(string(r)); t != "" && t != "null" {
-			return r
-		}
-	}
-	return nil
-}
-
 func firstNonEmpty(s ...string) string {
 	for _, x := range s {
 		if strings.TrimSpace(x) != "" {
@@ -221,22 +132,4 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
-}
-
-// parsePrice reads a JSON number, or a string such as "$1,200" the way
-// the move reads a price.
-func parsePrice(raw json.RawMessage, move family.Move, v view.View) (float64, bool) {
-	var n float64
-	if err := json.Unmarshal(raw, &n); err == nil {
-		return n, n > 0
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return 0, false
-	}
-	got, err := move.Read(s, v, v.Self().Seat)
-	if err != nil {
-		return 0, false
-	}
-	return *got.Price, true
 }

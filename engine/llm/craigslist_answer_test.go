@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
@@ -55,7 +56,7 @@ func TestAnswerWithoutAnOfferIsRefused(t *testing.T) {
 			if len(acts) != 6 || acts[1].Type != event.None || acts[4].Type != event.None || acts[5].Type != event.Accept {
 				t.Fatalf("turns %+v", acts)
 			}
-			if p.ending.Reason != event.Accepted || p.ending.Outcome.Price == nil || *p.ending.Outcome.Price != 450 {
+			if sale, _ := p.ending.Outcome.Terms.(cl.Sale); p.ending.Reason != event.Accepted || !sale.Deal || sale.Price == nil || *sale.Price != 450 {
 				t.Fatalf("ended %s (%+v)", p.ending.Reason, p.ending.Outcome)
 			}
 		})
@@ -69,7 +70,7 @@ func TestAnswerWithoutAnOfferIsRefused(t *testing.T) {
 	if err := allowedNow(a, v, 1, nil); err == nil || !strings.Contains(err.Error(), "there is no formal offer from Dana Okafor to reject") {
 		t.Errorf("a rejection of nothing: %v", err)
 	}
-	offered := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Price: event.PriceOf(450)}}}
+	offered := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: cl.Price(450)}}}
 	if err := allowedNow(a, v, 1, offered); err != nil {
 		t.Errorf("rejecting a standing offer was refused: %v", err)
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
+	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -43,12 +45,12 @@ func TestEveryModeAndFamilyPlaysThrough(t *testing.T) {
 						t.Errorf("turn %d streamed %q, completed as %q", i+1, deltas[i+1], a.Text)
 					}
 				}
-				if mode == view.Script && sc.Craigslist != nil && p.ending.Reason != event.Accepted {
+				if mode == view.Script && cl.ListingOf(sc) != nil && p.ending.Reason != event.Accepted {
 					t.Errorf("scripted sale ended %s", p.ending.Reason)
 				}
 				// The cooperative fake proposes and accepts at the end of
 				// a Deal-or-No-Deal game, in every mode.
-				if sc.Deal != nil && (p.ending.Reason != event.Accepted || !p.ending.Outcome.Deal) {
+				if dond.DealOf(sc) != nil && (p.ending.Reason != event.Accepted || !p.ending.Outcome.Good()) {
 					t.Errorf("Deal-or-No-Deal game ended %s: %s", p.ending.Reason, p.ending.Outcome.Summary)
 				}
 			})

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/view"
@@ -134,7 +135,7 @@ func TestAgentToleratesMessyJSONAndReasksOnce(t *testing.T) {
 	}
 	p := agentRun(t, srv, testConfig(srv))
 	acts := p.actions()
-	if a := acts[0]; a.Type != event.Offer || a.Price == nil || *a.Price != 450 || a.Text != `Would you take "$450"?` {
+	if a := acts[0]; a.Type != event.Offer || a.Arg != cl.Price(450) || a.Text != `Would you take "$450"?` {
 		t.Errorf("turn 1 = %+v", a)
 	}
 	if p.deltas()[1] != `Would you take "$450"?` {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -33,8 +34,8 @@ func FuzzModelOutput(f *testing.F) {
 	f.Fuzz(func(t *testing.T, reply string) {
 		extractObject(reply)
 		if a, err := parseAction(reply, deal); err == nil && (a.Type == event.Offer || a.Type == event.Select) {
-			if len(a.Split) != len(sc.Deal.Items) || sc.Deal.Fits(a.Split) != nil {
-				t.Fatalf("%q: split %v does not fit the table", reply, a.Split)
+			if d, split := dond.DealOf(sc), dond.SplitOf(a); len(split) != len(d.Items) || d.Fits(split) != nil {
+				t.Fatalf("%q: split %v does not fit the table", reply, a.Arg)
 			}
 		}
 		var streamed strings.Builder

@@ -3,9 +3,10 @@ package llm
 import (
 	"testing"
 
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -21,27 +22,27 @@ func TestModelsAndPlayersReadAMoveAlike(t *testing.T) {
 		agent, err := parseAction(`{"action": "offer", "price": "`+said+`"}`, view.For(bargain, view.Agents, 0))
 		line := writer.parse(name+": [offer "+said+"] Well?", true)
 		player, perr := human.Parse("/offer "+said, view.For(bargain, view.Agents, 0), nil)
-		if err != nil || agent.Price == nil || *agent.Price != want {
+		if err != nil || agent.Arg != cl.Price(want) {
 			t.Errorf("agent's %q: %+v, %v; want %g", said, agent, err, want)
 		}
-		if line.kind != lineTurn || line.action.Price == nil || *line.action.Price != want {
+		if line.kind != lineTurn || line.action.Arg != cl.Price(want) {
 			t.Errorf("writer's [offer %s]: %+v; want %g", said, line, want)
 		}
-		if perr != nil || player.Price == nil || *player.Price != want {
+		if perr != nil || player.Arg != cl.Price(want) {
 			t.Errorf("player's /offer %s: %+v, %v; want %g", said, player, perr, want)
 		}
 	}
 
 	v := view.For(generate.MutualFriends(3), view.Agents, 0)
-	v.Seats[0].Friends = []scenario.Friend{{Name: "Jacob Reyes"}, {Name: "Jacob Hill"}, {Name: "Nina Park"}}
+	v.Seats[0].Holding = &mf.List{Friends: []mf.Friend{{Name: "Jacob Reyes"}, {Name: "Jacob Hill"}, {Name: "Nina Park"}}}
 	w := speakers{view: v}
 	for said, want := range map[string]string{"Nina": "Nina Park", "jacob hill": "Jacob Hill", "Jacob": "", "Omar": ""} {
 		agent, err := parseAction(`{"action": "select", "friend": "`+said+`"}`, v)
 		line := w.parse(v.Seats[0].Name+": [select "+said+"] That one.", true)
 		player, perr := human.Parse("/select "+said, v, nil)
-		got := [3]string{agent.Friend, line.action.Friend, player.Friend}
+		got := [3]string{mf.PickOf(agent), mf.PickOf(line.action), mf.PickOf(player)}
 		if want == "" {
-			if err == nil || line.action.Friend != "" || perr == nil {
+			if err == nil || mf.PickOf(line.action) != "" || perr == nil {
 				t.Errorf("%q was taken for a friend: %q", said, got)
 			}
 			continue

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
+	"reflect"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -87,10 +87,7 @@ func (w *Writer) matches(history []run.Turn) bool {
 // handed out; a turn longer than the runner keeps is in the dialogue cut
 // (run.CutOf).
 func sameAction(a, b event.Action) bool {
-	if a.Type != b.Type || !run.CutOf(a.Text, b.Text) || a.Friend != b.Friend || !maps.Equal(a.Split, b.Split) || (a.Price == nil) != (b.Price == nil) {
-		return false
-	}
-	return a.Price == nil || *a.Price == *b.Price
+	return a.Type == b.Type && run.CutOf(a.Text, b.Text) && reflect.DeepEqual(a.Arg, b.Arg)
 }
 
 // start begins a script stream that writes from turn n on. onlyOne asks

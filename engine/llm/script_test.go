@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
@@ -47,7 +48,7 @@ func TestScriptToleratesUsualDeviations(t *testing.T) {
 		{Type: event.NonVerbal, Text: "looks the bike over"},
 		{Type: event.Act, Text: "lifts the bike off the rack"},
 		{Type: event.Speak, Text: "Would you take less?"},
-		{Type: event.Offer, Text: "Five hundred and it's yours.", Price: event.PriceOf(500)},
+		{Type: event.Offer, Text: "Five hundred and it's yours.", Arg: cl.Price(500)},
 		{Type: event.Accept, Text: "Deal!"},
 	}
 	if len(acts) != len(want) {

@@ -182,25 +182,12 @@ func (s speakers) tag(seat int, tag string, a *event.Action) string {
 		return fmt.Sprintf("tag [%s] is not allowed in this scenario", tag)
 	}
 	a.Type = t
-	switch move.Arg {
-	case family.PriceArg:
-		got, err := move.Read(rest, s.view, seat)
+	if move.Arg != nil {
+		arg, err := move.Arg.Tag(tag, rest, s.view, seat)
 		if err != nil {
-			return fmt.Sprintf("[%s] needs a price", tag)
+			return err.Error()
 		}
-		a.Price = got.Price
-	case family.FriendArg:
-		got, err := move.Read(strings.Trim(rest, `"' `), s.view, seat)
-		if err != nil {
-			return fmt.Sprintf("[%s] does not name a friend on %s's list", tag, s.view.Seats[seat].Name)
-		}
-		a.Friend = got.Friend
-	case family.SplitArg:
-		got, err := move.Read(rest, s.view, seat)
-		if err != nil {
-			return fmt.Sprintf("[%s] does not say what %s takes of the items on the table (%v)", tag, s.view.Seats[seat].Name, err)
-		}
-		a.Split = got.Split
+		a.Arg = arg
 	}
 	return ""
 }

@@ -5,8 +5,10 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
+	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -52,14 +54,15 @@ func FuzzScriptLine(f *testing.F) {
 					t.Fatalf("%q: seat %d", line, got.seat)
 				}
 				a := got.action
-				if a.Split != nil && (v.Items == nil || len(a.Split) != len(deal.Deal.Items) || deal.Deal.Fits(a.Split) != nil) {
-					t.Fatalf("%q: split %v in a %s scene", line, a.Split, v.Family)
+				d, split := dond.DealOf(deal), dond.SplitOf(a)
+				if split != nil && (dond.ItemsOf(v) == nil || len(split) != len(d.Items) || d.Fits(split) != nil) {
+					t.Fatalf("%q: split %v in a %s scene", line, split, v.Family)
 				}
-				if a.Type == event.Offer && a.Split == nil && (a.Price == nil || math.IsNaN(*a.Price) || math.IsInf(*a.Price, 0)) {
-					t.Fatalf("%q: offer of %v", line, a.Price)
+				if p, ok := cl.PriceOf(a); a.Type == event.Offer && split == nil && (!ok || math.IsNaN(p) || math.IsInf(p, 0)) {
+					t.Fatalf("%q: offer of %v", line, a.Arg)
 				}
-				if a.Type == event.Select && a.Split == nil && !hasFriend(s.view.Seats[got.seat].Friends, a.Friend) {
-					t.Fatalf("%q: selected %q, not on the speaker's list", line, a.Friend)
+				if a.Type == event.Select && split == nil && !hasFriend(mf.FriendsOf(s.view.Seats[got.seat]), mf.PickOf(a)) {
+					t.Fatalf("%q: selected %q, not on the speaker's list", line, mf.PickOf(a))
 				}
 			}
 			for seat := 0; seat < 2; seat++ {
@@ -69,7 +72,7 @@ func FuzzScriptLine(f *testing.F) {
 	})
 }
 
-func hasFriend(list []scenario.Friend, name string) bool {
+func hasFriend(list []mf.Friend, name string) bool {
 	for _, fr := range list {
 		if fr.Name == name {
 			return true

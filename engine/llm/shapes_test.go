@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -15,7 +16,7 @@ func TestAgentReadsTheShapesModelsWrite(t *testing.T) {
 		`{"action_type": "speak", "argument": "Hello there."}`:                 {Type: event.Speak, Text: "Hello there."},
 		`{'action': 'speak', 'text': "I'm here."}`:                             {Type: event.Speak, Text: "I'm here."},
 		"{\"action\": \"speak\", \"text\": \"Line one.\nLine two.\"}":          {Type: event.Speak, Text: "Line one.\nLine two."},
-		`{"action": {"type": "offer", "price": 450, "text": "Would 450 do?"}}`: {Type: event.Offer, Text: "Would 450 do?", Price: event.PriceOf(450)},
+		`{"action": {"type": "offer", "price": 450, "text": "Would 450 do?"}}`: {Type: event.Offer, Text: "Would 450 do?", Arg: cl.Price(450)},
 		`Would you take 450 for it?`:                                           {Type: event.Speak, Text: "Would you take 450 for it?"},
 		`"That is a lovely bike."`:                                             {Type: event.Speak, Text: "That is a lovely bike."},
 		`{"action_type": "non-verbal communication", "argument": "smiles"}`:    {Type: event.NonVerbal, Text: "smiles"},
@@ -62,7 +63,7 @@ func TestScriptReadsSotopiaFormatNarrationAndParagraphs(t *testing.T) {
 		{Type: event.Speak, Text: "Happy to be here."},
 		{Type: event.NonVerbal, Text: splitName(n[0])[0] + " wheels the bike out."},
 		{Type: event.Speak, Text: "It looks well kept. How old is it?"},
-		{Type: event.Offer, Text: "Five hundred.", Price: event.PriceOf(500)},
+		{Type: event.Offer, Text: "Five hundred.", Arg: cl.Price(500)},
 		{Type: event.Accept, Text: "Deal."},
 	}
 	acts := p.actions()

@@ -2,12 +2,10 @@ package record
 
 import (
 	"encoding/json"
-	"math"
-	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record/jsonw"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -19,19 +17,30 @@ import (
 // json.Marshal. ending is where the event's ending begins in the
 // returned bytes, -1 when it has none or was not written here.
 func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error) {
-	if !finite(ev) || ev.Annotation != nil && !ev.Annotation.Source.Known() {
-		cp := *ev // only this copy escapes, not every event
-		b, err := json.Marshal(&cp)
-		return append(dst, textsafe.EscapeJSON(b)...), -1, err
+	if out, ending, ok := appendFast(dst, ev); ok {
+		return out, ending, nil
 	}
+	cp := *ev // only this copy escapes, not every event
+	b, err := json.Marshal(&cp)
+	return append(dst, textsafe.EscapeJSON(b)...), -1, err
+}
+
+// appendFast is appendEvent by hand; ok is false, and dst as it was,
+// when the event holds what it cannot write (a number JSON cannot hold,
+// an annotation's source with no word, which encoding/json refuses).
+func appendFast(dst []byte, ev *event.Event) (out []byte, ending int, ok bool) {
+	if !finite(ev) || ev.Annotation != nil && !ev.Annotation.Source.Known() {
+		return dst, -1, false
+	}
+	start := len(dst)
 	dst = append(dst, `{"run":`...)
-	dst = appendString(dst, ev.RunID)
+	dst = jsonw.String(dst, ev.RunID)
 	dst = append(dst, `,"seq":`...)
 	dst = strconv.AppendInt(dst, int64(ev.Seq), 10)
 	dst = append(dst, `,"at":`...)
 	dst = strconv.AppendInt(dst, int64(ev.At), 10)
 	dst = append(dst, `,"kind":`...)
-	dst = appendString(dst, string(ev.Kind))
+	dst = jsonw.String(dst, string(ev.Kind))
 	if ev.Turn != 0 {
 		dst = append(dst, `,"turn":`...)
 		dst = strconv.AppendInt(dst, int64(ev.Turn), 10)
@@ -43,23 +52,21 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 	dst = appendOptString(dst, `,"delta":`, ev.Delta)
 	if a := ev.Action; a != nil {
 		dst = append(dst, `,"action":{"type":`...)
-		dst = appendString(dst, string(a.Type))
+		dst = jsonw.String(dst, string(a.Type))
 		dst = appendOptString(dst, `,"text":`, a.Text)
-		if a.Price != nil {
-			dst = append(dst, `,"price":`...)
-			dst = appendFloat(dst, *a.Price)
-		}
-		dst = appendOptString(dst, `,"friend":`, a.Friend)
-		if a.Split != nil {
-			dst = appendSplit(append(dst, `,"split":`...), a.Split)
+		if a.Arg != nil {
+			dst = append(jsonw.String(append(dst, ','), a.Arg.Key()), ':')
+			if dst, ok = a.Arg.AppendJSON(dst); !ok {
+				return dst[:start], -1, false
+			}
 		}
 		dst = append(dst, '}')
 	}
 	if a := ev.Annotation; a != nil {
 		dst = append(dst, `,"annotation":{"kind":`...)
-		dst = appendString(dst, string(a.Kind))
+		dst = jsonw.String(dst, string(a.Kind))
 		dst = append(dst, `,"fact":`...)
-		dst = appendString(dst, a.FactID)
+		dst = jsonw.String(dst, a.FactID)
 		dst = append(dst, `,"start":`...)
 		dst = strconv.AppendInt(dst, int64(a.Start), 10)
 		dst = append(dst, `,"end":`...)
@@ -73,7 +80,7 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 		dst = appendOptString(dst, `,"source":`, a.Source.String())
 		if a.Position != 0 {
 			dst = append(dst, `,"position":`...)
-			dst = appendFloat(dst, a.Position)
+			dst = jsonw.Float(dst, a.Position)
 		}
 		dst = append(dst, '}')
 	}
@@ -89,131 +96,91 @@ func appendEvent(dst []byte, ev *event.Event) (out []byte, ending int, err error
 	if ev.Ending != nil {
 		dst = append(dst, `,"ending":`...)
 		ending = len(dst)
-		dst = appendEnding(dst, ev.Ending)
+		if dst, ok = appendEnding(dst, ev.Ending); !ok {
+			return dst[:start], -1, false
+		}
 	}
-	return append(dst, '}'), ending, nil
+	return append(dst, '}'), ending, true
 }
 
 // appendFooter appends the footer line of a run that ended with end;
 // encoded, when given, is end already encoded.
 func appendFooter(dst []byte, end *event.Ending, encoded []byte) ([]byte, error) {
-	if end != nil && !finiteEnding(end) {
-		b, err := json.Marshal(Footer{Kind: footerKind, Ending: end})
-		return append(dst, textsafe.EscapeJSON(b)...), err
-	}
+	start := len(dst)
 	dst = append(dst, `{"kind":"footer","ending":`...)
+	ok := true
 	switch {
 	case end == nil:
 		dst = append(dst, "null"...)
 	case encoded != nil:
 		dst = append(dst, encoded...)
+	case finiteEnding(end):
+		dst, ok = appendEnding(dst, end)
 	default:
-		dst = appendEnding(dst, end)
+		ok = false
+	}
+	if !ok {
+		b, err := json.Marshal(Footer{Kind: footerKind, Ending: end})
+		return append(dst[:start], textsafe.EscapeJSON(b)...), err
 	}
 	return append(dst, '}'), nil
 }
 
-func appendEnding(dst []byte, e *event.Ending) []byte {
+// appendEnding writes an ending; ok is false when its outcome cannot be
+// written as JSON (a family's terms write themselves through
+// encoding/json: a run has one outcome).
+func appendEnding(dst []byte, e *event.Ending) (out []byte, ok bool) {
 	dst = append(dst, `{"reason":`...)
-	dst = appendString(dst, string(e.Reason))
-	o := &e.Outcome
-	dst = append(dst, `,"outcome":{`...)
-	if o.Deal {
-		dst = append(dst, `"deal":true,`...)
+	dst = jsonw.String(dst, string(e.Reason))
+	dst, err := e.Outcome.AppendJSON(append(dst, `,"outcome":`...))
+	if err != nil {
+		return dst, false
 	}
-	if o.Price != nil {
-		dst = appendFloat(append(dst, `"price":`...), *o.Price)
-		dst = append(dst, ',')
-	}
-	// An array is never empty to encoding/json: omitempty keeps it.
-	dst = append(dst, `"selections":[`...)
-	dst = append(appendString(dst, o.Selections[0]), ',')
-	dst = append(appendString(dst, o.Selections[1]), "],"...)
-	dst = append(dst, `"splits":[`...)
-	dst = append(appendSplit(dst, o.Splits[0]), ',')
-	dst = append(appendSplit(dst, o.Splits[1]), "],"...)
-	if o.Success {
-		dst = append(dst, `"success":true,`...)
-	}
-	dst = append(dst, `"summary":`...)
-	dst = append(appendString(dst, o.Summary), '}')
 	dst = append(dst, `,"turns":`...)
 	dst = strconv.AppendInt(dst, int64(e.Turns), 10)
 	if len(e.Metrics) > 0 {
-		dst = appendMap(append(dst, `,"metrics":`...), e.Metrics, appendFloat)
+		dst = jsonw.Map(append(dst, `,"metrics":`...), e.Metrics, jsonw.Float)
 	}
 	if len(e.Notes) > 0 {
-		dst = appendMap(append(dst, `,"notes":`...), e.Notes, appendString)
+		dst = jsonw.Map(append(dst, `,"notes":`...), e.Notes, jsonw.String)
 	}
 	if u := e.Usage; u != nil {
 		dst = appendUsage(append(dst, `,"usage":`...), u)
 	}
 	if len(e.Retries) > 0 {
-		dst = appendSplit(append(dst, `,"retries":`...), e.Retries)
+		dst = jsonw.Counts(append(dst, `,"retries":`...), e.Retries)
 	}
 	if c := e.Cache; c != nil {
 		dst = strconv.AppendInt(append(dst, `,"cache":{"hits":`...), int64(c.Hits), 10)
 		dst = strconv.AppendInt(append(dst, `,"misses":`...), int64(c.Misses), 10)
 		dst = append(dst, '}')
 	}
-	return append(dst, '}')
+	return append(dst, '}'), true
 }
 
-// finite reports whether every number of ev can be written as JSON.
+// finite reports whether every number of ev this encoder writes itself
+// can be written as JSON (an argument and an outcome say so themselves).
 func finite(ev *event.Event) bool {
-	if a := ev.Action; a != nil && a.Price != nil && !isFinite(*a.Price) {
-		return false
-	}
-	if a := ev.Annotation; a != nil && !isFinite(a.Position) {
+	if a := ev.Annotation; a != nil && !jsonw.Finite(a.Position) {
 		return false
 	}
 	return ev.Ending == nil || finiteEnding(ev.Ending)
 }
 
 func finiteEnding(e *event.Ending) bool {
-	if p := e.Outcome.Price; p != nil && !isFinite(*p) {
-		return false
-	}
 	for _, v := range e.Metrics {
-		if !isFinite(v) {
+		if !jsonw.Finite(v) {
 			return false
 		}
 	}
 	return true
 }
 
-func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
-
-// appendFloat writes f as encoding/json does: without an exponent between
-// 1e-6 and 1e21, with the shortest one ("1e-07" written "1e-7") outside.
-func appendFloat(dst []byte, f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, 64)
-	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-		dst[n-2] = dst[n-1]
-		dst = dst[:n-1]
-	}
-	return dst
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 func appendOptString(dst []byte, key, s string) []byte {
 	if s == "" {
 		return dst
 	}
-	return appendString(append(dst, key...), s)
+	return jsonw.String(append(dst, key...), s)
 }
 
 func appendUsage(dst []byte, u *event.Usage) []byte {
@@ -227,51 +194,4 @@ func appendUsage(dst []byte, u *event.Usage) []byte {
 	}
 	dst = appendOptString(dst, `,"role":`, u.Role)
 	return append(dst, '}')
-}
-
-// appendSplit writes a split's items (or any counts by name) as
-// encoding/json writes the map (null for none).
-func appendSplit(dst []byte, split map[string]int) []byte {
-	if split == nil {
-		return append(dst, "null"...)
-	}
-	return appendMap(dst, split, func(dst []byte, n int) []byte { return strconv.AppendInt(dst, int64(n), 10) })
-}
-
-// appendMap writes m as a JSON object in key order, as encoding/json
-// writes a map, each value by appendValue.
-func appendMap[V any](dst []byte, m map[string]V, appendValue func([]byte, V) []byte) []byte {
-	dst = append(dst, '{')
-	for i, k := range sortedKeys(m) {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendValue(append(appendString(dst, k), ':'), m[k])
-	}
-	return append(dst, '}')
-}
-
-// escaped marks the bytes encoding/json or textsafe.EscapeJSON write
-// otherwise than as themselves (or that start a character they may).
-var escaped = func() (t [256]bool) {
-	for c := range 256 {
-		t[c] = c < 0x20 || c == 0x7f || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'
-	}
-	return t
-}()
-
-// appendString writes s as a JSON string. Text that encoding/json would
-// escape (quotes, backslashes, control characters, <, > and &, anything
-// not ASCII) goes through it and textsafe.EscapeJSON, so the bytes are the
-// same.
-func appendString(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if escaped[s[i]] {
-			b, _ := json.Marshal(s) // a string always encodes
-			return append(dst, textsafe.EscapeJSON(b)...)
-		}
-	}
-	dst = append(dst, '"')
-	dst = append(dst, s...)
-	return append(dst, '"')
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -31,9 +32,16 @@ var (
 // keptOverhead is about what a decoded event costs beside its line.
 const keptOverhead = 512
 
-// open opens a recording for reading: a regular file within MaxFileBytes.
-func open(path string) (io.ReadCloser, error) {
-	f, err := safefile.OpenCapped(path, MaxFileBytes)
+// open opens a recording for reading: a regular file within MaxFileBytes,
+// of fsys when it is set, else on disk.
+func open(fsys fs.FS, path string) (io.ReadCloser, error) {
+	var f io.ReadCloser
+	var err error
+	if fsys != nil {
+		f, err = safefile.OpenCappedFS(fsys, path, MaxFileBytes)
+	} else {
+		f, err = safefile.OpenCapped(path, MaxFileBytes)
+	}
 	if errors.Is(err, safefile.ErrTooLarge) {
 		err = fmt.Errorf("%w (OMNIGAP_MAX_RECORDING_BYTES raises it)", err)
 	}
@@ -49,7 +57,7 @@ func Read(path string) (*Recording, error) {
 
 // ReadContext is Read that stops, with ctx's error, when ctx is done.
 func ReadContext(ctx context.Context, path string) (*Recording, error) {
-	f, err := open(path)
+	f, err := open(nil, path)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +72,7 @@ func ReadContext(ctx context.Context, path string) (*Recording, error) {
 // recording streamed in a million pieces costs the memory of its turns.
 // Holding more than MaxKeptBytes is an error naming the file and line.
 func ReadTurns(ctx context.Context, path string) (*Recording, error) {
-	f, err := open(path)
+	f, err := open(nil, path)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@
 package record
 
 import (
+	"io/fs"
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -74,6 +75,9 @@ type Recording struct {
 	Torn bool
 	// Lines is the number of complete lines read.
 	Lines int
+	// fsys holds the recording when it is not a file on disk (one built
+	// into the binary): Stream reads it from there.
+	fsys fs.FS
 }
 
 // Ending returns the run's ending from the footer, or from the run-ended

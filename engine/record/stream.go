@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -83,15 +84,23 @@ func (d *decoder) line(ctx context.Context) (ev event.Event, isEvent bool, err e
 // ReadHeader reads only a recording's header: Events stays empty and
 // Footer nil. Stream plays its events from the file afterwards.
 func ReadHeader(ctx context.Context, path string) (*Recording, error) {
-	f, err := open(path)
+	return ReadHeaderFS(ctx, nil, path)
+}
+
+// ReadHeaderFS is ReadHeader of the recording name in fsys (recordings
+// built into the binary), or on disk when fsys is nil. Its Stream reads
+// from fsys too, within the same bounds as a file's.
+func ReadHeaderFS(ctx context.Context, fsys fs.FS, name string) (*Recording, error) {
+	f, err := open(fsys, name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	d := newDecoder(path, f)
+	d := newDecoder(name, f)
 	if err := d.header(ctx); err != nil {
 		return nil, err
 	}
+	d.rec.fsys = fsys
 	return d.rec, nil
 }
 
@@ -105,7 +114,7 @@ type Stream struct {
 // Stream opens rec's file again for its events. The header line is
 // skipped: rec already holds it.
 func (rec *Recording) Stream() (*Stream, error) {
-	f, err := open(rec.Path)
+	f, err := open(rec.fsys, rec.Path)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
@@ -47,7 +48,7 @@ func recordModelRun(t *testing.T) string {
 		switch {
 		case ev.Kind == event.TurnStarted && ev.Backend == human.Name:
 			// The person gives away their limit: an annotation.
-			limit := scenario.Money(sc.Craigslist.Buyer.Bottomline)
+			limit := scenario.Money(craigslist.ListingOf(sc).Buyer.Bottomline)
 			person.Submit(event.Action{Type: event.Speak, Text: "Honestly, " + limit + " is the most I can pay."})
 		case ev.Kind == event.TurnCompleted && ev.Backend == human.Name:
 			control.HandBack(1)

@@ -11,6 +11,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -29,36 +30,74 @@ type Set struct {
 	speed    speed
 }
 
-// Open reads the headers of recordings of the same scenario, one per
-// mode. The events are read as they are played, so opening a long
+// Open opens recordings of one scenario, one per mode, as one set.
+func Open(ctx context.Context, paths []string) (*Set, error) {
+	sets, err := Group(ctx, nil, paths)
+	if err != nil {
+		return nil, err
+	}
+	if len(sets) > 1 {
+		a, b := sets[0].Recording(sets[0].Modes[0]), sets[1].Recording(sets[1].Modes[0])
+		return nil, fmt.Errorf("%s and %s are not recordings of one scenario in different modes", a.Path, b.Path)
+	}
+	return sets[0], nil
+}
+
+// Group reads the headers of recordings of any scenarios and opens them
+// as sets, one per scenario in the order first named; a scenario recorded
+// twice in a mode gets a second set for the second recording (and so
+// on), so no mix of recordings is refused. The names are files on disk
+// when fsys is nil, else files of fsys (recordings built into the
+// binary). The events are read as they are played, so opening a long
 // recording costs no more than a short one; a line that cannot be read
 // ends its replay there with an error naming it, and a recording that
 // ends early (a torn line, no footer) plays up to where it ends.
-func Open(ctx context.Context, paths []string) (*Set, error) {
-	if len(paths) == 0 {
+func Group(ctx context.Context, fsys fs.FS, names []string) ([]*Set, error) {
+	if len(names) == 0 {
 		return nil, fmt.Errorf("name at least one recording")
 	}
-	s := &Set{Seeds: map[view.Mode]int64{}, runs: map[view.Mode]*record.Recording{}}
-	for _, p := range paths {
-		rec, err := record.ReadHeader(ctx, p)
+	var sets []*Set
+	for _, name := range names {
+		rec, err := record.ReadHeaderFS(ctx, fsys, name)
 		if err != nil {
 			return nil, err
 		}
 		h := rec.Header
-		if s.Scenario == nil {
-			s.Scenario = h.Scenario
-		} else if h.Scenario.ID != s.Scenario.ID {
-			return nil, fmt.Errorf("%s: scenario %s differs from %s in %s; replay recordings of one scenario together", p, h.Scenario.ID, s.Scenario.ID, paths[0])
+		i := slices.IndexFunc(sets, func(s *Set) bool {
+			_, dup := s.runs[h.Mode]
+			return s.Scenario.ID == h.Scenario.ID && !dup
+		})
+		if i < 0 {
+			i = len(sets)
+			sets = append(sets, newSet())
 		}
-		if prev, dup := s.runs[h.Mode]; dup {
-			return nil, fmt.Errorf("%s: a second %s recording (the first is %s)", p, h.Mode, prev.Path)
-		}
-		s.runs[h.Mode] = rec
-		s.Modes = append(s.Modes, h.Mode)
-		s.Seeds[h.Mode] = h.Seed
+		sets[i].add(rec)
 	}
-	// Panes follow the usual order of modes, whatever the order of files;
-	// HUMANS, not among view.Modes, comes last, as in watch --humans.
+	for _, s := range sets {
+		s.sortModes()
+	}
+	return sets, nil
+}
+
+func newSet() *Set {
+	return &Set{Seeds: map[view.Mode]int64{}, runs: map[view.Mode]*record.Recording{}}
+}
+
+// add plays rec in its mode.
+func (s *Set) add(rec *record.Recording) {
+	h := rec.Header
+	if s.Scenario == nil {
+		s.Scenario = h.Scenario
+	}
+	s.runs[h.Mode] = rec
+	s.Modes = append(s.Modes, h.Mode)
+	s.Seeds[h.Mode] = h.Seed
+}
+
+// sortModes puts the panes in the usual order of modes, whatever the
+// order of files; HUMANS, not among view.Modes, comes last, as in watch
+// --humans.
+func (s *Set) sortModes() {
 	rank := func(m view.Mode) int {
 		if i := slices.Index(view.Modes, m); i >= 0 {
 			return i
@@ -66,7 +105,6 @@ func Open(ctx context.Context, paths []string) (*Set, error) {
 		return len(view.Modes)
 	}
 	slices.SortStableFunc(s.Modes, func(a, b view.Mode) int { return rank(a) - rank(b) })
-	return s, nil
 }
 
 // Settings are the endpoint and sampling parameters mode's recording was

@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -35,14 +36,28 @@ func testScenario(family scenario.Family, maxTurns int) *scenario.Scenario {
 		Seats: []scenario.Seat{{Role: "seller", Character: scenario.Character{Name: "Ana", Goal: "g"}},
 			{Role: "buyer", Character: scenario.Character{Name: "Ben", Goal: "g"}}}}
 	if family == scenario.MutualFriends {
-		row := func(n, v string) scenario.Friend {
-			return scenario.Friend{Name: n, Values: map[string]string{"school": v}}
+		// The family's data as a recording holds it: this package cannot
+		// import the family.
+		var lists scenario.Scenario
+		if err := json.Unmarshal([]byte(`{"mutualfriends":{"attributes":["school"],"lists":[
+			[{"name":"Jo","values":{"school":"A"}},{"name":"Al","values":{"school":"B"}}],
+			[{"name":"Jo","values":{"school":"A"}},{"name":"Cy","values":{"school":"C"}}]]}}`), &lists); err != nil || lists.Data == nil {
+			panic(fmt.Sprint("the mutualfriends family is not registered: ", err))
 		}
-		sc.Friends = &scenario.FriendLists{Attributes: []string{"school"},
-			Lists: [2][]scenario.Friend{{row("Jo", "A"), row("Al", "B")}, {row("Jo", "A"), row("Cy", "C")}}}
+		sc.Data = lists.Data
 	}
 	sc.Normalize()
 	return sc
+}
+
+// move is an action as a recording holds it, its argument typed by the
+// family that registered its key.
+func move(js string) event.Action {
+	var a event.Action
+	if err := json.Unmarshal([]byte(js), &a); err != nil || a.Arg == nil {
+		panic(fmt.Sprintf("%s: no family registered its argument: %v", js, err))
+	}
+	return a
 }
 
 func play(t *testing.T, sc *scenario.Scenario, actions []event.Action, ctrl *Controller) (event.Ending, []event.Event) {
@@ -58,10 +73,12 @@ func play(t *testing.T, sc *scenario.Scenario, actions []event.Action, ctrl *Con
 	return end, evs
 }
 
+func agreed(o event.Outcome) bool { return o.Terms != nil && o.Terms.Agreed() }
+
 func say(text string) event.Action { return event.Action{Type: event.Speak, Text: text} }
 
 func TestEndingRules(t *testing.T) {
-	offer := event.Action{Type: event.Offer, Text: "400 and it's yours", Price: event.PriceOf(400)}
+	offer := move(`{"type":"offer","text":"400 and it's yours","price":400}`)
 	cases := []struct {
 		name    string
 		family  scenario.Family
@@ -77,13 +94,13 @@ func TestEndingRules(t *testing.T) {
 		{"leave", scenario.Craigslist, []event.Action{say("hi"), {Type: event.Leave, Text: "bye"}}, event.SeatLeft, 2, false, false},
 		{"empty", scenario.Craigslist, []event.Action{say("hi"), {Type: event.None}, {Type: event.Speak}, {Type: event.None}}, event.EmptyTurns, 4, false, false},
 		{"turn limit", scenario.Craigslist, nil, event.TurnLimit, 6, false, false},
-		{"select mutual", scenario.MutualFriends, []event.Action{{Type: event.Select, Friend: "Jo"}, {Type: event.Select, Friend: "Jo"}}, event.Selected, 2, false, true},
-		{"select differs", scenario.MutualFriends, []event.Action{{Type: event.Select, Friend: "Al"}, {Type: event.Select, Friend: "Jo"}}, event.TurnLimit, 6, false, false},
+		{"select mutual", scenario.MutualFriends, []event.Action{move(`{"type":"select","friend":"Jo"}`), move(`{"type":"select","friend":"Jo"}`)}, event.Selected, 2, false, true},
+		{"select differs", scenario.MutualFriends, []event.Action{move(`{"type":"select","friend":"Al"}`), move(`{"type":"select","friend":"Jo"}`)}, event.TurnLimit, 6, false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			end, evs := play(t, testScenario(c.family, 6), c.actions, nil)
-			if end.Reason != c.reason || end.Turns != c.turns || end.Outcome.Deal != c.deal || end.Outcome.Success != c.success {
+			if end.Reason != c.reason || end.Turns != c.turns || agreed(end.Outcome) != c.deal || end.Outcome.Success != c.success {
 				t.Fatalf("got %+v", end)
 			}
 			last := evs[len(evs)-1]

@@ -107,8 +107,31 @@ func OpenCapped(path string, limit int64) (io.ReadCloser, error) {
 	return &cappedFile{f: f, path: path, limit: limit, left: limit}, nil
 }
 
+// OpenCappedFS is OpenCapped for a file of fsys (a file built into the
+// binary with go:embed): only a regular file of at most limit bytes is
+// opened, and reading past the cap fails in the same way.
+func OpenCappedFS(fsys fs.FS, name string, limit int64) (io.ReadCloser, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+	case !st.Mode().IsRegular():
+		err = notRegular(name, st.Mode())
+	case st.Size() > limit:
+		err = tooLarge(name, limit)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &cappedFile{f: f, path: name, limit: limit, left: limit}, nil
+}
+
 type cappedFile struct {
-	f           *os.File
+	f           io.ReadCloser
 	path        string
 	limit, left int64
 }

@@ -1,9 +1,6 @@
 package scenario
 
-import (
-	"maps"
-	"slices"
-)
+import "slices"
 
 // Clone returns a deep copy: nothing the copy holds is shared with s.
 func (s *Scenario) Clone() *Scenario {
@@ -14,26 +11,12 @@ func (s *Scenario) Clone() *Scenario {
 	}
 	c.EnvFacts = cloneFacts(s.EnvFacts)
 	c.PublicFacts = cloneFacts(s.PublicFacts)
-	if s.Craigslist != nil {
-		l := *s.Craigslist
-		c.Craigslist = &l
+	if s.Data != nil {
+		c.Data = s.Data.Clone()
 	}
-	if s.Friends != nil {
-		f := FriendLists{Attributes: slices.Clone(s.Friends.Attributes)}
-		for side, list := range s.Friends.Lists {
-			f.Lists[side] = make([]Friend, len(list))
-			for j, fr := range list {
-				f.Lists[side][j] = Friend{Name: fr.Name, Values: maps.Clone(fr.Values)}
-			}
-		}
-		c.Friends = &f
-	}
-	if s.Deal != nil {
-		d := Deal{Items: slices.Clone(s.Deal.Items)}
-		for side := range d.Values {
-			d.Values[side] = maps.Clone(s.Deal.Values[side])
-		}
-		c.Deal = &d
+	c.others = nil
+	for _, d := range s.others {
+		c.others = append(c.others, d.Clone())
 	}
 	return &c
 }

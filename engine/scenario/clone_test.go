@@ -7,11 +7,15 @@ import (
 )
 
 func TestCloneSharesNothing(t *testing.T) {
+	files := map[string][]byte{"dealornodeal-books.yaml": []byte(dealFile)}
 	for _, name := range []string{"craigslist-road-bike.yaml", "mutualfriends-alumni-mixer.yaml", "sotopia-team-lead.yaml"} {
 		data, err := os.ReadFile("../../scenarios/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		files[name] = data
+	}
+	for name, data := range files {
 		sc, err := Parse(name, data)
 		if err != nil {
 			t.Fatal(err)
@@ -33,16 +37,70 @@ func TestCloneSharesNothing(t *testing.T) {
 				}
 			}
 		}
-		if c.Craigslist != nil {
-			c.Craigslist.Seller.Target = -1
-		}
-		if c.Friends != nil {
-			c.Friends.Attributes[0] = "x"
-			c.Friends.Lists[0][0].Values[c.Friends.Attributes[1]] = "x"
+		if c.Data != nil {
+			scramble(reflect.ValueOf(c.Data))
 		}
 		again, _ := Parse(name, data)
 		if !reflect.DeepEqual(sc, again) {
 			t.Fatalf("%s: changing the clone changed the original", name)
+		}
+		if c.Data != nil && reflect.DeepEqual(c.Data, sc.Data) {
+			t.Fatalf("%s: the family data was not changed, so the test shows nothing", name)
+		}
+	}
+}
+
+const dealFile = `id: dealornodeal/test
+title: Three books
+family: dealornodeal
+setting: Two people divide a shelf.
+relationship: strangers
+seats:
+  - role: negotiator
+    character: {name: Ann, goal: Get points.}
+  - role: negotiator
+    character: {name: Bo, goal: Get points.}
+dealornodeal:
+  items: [{name: book, count: 3}, {name: hat, count: 2}]
+  values:
+    - {book: 2, hat: 2}
+    - {book: 2, hat: 3}
+`
+
+// scramble changes every string, number and map entry v reaches, as a
+// careless holder of a copy would.
+func scramble(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			scramble(v.Elem())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			scramble(v.Field(i))
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			scramble(v.Index(i))
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			scramble(e)
+			v.SetMapIndex(k, e)
+		}
+	case reflect.String:
+		if v.CanSet() {
+			v.SetString(v.String() + "x")
+		}
+	case reflect.Int:
+		if v.CanSet() {
+			v.SetInt(v.Int() - 1)
+		}
+	case reflect.Float64:
+		if v.CanSet() {
+			v.SetFloat(-1)
 		}
 	}
 }

@@ -53,12 +53,15 @@ func fromYAML(y *YAMLFile) (*Scenario, error) {
 	return &sc, nil
 }
 
-var wrongType = regexp.MustCompile(`cannot unmarshal (\S+) into Go struct field \S+ of type (\S+)`)
+var wrongType = regexp.MustCompile(`cannot unmarshal (.+?) into Go struct field \S* of type (\S+)`)
 
 // typeWords says in words what a Go type expects from an author.
 var typeWords = map[string]string{
 	"int": "a whole number", "float64": "a number", "string": "text", "bool": "true or false",
 }
+
+// nodeWords says in words what an author wrote where a value was wanted.
+var nodeWords = map[string]string{"[]interface {}": "a list", "map[string]interface {}": "a mapping"}
 
 // decodeProblem turns a go-yaml error into a FieldError with position and,
 // where the token lets us find it, the field path. A syntax error leaves no
@@ -80,11 +83,14 @@ func decodeProblem(name string, data []byte, pos positions, err error) FieldErro
 	// go-yaml names Go types and sometimes the wrong struct field; the
 	// path already says which field, so say only what was expected.
 	if m := wrongType.FindStringSubmatch(fe.Msg); m != nil {
-		want := typeWords[m[2]]
+		want, got := typeWords[m[2]], nodeWords[m[1]]
 		if want == "" {
 			want = "a value of type " + m[2]
 		}
-		fe.Msg = fmt.Sprintf("must be %s (got %s)", want, m[1])
+		if got == "" {
+			got = m[1]
+		}
+		fe.Msg = fmt.Sprintf("must be %s (got %s)", want, got)
 	}
 	if fe.Msg == "" {
 		fe.Msg = fmt.Sprint(err)

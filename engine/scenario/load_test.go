@@ -108,6 +108,11 @@ func TestParseBroken(t *testing.T) {
 			want: `broken.yaml:15:18: craigslist.listing_price: must be a number (got string)`,
 		},
 		{
+			name: "a list for text", src: validCraigslist,
+			old: "item: Chair", new: "item: [a, b]",
+			want: `broken.yaml:12:9: craigslist.item: must be text (got a list)`,
+		},
+		{
 			name: "unknown meeting", src: validCraigslist,
 			old: "listing_price: 100", new: "listing_price: 100\n  meeting: phone",
 			want: `broken.yaml:16:3: craigslist.meeting: must be chat or in-person (got "phone")`,

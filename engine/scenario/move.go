@@ -7,22 +7,22 @@ import (
 )
 
 // Label names a structured move with its argument: "offer $530",
-// "select Jacob Reyes", "offer book=2 hat=0", "says nothing". Plain
-// speech has none. Prompts, exports, the plain printer and the panes all
-// name moves this way; the friend's and items' names are untrusted.
+// "select Jacob Reyes", "offer book=2 hat=0", "says nothing" (the
+// argument's own Label). Plain speech has none. Prompts, exports, the
+// plain printer and the panes all name moves this way; the friend's and
+// items' names are untrusted.
 func Label(a event.Action) string {
 	switch a.Type {
 	case event.Offer:
-		label := "offer"
-		if a.Price != nil {
-			label += " " + Money(*a.Price)
+		if a.Arg != nil {
+			return "offer " + a.Arg.Label()
 		}
-		if a.Split != nil {
-			label += " " + a.SplitText()
-		}
-		return label
+		return "offer"
 	case event.Select:
-		return "select " + a.Friend + a.SplitText()
+		if a.Arg != nil {
+			return "select " + a.Arg.Label()
+		}
+		return "select "
 	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
 		return string(a.Type)
 	case event.None:

@@ -7,31 +7,35 @@ import (
 	"strings"
 )
 
-// Rules are a family's part of the data model: the checks of its family
-// data and the facts derived from it. Each family registers its rules
-// (engine/family does, for every family in engine/family/all), so this
-// package knows no family by name beyond the data fields it decodes.
+// Rules are a family's part of the data model: its data's section, the
+// checks of its data and the facts derived from it. Each family registers
+// its rules (engine/family does, for every family in engine/family/all),
+// so this package knows no family's rules and no family's data.
 type Rules interface {
+	// Section says how the family's data is written; a zero Section for a
+	// family without data.
+	Section() Section
 	// Validate checks the family data; report names fields by their YAML
 	// path, such as "craigslist.buyer.target".
 	Validate(s *Scenario, report func(path, format string, args ...any))
 	// Derive appends the facts the family data implies, each marked
 	// Derived. It runs on a scenario that passed Validate.
 	Derive(s *Scenario)
-	// Data names the YAML key of the family's data and says whether s
-	// carries it; a family without data returns "", false.
-	Data(s *Scenario) (key string, ok bool)
 }
 
 var rules = map[Family]Rules{}
 
-// RegisterRules makes f a family a scenario may name. It is meant for
-// package initialization; registering a family twice panics.
+// RegisterRules makes f a family a scenario may name, and its data
+// readable. It is meant for package initialization; registering a family
+// twice panics.
 func RegisterRules(f Family, r Rules) {
 	if _, dup := rules[f]; dup {
 		panic(fmt.Sprintf("scenario: family %q registered twice", f))
 	}
 	rules[f] = r
+	if s := r.Section(); s.Key != "" {
+		registerSection(f, s)
+	}
 }
 
 // registered lists the registered families in name order.

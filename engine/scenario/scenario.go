@@ -1,10 +1,14 @@
 // Package scenario holds the scenario model: seats, characters, facts and
-// family data, and loads it from YAML with positioned validation errors.
+// the family's own data, and loads it from YAML with positioned
+// validation errors.
 package scenario
 
 // Family names the kind of social task a scenario poses.
 type Family string
 
+// The built-in families' names, under which their packages register
+// (engine/family/all); makers of their data and tests name them too.
+// No code tells families apart by them (engine/family/names_test.go).
 const (
 	Craigslist    Family = "craigslist"
 	MutualFriends Family = "mutualfriends"
@@ -104,66 +108,22 @@ type Scenario struct {
 	Relationship Relationship `yaml:"relationship" json:"relationship"`
 	// Background is the pair's shared history as the narrator knows it; it
 	// may hint at either side's secret, so only omniscient views carry it.
-	Background  string       `yaml:"background,omitempty" json:"background,omitempty"`
-	MaxTurns    int          `yaml:"max_turns,omitempty" json:"max_turns"`
-	Seats       []Seat       `yaml:"seats" json:"seats"`
-	EnvFacts    []Fact       `yaml:"environment_facts,omitempty" json:"environment_facts,omitempty"`
-	PublicFacts []Fact       `yaml:"public_facts,omitempty" json:"public_facts,omitempty"`
-	Craigslist  *Listing     `yaml:"craigslist,omitempty" json:"craigslist,omitempty"`
-	Friends     *FriendLists `yaml:"mutualfriends,omitempty" json:"mutualfriends,omitempty"`
-	Deal        *Deal        `yaml:"dealornodeal,omitempty" json:"dealornodeal,omitempty"`
-	Source      string       `yaml:"-" json:"source,omitempty"`
+	Background  string `yaml:"background,omitempty" json:"background,omitempty"`
+	MaxTurns    int    `yaml:"max_turns,omitempty" json:"max_turns"`
+	Seats       []Seat `yaml:"seats" json:"seats"`
+	EnvFacts    []Fact `yaml:"environment_facts,omitempty" json:"environment_facts,omitempty"`
+	PublicFacts []Fact `yaml:"public_facts,omitempty" json:"public_facts,omitempty"`
+	// Data is the family's own part of the scenario (a Craigslist
+	// listing, the MutualFriends lists, the items on a Deal-or-No-Deal
+	// table), in the family's type; nil for a family without one. Files
+	// and recordings keep it under the family's key (Section), here
+	// between the public facts and the source.
+	Data Data `yaml:"-" json:"-"`
+	// others are more family data, decoded beside Data, for Validate to
+	// refuse (a scenario holds one family's).
+	others []Data
+	Source string `yaml:"-" json:"source,omitempty"`
 }
-
-// Listing is the Craigslist family's data: the item and each side's prices.
-type Listing struct {
-	Item         string  `yaml:"item" json:"item"`
-	Category     string  `yaml:"category" json:"category"`
-	Description  string  `yaml:"description" json:"description"`
-	ListingPrice float64 `yaml:"listing_price" json:"listing_price"`
-	// Meeting says how the two talk: MeetChat (messages about the ad,
-	// also when empty) or MeetInPerson (face to face, the item at hand).
-	Meeting string      `yaml:"meeting,omitempty" json:"meeting,omitempty"`
-	Seller  PriceLimits `yaml:"seller" json:"seller"`
-	Buyer   PriceLimits `yaml:"buyer" json:"buyer"`
-}
-
-// How the two sides of a listing talk.
-const (
-	MeetChat     = "chat"
-	MeetInPerson = "in-person"
-)
-
-// InPerson reports whether the two sides meet face to face.
-func (l *Listing) InPerson() bool { return l.Meeting == MeetInPerson }
-
-// PriceLimits are one side's private prices: the price it hopes for and the
-// worst price it will still accept. A zero Bottomline means the side has a
-// target only (target-only bargaining, as Sotopia's Craigslist tasks pose it).
-type PriceLimits struct {
-	Target     float64 `yaml:"target" json:"target"`
-	Bottomline float64 `yaml:"bottomline,omitempty" json:"bottomline,omitempty"`
-}
-
-// FriendLists is the MutualFriends family's data: the attributes in play and
-// each seat's list of friends.
-type FriendLists struct {
-	Attributes []string    `yaml:"attributes" json:"attributes"`
-	Lists      [2][]Friend `yaml:"lists" json:"lists"`
-}
-
-// Friend is one row of a friend list: a name plus one value per attribute.
-type Friend struct {
-	Name   string            `yaml:"name" json:"name"`
-	Values map[string]string `yaml:"values" json:"values"`
-}
-
-// SellerSeat and BuyerSeat are the Craigslist seat convention: the seller
-// speaks first, as in CraigslistBargain's listings.
-const (
-	SellerSeat = 0
-	BuyerSeat  = 1
-)
 
 // DefaultMaxTurns is the turn limit when a file does not set one.
 const DefaultMaxTurns = 20
@@ -194,42 +154,3 @@ func (s *Scenario) OwnerName(o Owner) string {
 
 // Partner returns the other seat's index.
 func Partner(seat int) int { return 1 - seat }
-
-// Mutual returns the index of the mutual friend in each list, or -1s when
-// the lists share no identical row.
-func (f *FriendLists) Mutual() (int, int) {
-	for i, a := range f.Lists[0] {
-		for j, b := range f.Lists[1] {
-			if a.Same(b, f.Attributes) {
-				return i, j
-			}
-		}
-	}
-	return -1, -1
-}
-
-// MutualCount counts identical rows shared by the two lists.
-func (f *FriendLists) MutualCount() int {
-	n := 0
-	for _, a := range f.Lists[0] {
-		for _, b := range f.Lists[1] {
-			if a.Same(b, f.Attributes) {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// Same reports whether two rows describe the same person.
-func (f Friend) Same(o Friend, attrs []string) bool {
-	if f.Name != o.Name {
-		return false
-	}
-	for _, a := range attrs {
-		if f.Values[a] != o.Values[a] {
-			return false
-		}
-	}
-	return true
-}

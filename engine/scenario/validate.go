@@ -134,9 +134,16 @@ func validateFacts(at string, facts []Fact, ids map[string]string, ps *problems)
 	}
 }
 
+// validateFamilyData refuses another family's data, then lets the
+// scenario's family check its own.
 func (s *Scenario) validateFamilyData(ps *problems) {
-	for _, f := range registered() {
-		if key, ok := rules[f].Data(s); ok && f != s.Family {
+	var given []Data
+	if s.Data != nil {
+		given = append(given, s.Data)
+	}
+	given = append(given, s.others...)
+	for _, d := range given {
+		if f, key := dataFamily(d); f != s.Family {
 			ps.add(key, "is only allowed in the %s family", f)
 		}
 	}

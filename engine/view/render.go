@@ -3,8 +3,6 @@ package view
 import (
 	"fmt"
 	"strings"
-
-	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // Render writes the view as plain text: the background of every prompt, the
@@ -17,12 +15,12 @@ func (v View) Render() string {
 	v.renderCommon(&b)
 	self, partner := v.Self(), v.Partner()
 	fmt.Fprintf(&b, "\nYou are %s (%s).\n", self.Name, self.Role)
-	renderSeat(&b, self, "Your", v.Attributes, v.Items)
+	renderSeat(&b, self, "Your")
 	fmt.Fprintf(&b, "\nYour partner is %s (%s).\n", partner.Name, partner.Role)
 	if partner.Public == "" && partner.Personality == "" && !partner.Full {
 		b.WriteString("You know nothing about them beyond their name and role.\n")
 	}
-	renderSeat(&b, partner, "Their", v.Attributes, v.Items)
+	renderSeat(&b, partner, "Their")
 	return b.String()
 }
 
@@ -34,7 +32,7 @@ func (v View) RenderOmniscient(framing string) string {
 	fmt.Fprintf(&b, "\n%s\n", framing)
 	for seat := 0; seat < 2; seat++ {
 		fmt.Fprintf(&b, "\nCharacter %d: %s (%s)\n", seat+1, v.Seats[seat].Name, v.Seats[seat].Role)
-		renderSeat(&b, v.Seats[seat], "Their", v.Attributes, v.Items)
+		renderSeat(&b, v.Seats[seat], "Their")
 	}
 	if len(v.EnvFacts) > 0 {
 		b.WriteString("\nKnown to the narrator:\n")
@@ -49,7 +47,7 @@ func (v View) RenderOmniscient(framing string) string {
 // a seat identically.
 func (v View) RenderOwn() string {
 	var b strings.Builder
-	renderSeat(&b, v.Self(), "Your", v.Attributes, v.Items)
+	renderSeat(&b, v.Self(), "Your")
 	return b.String()
 }
 
@@ -57,7 +55,7 @@ func (v View) RenderOwn() string {
 // ("Their goal: ..."), as a reveal shows the partner's side.
 func (v View) RenderOwnForOthers() string {
 	var b strings.Builder
-	renderSeat(&b, v.Self(), "Their", v.Attributes, v.Items)
+	renderSeat(&b, v.Self(), "Their")
 	return b.String()
 }
 
@@ -69,19 +67,8 @@ func (v View) renderCommon(b *strings.Builder) {
 		fmt.Fprintf(b, "Background (known to the narrator): %s\n", strings.TrimSpace(v.Background))
 	}
 	fmt.Fprintf(b, "Turn limit: %d turns in all\n", v.MaxTurns)
-	if l := v.Listing; l != nil {
-		fmt.Fprintf(b, "Item for sale: %s (%s)\n", l.Item, l.Category)
-		if l.Description != "" {
-			fmt.Fprintf(b, "Listing description: %s\n", strings.TrimSpace(l.Description))
-		}
-	}
-	if len(v.Items) > 0 {
-		d := scenario.Deal{Items: v.Items}
-		all := scenario.Split{}
-		for _, it := range v.Items {
-			all[it.Name] = it.Count
-		}
-		fmt.Fprintf(b, "Items to divide: %s\n", d.Words(all))
+	if v.Scene != nil {
+		v.Scene.Render(b)
 	}
 	for _, f := range v.PublicFacts {
 		fmt.Fprintf(b, "Public: %s\n", f.Text)
@@ -90,7 +77,7 @@ func (v View) renderCommon(b *strings.Builder) {
 
 // renderSeat writes what the view holds about one seat, with pronoun
 // "Your" or "Their" to match who reads it.
-func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string, items []scenario.Item) {
+func renderSeat(b *strings.Builder, sv SeatView, whose string) {
 	if about := profileLine(sv); about != "" {
 		fmt.Fprintf(b, "%s profile: %s\n", whose, about)
 	}
@@ -119,22 +106,8 @@ func renderSeat(b *strings.Builder, sv SeatView, whose string, attrs []string, i
 			fmt.Fprintf(b, "- %s\n", f.Text)
 		}
 	}
-	if len(sv.Values) > 0 {
-		fmt.Fprintf(b, "%s points per item:\n", whose)
-		for _, it := range items {
-			v := sv.Values[it.Name]
-			unit := "points"
-			if v == 1 {
-				unit = "point"
-			}
-			fmt.Fprintf(b, "- %s: %d %s each\n", it.Name, v, unit)
-		}
-	}
-	if len(sv.Friends) > 0 {
-		fmt.Fprintf(b, "%s friends (name; %s):\n", whose, strings.Join(attrs, "; "))
-		for _, fr := range sv.Friends {
-			fmt.Fprintf(b, "- %s\n", friendLine(fr, attrs))
-		}
+	if sv.Holding != nil {
+		sv.Holding.Render(b, whose)
 	}
 }
 
@@ -155,12 +128,4 @@ func profileLine(sv SeatView) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-func friendLine(fr scenario.Friend, attrs []string) string {
-	parts := []string{fr.Name}
-	for _, a := range attrs {
-		parts = append(parts, fr.Values[a])
-	}
-	return strings.Join(parts, "; ")
 }

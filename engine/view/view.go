@@ -86,8 +86,9 @@ type SeatView struct {
 	Secret      string
 	Goal        string
 	Facts       []scenario.Fact
-	Friends     []scenario.Friend
-	Values      map[string]int // Deal-or-No-Deal: points per item
+	// Holding is the family data that belongs to the seat's private side
+	// (its friend list, its points per item); nil unless Full.
+	Holding Holding
 }
 
 // View is everything one participant is given before the dialogue starts.
@@ -101,21 +102,12 @@ type View struct {
 	Relationship scenario.Relationship
 	Background   string // the pair's shared history; omniscient and MINDREADERS views only
 	MaxTurns     int
-	Listing      *PublicListing
-	Attributes   []string
-	Items        []scenario.Item // Deal-or-No-Deal: what is on the table
-	Seats        [2]SeatView
-	PublicFacts  []scenario.Fact
-	EnvFacts     []scenario.Fact
-}
-
-// PublicListing is the part of a Craigslist listing both sides read.
-type PublicListing struct {
-	Item         string
-	Category     string
-	Description  string
-	ListingPrice float64
-	InPerson     bool // the two meet face to face rather than write
+	// Scene is what every viewer is shown of the family data (a listing's
+	// item and description, the items on the table); nil for none.
+	Scene       Scene
+	Seats       [2]SeatView
+	PublicFacts []scenario.Fact
+	EnvFacts    []scenario.Fact
 }
 
 // Viewers lists who is given a View in mode, in display order: the SCRIPT
@@ -148,14 +140,9 @@ func For(sc *scenario.Scenario, mode Mode, viewer int) View {
 		Setting: sc.Setting, Relationship: sc.Relationship, MaxTurns: sc.MaxTurns,
 		PublicFacts: sc.PublicFacts,
 	}
-	if l := sc.Craigslist; l != nil {
-		v.Listing = &PublicListing{Item: l.Item, Category: l.Category, Description: l.Description, ListingPrice: l.ListingPrice, InPerson: l.InPerson()}
-	}
-	if sc.Friends != nil {
-		v.Attributes = sc.Friends.Attributes
-	}
-	if sc.Deal != nil {
-		v.Items = sc.Deal.Items
+	data, _ := sc.Data.(Shown)
+	if data != nil {
+		v.Scene = data.Scene()
 	}
 	omniscient := mode == Script
 	if omniscient || mode == Mindreaders {
@@ -164,6 +151,9 @@ func For(sc *scenario.Scenario, mode Mode, viewer int) View {
 	for seat := 0; seat < 2; seat++ {
 		full := omniscient || seat == viewer || mode == Mindreaders
 		v.Seats[seat] = seatView(sc, seat, full, tierOf(sc.Relationship))
+		if full && data != nil {
+			v.Seats[seat].Holding = data.Holding(seat)
+		}
 	}
 	if omniscient {
 		v.Viewer = Writer
@@ -196,12 +186,6 @@ func seatView(sc *scenario.Scenario, seat int, full bool, t tier) SeatView {
 		if f.Attribute == "" {
 			sv.Facts = append(sv.Facts, f)
 		}
-	}
-	if sc.Friends != nil {
-		sv.Friends = sc.Friends.Lists[seat]
-	}
-	if sc.Deal != nil {
-		sv.Values = sc.Deal.Values[seat]
 	}
 	return sv
 }

@@ -80,7 +80,7 @@ func TestModesShareSettingAndOwnSeat(t *testing.T) {
 			for _, mode := range []view.Mode{view.Script, view.Mindreaders} {
 				v := view.For(sc, mode, seat)
 				if v.Setting != base.Setting || v.Title != base.Title || v.Relationship != base.Relationship ||
-					v.MaxTurns != base.MaxTurns || !reflect.DeepEqual(v.Listing, base.Listing) || !reflect.DeepEqual(v.PublicFacts, base.PublicFacts) {
+					v.MaxTurns != base.MaxTurns || !reflect.DeepEqual(v.Scene, base.Scene) || !reflect.DeepEqual(v.PublicFacts, base.PublicFacts) {
 					t.Errorf("%s: %s and agents differ in the shared setting", sc.ID, mode)
 				}
 				if !reflect.DeepEqual(v.Seats[seat], base.Seats[seat]) {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -81,7 +82,32 @@ func all(states []string, ok ...string) bool {
 // typeText types s as literal keys.
 func (tm term) typeText(s string) { tm.tmux("send-keys", "-t", "e2e", "-l", s) }
 
-// launch builds omnigap, runs it with args in a tmux session of its own
+// buildDir holds the omnigap binary the tests run, built once (linking
+// it takes seconds on a busy machine) and removed by TestMain.
+var buildDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// binary builds omnigap on first use and returns its path.
+var binary = sync.OnceValues(func() (string, error) {
+	var err error
+	if buildDir, err = os.MkdirTemp("", "omnigap-e2e-"); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(buildDir, "omnigap")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/omnigap/omnigap/cmd/omnigap").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// launch runs omnigap (built once) with args in a tmux session of its own
 // (160x45) and returns the terminal and the folder it records to; the
 // command's exit status is written to the file status in that folder.
 func launch(t *testing.T, name string, args ...string) (term, string) {
@@ -93,13 +119,20 @@ func launch(t *testing.T, name string, args ...string) (term, string) {
 // settings (NAME=value).
 func launchSized(t *testing.T, name string, w, h int, env []string, args ...string) (term, string) {
 	t.Helper()
+	return launchIn(t, name, "", w, h, env, args...)
+}
+
+// launchIn is launchSized run from the folder cwd (the test's own when
+// empty).
+func launchIn(t *testing.T, name, cwd string, w, h int, env []string, args ...string) (term, string) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "omnigap")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/omnigap/omnigap/cmd/omnigap").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := binary()
+	if err != nil {
+		t.Fatal(err)
 	}
 	tm := term{t: t, socket: fmt.Sprintf("omnigap-e2e-%s-%d", name, os.Getpid())}
 	// The status is written aside and renamed, so it is never read half
@@ -109,7 +142,11 @@ func launchSized(t *testing.T, name string, w, h int, env []string, args ...stri
 	// unless a test asks for a backend.
 	script := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL XDG_CONFIG_HOME=%s %s %s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
 		filepath.Join(dir, "config"), strings.Join(env, " "), bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
-	tm.tmux("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)
+	start := []string{"new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h)}
+	if cwd != "" {
+		start = append(start, "-c", cwd)
+	}
+	tm.tmux(append(start, "sh", "-c", script)...)
 	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	return tm, dir
 }

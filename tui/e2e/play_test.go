@@ -124,7 +124,7 @@ func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 			t.Errorf("turn %d of the buyer was recorded as %q", ev.Turn, ev.Backend)
 		}
 	}
-	if end := rec.Ending(); end.Reason != event.Accepted || !end.Outcome.Deal {
+	if end := rec.Ending(); end.Reason != event.Accepted || !end.Outcome.Good() {
 		t.Errorf("the game should end in an accepted deal, got %+v", end)
 	}
 }

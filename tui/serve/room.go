@@ -17,7 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/console"
 )
 
 // Room tallies the games people played on the server beside SCRIPT and
@@ -26,8 +26,8 @@ import (
 // (report.FromRecording, one report.Aggregator), so the console and a
 // later report of the same folder agree. It is safe from any goroutine.
 type Room struct {
-	sc   *scenario.Scenario
-	seat int
+	scenario *scenario.Scenario
+	seat     int
 
 	mu         sync.Mutex
 	agg        report.Aggregator
@@ -41,7 +41,7 @@ type Room struct {
 
 // NewRoom is an empty room for games of sc in which people play seat.
 func NewRoom(sc *scenario.Scenario, seat int) *Room {
-	return &Room{sc: sc, seat: seat, limitTurns: map[int]int{}}
+	return &Room{scenario: sc, seat: seat, limitTurns: map[int]int{}}
 }
 
 // Add counts a finished game from its recording.
@@ -81,9 +81,9 @@ func (r *Room) PlayBaseline(ctx context.Context, b Baseline) error {
 	r.mu.Unlock()
 	for k := range b.Runs {
 		results, err := batch.Run(ctx, batch.Options{
-			Refs: []string{r.sc.ID}, Modes: []view.Mode{view.Script, view.Agents}, Episodes: 1,
+			Refs: []string{r.scenario.ID}, Modes: []view.Mode{view.Script, view.Agents}, Episodes: 1,
 			Seed: b.Seed + int64(k), Concurrency: 1, OutDir: b.RecordDir, Resume: b.RecordDir != "",
-			Resolve: func(string, int64) (*scenario.Scenario, error) { return r.sc, nil },
+			Resolve: func(string, int64) (*scenario.Scenario, error) { return r.scenario, nil },
 			Factory: b.Factory, Annotate: b.Annotate, MaxUtterance: b.MaxUtterance,
 		})
 		r.mu.Lock()
@@ -151,22 +151,22 @@ var consoleColumns = []view.Mode{view.People, view.Script, view.Agents}
 // Standing is the room now, for the console: a row per figure, a column
 // for the people's games, SCRIPT's and AGENTS', and notes on the
 // comparison runs' progress and on recordings that could not be read.
-func (r *Room) Standing() tui.ConsoleState {
+func (r *Room) Standing() console.State {
 	rep := r.Report()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	groups := map[view.Mode]report.Group{}
 	for _, g := range rep.Groups {
-		if g.Family == r.sc.Family {
+		if g.Family == r.scenario.Family {
 			groups[g.Mode] = g
 		}
 	}
-	var st tui.ConsoleState
+	var st console.State
 	for _, m := range consoleColumns {
 		st.Heads = append(st.Heads, m.Label())
 	}
 	row := func(label string, cell func(g report.Group) string) {
-		out := tui.ConsoleRow{Label: label}
+		out := console.Row{Label: label}
 		for _, m := range consoleColumns {
 			g, ok := groups[m]
 			if !ok {
@@ -195,14 +195,14 @@ func (r *Room) Standing() tui.ConsoleState {
 	if r.seat == 1 {
 		seatGC = metrics.GoalCompletionSeat1
 	}
-	if f := family.Of(r.sc.Family); f != nil {
+	if f := family.Of(r.scenario.Family); f != nil {
 		for _, m := range f.Measures() {
 			if m.Rate {
 				row(m.Label, stat(m.Key))
 			}
 		}
 	}
-	row("goal, "+r.sc.Seats[r.seat].Role+" (0-10)", stat(seatGC))
+	row("goal, "+r.scenario.Seats[r.seat].Role+" (0-10)", stat(seatGC))
 	row("goal, both (0-10)", stat(metrics.GoalCompletion))
 	for _, k := range event.Kinds {
 		if k.Row != "" {
@@ -217,9 +217,9 @@ func (r *Room) Standing() tui.ConsoleState {
 // limitRow is the turn in which people most often first gave their limit
 // away (the earliest of equals) and in how many of their games, in the
 // PEOPLE column only.
-func (r *Room) limitRow(games int) tui.ConsoleRow {
+func (r *Room) limitRow(games int) console.Row {
 	label := "limit given away at"
-	if !hasPrice(r.sc, r.seat) {
+	if !hasPrice(r.scenario, r.seat) {
 		label = "secret given away at"
 	}
 	cell := "-"
@@ -232,7 +232,7 @@ func (r *Room) limitRow(games int) tui.ConsoleRow {
 	if most > 0 {
 		cell = fmt.Sprintf("turn %d (%d of %d)", best, most, games)
 	}
-	return tui.ConsoleRow{Label: label, Cells: []string{cell, "-", "-"}}
+	return console.Row{Label: label, Cells: []string{cell, "-", "-"}}
 }
 
 func hasPrice(sc *scenario.Scenario, seat int) bool {

@@ -5,9 +5,9 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
 )
 
 // closeShare: a partner's price this close to one's own next counter, as a
@@ -49,7 +49,7 @@ type bargainer struct {
 
 // newBargainer builds one side's player; writer says it is the SCRIPT
 // writer's, who settles a target-only side between the two targets.
-func newBargainer(k builtin.Knowledge, listing *view.PublicListing, t talk.Temperament, s talk.Settings, reads *readings, writer bool) (*bargainer, error) {
+func newBargainer(k builtin.Knowledge, listing *cl.PublicListing, t talk.Temperament, s talk.Settings, reads *readings, writer bool) (*bargainer, error) {
 	own, err := limitsOf(k.Self)
 	if err != nil {
 		return nil, err

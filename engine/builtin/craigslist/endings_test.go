@@ -7,6 +7,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/run"
@@ -18,9 +19,9 @@ func listingScenario(t *testing.T, listing, sellerTarget, sellerBottom, buyerTar
 	t.Helper()
 	sc := generate.Craigslist(1)
 	c := *sc
-	c.Craigslist = &scenario.Listing{Item: "Road bike", Category: "bike", ListingPrice: listing,
-		Seller: scenario.PriceLimits{Target: sellerTarget, Bottomline: sellerBottom},
-		Buyer:  scenario.PriceLimits{Target: buyerTarget, Bottomline: buyerBottom}}
+	c.Data = &cl.Listing{Item: "Road bike", Category: "bike", ListingPrice: listing,
+		Seller: cl.PriceLimits{Target: sellerTarget, Bottomline: sellerBottom},
+		Buyer:  cl.PriceLimits{Target: buyerTarget, Bottomline: buyerBottom}}
 	c.Seats = append([]scenario.Seat(nil), sc.Seats...)
 	for i := range c.Seats {
 		c.Seats[i].Facts = nil
@@ -33,7 +34,7 @@ func listingScenario(t *testing.T, listing, sellerTarget, sellerBottom, buyerTar
 func TestEndsWithAcceptedDeal(t *testing.T) {
 	sc := listingScenario(t, 500, 480, 400, 350, 460)
 	// A human buyer who writes prices as words would, with no structured price.
-	events := builtintest.Against(t, sc, view.Agents, scenario.BuyerSeat, &builtintest.Human{Actions: []event.Action{
+	events := builtintest.Against(t, sc, view.Agents, cl.BuyerSeat, &builtintest.Human{Actions: []event.Action{
 		builtintest.Say("hi! would you take 380 dollars?"),
 		builtintest.Say("ok, I could do $420"),
 		{Type: event.Accept, Text: "deal"},
@@ -42,7 +43,7 @@ func TestEndsWithAcceptedDeal(t *testing.T) {
 	// The buyer's "deal" agrees to the seller's standing price, which the
 	// seller then puts as a formal offer for the buyer to accept.
 	e := builtintest.Ending(events)
-	if e.Reason != event.Accepted || *e.Outcome.Price < 420 || *e.Outcome.Price > 480 {
+	if e.Reason != event.Accepted || salePrice(e.Outcome) < 420 || salePrice(e.Outcome) > 480 {
 		for _, ev := range builtintest.Turns(events) {
 			t.Logf("%d %s %+v", ev.Turn, ev.Speaker, *ev.Action)
 		}
@@ -52,11 +53,11 @@ func TestEndsWithAcceptedDeal(t *testing.T) {
 
 func TestBotAcceptsGoodFormalOffer(t *testing.T) {
 	sc := listingScenario(t, 500, 480, 400, 350, 460)
-	events := builtintest.Against(t, sc, view.Agents, scenario.BuyerSeat, &builtintest.Human{Actions: []event.Action{
-		{Type: event.Offer, Text: "I'll pay $430, final offer.", Price: event.PriceOf(430)},
+	events := builtintest.Against(t, sc, view.Agents, cl.BuyerSeat, &builtintest.Human{Actions: []event.Action{
+		{Type: event.Offer, Text: "I'll pay $430, final offer.", Arg: cl.Price(430)},
 	}})
 	e := builtintest.Ending(events)
-	if e.Reason != event.Accepted || !e.Outcome.Deal || *e.Outcome.Price != 430 {
+	if e.Reason != event.Accepted || !e.Outcome.Good() || salePrice(e.Outcome) != 430 {
 		t.Fatalf("ended %s: %s", e.Reason, e.Outcome.Summary)
 	}
 }
@@ -65,27 +66,27 @@ func TestBotAcceptsGoodFormalOffer(t *testing.T) {
 // referee can settle: the bot answers it with its own formal offer.
 func TestBotAnswersWordOnlyOfferWithFormalOffer(t *testing.T) {
 	sc := listingScenario(t, 500, 480, 400, 350, 460)
-	events := builtintest.Against(t, sc, view.Agents, scenario.BuyerSeat, &builtintest.Human{Actions: []event.Action{
+	events := builtintest.Against(t, sc, view.Agents, cl.BuyerSeat, &builtintest.Human{Actions: []event.Action{
 		{Type: event.Offer, Text: "I'll pay $485, final offer."},
 		{Type: event.Accept, Text: "great"},
 	}})
 	e := builtintest.Ending(events)
-	if e.Reason != event.Accepted || *e.Outcome.Price != 485 {
+	if e.Reason != event.Accepted || salePrice(e.Outcome) != 485 {
 		t.Fatalf("ended %s: %s", e.Reason, e.Outcome.Summary)
 	}
 }
 
 func TestBotRejectsFormalOfferBelowBottomline(t *testing.T) {
 	sc := listingScenario(t, 500, 480, 400, 350, 460)
-	events := builtintest.Against(t, sc, view.Agents, scenario.BuyerSeat, &builtintest.Human{Actions: []event.Action{
-		{Type: event.Offer, Text: "Take it or leave it: $300.", Price: event.PriceOf(300)},
+	events := builtintest.Against(t, sc, view.Agents, cl.BuyerSeat, &builtintest.Human{Actions: []event.Action{
+		{Type: event.Offer, Text: "Take it or leave it: $300.", Arg: cl.Price(300)},
 	}})
 	e := builtintest.Ending(events)
-	if e.Reason != event.Rejected || e.Outcome.Deal {
+	if e.Reason != event.Rejected || e.Outcome.Good() {
 		t.Fatalf("ended %s: %s", e.Reason, e.Outcome.Summary)
 	}
 	last := builtintest.Turns(events)[len(builtintest.Turns(events))-1]
-	if last.Seat != scenario.SellerSeat || last.Action.Type != event.Reject {
+	if last.Seat != cl.SellerSeat || last.Action.Type != event.Reject {
 		t.Fatalf("last turn %+v", last.Action)
 	}
 }
@@ -95,9 +96,9 @@ func TestBotRejectsFormalOfferBelowBottomline(t *testing.T) {
 func TestLowballGetsCounterOffer(t *testing.T) {
 	sc := listingScenario(t, 500, 480, 400, 250, 460)
 	for _, mode := range []view.Mode{view.Agents, view.Mindreaders} {
-		events := builtintest.Against(t, sc, mode, scenario.BuyerSeat, &builtintest.Human{Actions: []event.Action{builtintest.Say("Would you take $200?")}})
+		events := builtintest.Against(t, sc, mode, cl.BuyerSeat, &builtintest.Human{Actions: []event.Action{builtintest.Say("Would you take $200?")}})
 		reply := builtintest.Turns(events)[2]
-		if reply.Action.Type != event.Speak || reply.Action.Price == nil {
+		if reply.Action.Type != event.Speak || !hasPrice(reply.Action) {
 			t.Fatalf("%s seller answered a lowball with %+v", mode, reply.Action)
 		}
 		for _, ev := range builtintest.Turns(events)[:4] {
@@ -117,7 +118,7 @@ func TestBotResumesAfterTakeOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctl := run.NewController(0)
-	ctl.TakeOver(scenario.SellerSeat, &builtintest.Human{Actions: []event.Action{builtintest.Say("I'm asking 470 for it")}})
+	ctl.TakeOver(cl.SellerSeat, &builtintest.Human{Actions: []event.Action{builtintest.Say("I'm asking 470 for it")}})
 	// Unbuffered: the run waits for each event, so the hand-back after turn
 	// 1 lands before the seller's next turn.
 	out := make(chan event.Event)
@@ -128,7 +129,7 @@ func TestBotResumesAfterTakeOver(t *testing.T) {
 			if ev.Kind == event.TurnCompleted {
 				done = append(done, ev)
 				if ev.Turn == 1 {
-					ctl.HandBack(scenario.SellerSeat)
+					ctl.HandBack(cl.SellerSeat)
 				}
 			}
 		}
@@ -142,8 +143,8 @@ func TestBotResumesAfterTakeOver(t *testing.T) {
 	}
 	// The bot counts the human's $470 as its own price: it never asks
 	// more than that again, though its own opening would have been higher.
-	buyer := *done[1].Action.Price
-	if p := done[2].Action.Price; p == nil || *p > 470 || *p < buyer {
+	buyer := priceOf(done[1].Action)
+	if p, ok := cl.PriceOf(*done[2].Action); !ok || p > 470 || p < buyer {
 		t.Fatalf("bot after take-over: %+v, want a price from %v to 470", done[2].Action, buyer)
 	}
 }
@@ -173,7 +174,7 @@ func TestSensibleFirstOfferGetsCounterOnEverySeed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			backends[scenario.BuyerSeat] = &builtintest.Human{Actions: []event.Action{builtintest.Say("Would you take $487.50 for it?")}}
+			backends[cl.BuyerSeat] = &builtintest.Human{Actions: []event.Action{builtintest.Say("Would you take $487.50 for it?")}}
 			out := make(chan event.Event, 256)
 			run.Run(context.Background(), run.Config{ID: "t", Scenario: sc, Mode: mode, Backends: backends}, out)
 			close(out)
@@ -182,7 +183,7 @@ func TestSensibleFirstOfferGetsCounterOnEverySeed(t *testing.T) {
 				events = append(events, ev)
 			}
 			done := builtintest.Turns(events)
-			if len(done) < 3 || done[2].Action.Type != event.Speak || done[2].Action.Price == nil {
+			if len(done) < 3 || done[2].Action.Type != event.Speak || !hasPrice(done[2].Action) {
 				t.Fatalf("%s seed %d: the seller answered 75%% of the listing with %+v", mode, seed, done[min(2, len(done)-1)].Action)
 			}
 		}

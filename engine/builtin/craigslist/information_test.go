@@ -6,6 +6,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -15,9 +16,9 @@ import (
 // seller's private prices replaced.
 func withSellerPrices(sc *scenario.Scenario, target, bottom float64) *scenario.Scenario {
 	c := *sc
-	l := *sc.Craigslist
-	l.Seller = scenario.PriceLimits{Target: target, Bottomline: bottom}
-	c.Craigslist = &l
+	l := *cl.ListingOf(sc)
+	l.Seller = cl.PriceLimits{Target: target, Bottomline: bottom}
+	c.Data = &l
 	c.Seats = append([]scenario.Seat(nil), sc.Seats...)
 	for i := range c.Seats {
 		c.Seats[i].Facts = nil
@@ -34,13 +35,13 @@ func TestAgentsNeverUsePartnerFacts(t *testing.T) {
 	mindsDiffer := 0
 	for seed := int64(1); seed <= 60; seed++ {
 		sc := generate.Craigslist(seed)
-		l := sc.Craigslist
+		l := cl.ListingOf(sc)
 		other := withSellerPrices(sc, l.Seller.Target-3, l.Seller.Bottomline*0.7)
 		for _, mode := range []view.Mode{view.Agents, view.Mindreaders, view.Script} {
 			history := builtintest.History(builtintest.Play(t, sc, mode, seed))
 			a, _ := builtin.Factory{}.Backends(sc, view.Agents, seed)
 			b, _ := builtin.Factory{}.Backends(other, view.Agents, seed)
-			if got, want := builtintest.Replay(t, b[scenario.BuyerSeat], scenario.BuyerSeat, history), builtintest.Replay(t, a[scenario.BuyerSeat], scenario.BuyerSeat, history); !reflect.DeepEqual(got, want) {
+			if got, want := builtintest.Replay(t, b[cl.BuyerSeat], cl.BuyerSeat, history), builtintest.Replay(t, a[cl.BuyerSeat], cl.BuyerSeat, history); !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d, %s dialogue: the AGENTS buyer changed with the seller's private prices:\n%+v\n%+v", seed, mode, got, want)
 			}
 			ma, _ := builtin.Factory{}.Backends(sc, view.Mindreaders, seed)
@@ -61,11 +62,11 @@ func TestAgentsNeverUsePartnerFacts(t *testing.T) {
 func TestAgentsEpisodeUnchangedUntilPartnerDiffers(t *testing.T) {
 	for seed := int64(1); seed <= 100; seed++ {
 		sc := generate.Craigslist(seed)
-		l := sc.Craigslist
+		l := cl.ListingOf(sc)
 		other := withSellerPrices(sc, l.Seller.Target, l.Seller.Bottomline-l.ListingPrice*0.1)
 		a, b := builtintest.Turns(builtintest.Play(t, sc, view.Agents, seed)), builtintest.Turns(builtintest.Play(t, other, view.Agents, seed))
 		for i := 0; i < len(a) && i < len(b); i++ {
-			if a[i].Seat == scenario.SellerSeat && !reflect.DeepEqual(a[i].Action, b[i].Action) {
+			if a[i].Seat == cl.SellerSeat && !reflect.DeepEqual(a[i].Action, b[i].Action) {
 				break // the seller itself acts on its changed bottomline
 			}
 			if !reflect.DeepEqual(a[i].Action, b[i].Action) {

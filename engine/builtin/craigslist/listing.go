@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/builtin/talk"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -45,7 +46,7 @@ func limitsOf(sv view.SeatView) (limits, error) {
 
 // itemName is the listing's item as said in a sentence, cleaned because
 // scenario files are written by anyone.
-func itemName(l *view.PublicListing) string {
+func itemName(l *cl.PublicListing) string {
 	if l == nil || l.Item == "" {
 		return "item"
 	}
@@ -129,7 +130,7 @@ func titleCase(s string) bool {
 // quoting: one of three words or more, not a label like "Monthly rent.".
 // It is cleaned because scenario files are written by anyone; empty
 // without one.
-func firstSentence(l *view.PublicListing) string {
+func firstSentence(l *cl.PublicListing) string {
 	if l == nil {
 		return ""
 	}

@@ -8,9 +8,9 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
 )
 
 // player plays one side of a negotiation from its knowledge and the
@@ -29,7 +29,7 @@ type player struct {
 	said *talk.Transcript
 }
 
-func newPlayer(k builtin.Knowledge, listing *view.PublicListing, t talk.Temperament, s talk.Settings, plan *scriptPlan, ep *shared) (*player, error) {
+func newPlayer(k builtin.Knowledge, listing *cl.PublicListing, t talk.Temperament, s talk.Settings, plan *scriptPlan, ep *shared) (*player, error) {
 	b, err := newBargainer(k, listing, t, s, &ep.reads, plan != nil)
 	if err != nil {
 		return nil, err
@@ -89,14 +89,14 @@ func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
 	a := event.Action{Type: event.Speak}
 	switch m.act {
 	case actOpen, actCounter, actHold, actFinalCall:
-		a.Price = event.PriceOf(m.price)
+		a.Arg = cl.Price(m.price)
 		if p.writer() {
 			p.writerSupport(s, m.act, side, knowing, writerTell(seed, p.k.Seat, turn))
 		} else {
 			p.support(s, m.act, side, history, answered)
 		}
 	case actClose, actUltimatum:
-		a.Type, a.Price = event.Offer, event.PriceOf(m.price)
+		a.Type, a.Arg = event.Offer, cl.Price(m.price)
 		if m.act == actClose {
 			p.add(s, pl.after[side])
 		} else {

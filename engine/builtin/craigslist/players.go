@@ -9,6 +9,7 @@ package craigslist
 import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -29,7 +30,7 @@ func players(s talk.Settings) builtin.Players {
 			}
 		}
 		for seat, v := range views {
-			p, err := newPlayer(builtin.KnowledgeOf(v, seat), v.Listing, talk.DrawTemperament(s, seed, seat), s, plan, ep)
+			p, err := newPlayer(builtin.KnowledgeOf(v, seat), cl.PublicListingOf(v), talk.DrawTemperament(s, seed, seat), s, plan, ep)
 			if err != nil {
 				return out, err
 			}
@@ -62,8 +63,8 @@ func writerPlan(v view.View, seed int64) (*scriptPlan, error) {
 		}
 	}
 	listing := max(lim[0].target, lim[0].bottom)
-	if v.Listing != nil && v.Listing.ListingPrice > 0 {
-		listing = v.Listing.ListingPrice
+	if l := cl.PublicListingOf(v); l != nil && l.ListingPrice > 0 {
+		listing = l.ListingPrice
 	}
 	// The same limits the writer's two players hold (newBargainer).
 	step := priceStep(listing)

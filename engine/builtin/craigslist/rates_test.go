@@ -39,7 +39,7 @@ func batch(t *testing.T, mode view.Mode) modeStats {
 		events := builtintest.Play(t, sc, mode, seed)
 		e := builtintest.Ending(events)
 		done := builtintest.Turns(events)
-		if e.Outcome.Deal {
+		if e.Outcome.Good() {
 			s.deals++
 		} else {
 			s.endings[e.Reason]++
@@ -116,7 +116,7 @@ func TestRoadBikeOutcomesVaryWithSeed(t *testing.T) {
 	deals := 0
 	for seed := int64(1); seed <= seeds; seed++ {
 		events := builtintest.Play(t, sc, view.Agents, seed)
-		if builtintest.Ending(events).Outcome.Deal {
+		if builtintest.Ending(events).Outcome.Good() {
 			deals++
 		}
 		if n := len(builtintest.Turns(events)); n < 4 {

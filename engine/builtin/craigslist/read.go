@@ -5,6 +5,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/run"
 )
 
@@ -22,8 +23,9 @@ type bargainMove struct {
 
 func readBargainMove(a event.Action, listing float64) bargainMove {
 	var m bargainMove
-	if a.Price != nil {
-		m.price, m.hasPrice = *a.Price, true
+	p, priced := cl.PriceOf(a)
+	if priced {
+		m.price, m.hasPrice = p, true
 	} else if a.Type != event.Accept && a.Type != event.Reject {
 		// An accept or reject that repeats the offer's price names no new one.
 		m.price, m.hasPrice = lastPrice(a.Text, listing)
@@ -31,7 +33,7 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 	text := strings.ToLower(a.Text)
 	// Only a structured price opens an offer the referee can settle; an
 	// offer written in words is answered with a formal offer of one's own.
-	m.formal = a.Type == event.Offer && a.Price != nil
+	m.formal = a.Type == event.Offer && priced
 	if m.hasPrice {
 		m.final = finalCues.In(text)
 	} else {
@@ -70,7 +72,9 @@ func (b *bargainer) readMove(i int, a event.Action) bargainMove {
 // sameAction reports whether two actions read the same: the same type,
 // text and price.
 func sameAction(a, c event.Action) bool {
-	return a.Type == c.Type && a.Text == c.Text && (a.Price == nil) == (c.Price == nil) && (a.Price == nil || *a.Price == *c.Price)
+	p, ok := cl.PriceOf(a)
+	q, same := cl.PriceOf(c)
+	return a.Type == c.Type && a.Text == c.Text && ok == same && (!ok || p == q)
 }
 
 // bargainState is a negotiation read from the history, from the point of

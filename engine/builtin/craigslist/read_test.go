@@ -7,9 +7,9 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/leak/amount"
-	"github.com/omnigap/omnigap/engine/view"
 )
 
 func TestLastPrice(t *testing.T) {
@@ -125,14 +125,14 @@ func TestItemNameReadsInASentence(t *testing.T) {
 		"Six-drawer dresser":                          "six-drawer dresser",
 		"Vintage Schwinn Collegiate":                  "vintage Schwinn Collegiate",
 	} {
-		if got := itemName(&view.PublicListing{Item: title}); got != want {
+		if got := itemName(&cl.PublicListing{Item: title}); got != want {
 			t.Errorf("itemName(%q) = %q, want %q", title, got, want)
 		}
 	}
 	// Generated listings sell ordinary things, said in lower case.
 	for seed := int64(1); seed <= 300; seed++ {
-		item := generate.Craigslist(seed).Craigslist.Item
-		if got := itemName(&view.PublicListing{Item: item}); got[0] >= 'A' && got[0] <= 'Z' {
+		item := cl.ListingOf(generate.Craigslist(seed)).Item
+		if got := itemName(&cl.PublicListing{Item: item}); got[0] >= 'A' && got[0] <= 'Z' {
 			t.Errorf("itemName(%q) = %q", item, got)
 		}
 	}
@@ -146,7 +146,7 @@ func TestQuotedSentenceSaysSomething(t *testing.T) {
 		"Barely used": "Barely used.",
 		"":            "",
 	} {
-		if got := firstSentence(&view.PublicListing{Description: desc}); got != want {
+		if got := firstSentence(&cl.PublicListing{Description: desc}); got != want {
 			t.Errorf("firstSentence(%q) = %q, want %q", desc, got, want)
 		}
 	}

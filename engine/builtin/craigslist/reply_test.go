@@ -8,6 +8,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -31,7 +32,7 @@ func playedScenarios(t *testing.T) []*scenario.Scenario {
 func TestLowballGetsAReaction(t *testing.T) {
 	reacted := [2]int{}
 	for _, sc := range playedScenarios(t) {
-		l := sc.Craigslist
+		l := cl.ListingOf(sc)
 		for _, mode := range view.Modes {
 			for seed := int64(1); seed <= 10; seed++ {
 				tt := builtintest.Turns(builtintest.Play(t, sc, mode, seed))
@@ -39,32 +40,32 @@ func TestLowballGetsAReaction(t *testing.T) {
 				for i, ev := range tt {
 					a := ev.Action
 					seat := ev.Seat
-					if i > 0 && a.Type == event.Speak && a.Price != nil {
+					if i > 0 && a.Type == event.Speak && hasPrice(a) {
 						prev := tt[i-1].Action
-						if prev.Price != nil && *prev.Price != before[1-seat] {
-							p, asking := *prev.Price, last[seat]
+						if hasPrice(prev) && priceOf(prev) != before[1-seat] {
+							p, asking := priceOf(prev), last[seat]
 							if asking == 0 {
 								asking = l.ListingPrice
 							}
-							lowball := seat == scenario.SellerSeat && (p < l.Seller.Bottomline-1 || p < 0.75*asking)
-							steep := seat == scenario.BuyerSeat && l.Buyer.Bottomline > 0 && p > l.Buyer.Bottomline+1
+							lowball := seat == cl.SellerSeat && (p < l.Seller.Bottomline-1 || p < 0.75*asking)
+							steep := seat == cl.BuyerSeat && l.Buyer.Bottomline > 0 && p > l.Buyer.Bottomline+1
 							if (lowball || steep) && !secretNumber(sc, seat, p) {
 								reacted[seat]++
-								theirs, mine := strings.Index(a.Text, scenario.Money(p)), strings.LastIndex(a.Text, scenario.Money(*a.Price))
+								theirs, mine := strings.Index(a.Text, scenario.Money(p)), strings.LastIndex(a.Text, scenario.Money(priceOf(a)))
 								if theirs < 0 || theirs >= mine {
 									t.Errorf("%s %s seed %d turn %d: %s answered only with a price: %q after %q", sc.ID, mode, seed, ev.Turn, ev.Speaker, a.Text, prev.Text)
 								}
 							}
 						}
 					}
-					if a.Price != nil {
-						before[seat], last[seat] = last[seat], *a.Price
+					if hasPrice(a) {
+						before[seat], last[seat] = last[seat], priceOf(a)
 					}
 				}
 			}
 		}
 	}
-	if reacted[scenario.SellerSeat] < 100 || reacted[scenario.BuyerSeat] < 100 {
+	if reacted[cl.SellerSeat] < 100 || reacted[cl.BuyerSeat] < 100 {
 		t.Errorf("only %v prices out of reach", reacted)
 	}
 }
@@ -76,7 +77,7 @@ func TestLowballGetsAReaction(t *testing.T) {
 func TestMeetingPartwayMovesTowardThePartner(t *testing.T) {
 	said := map[string]int{}
 	for _, sc := range playedScenarios(t) {
-		step := priceStep(sc.Craigslist.ListingPrice)
+		step := priceStep(cl.ListingOf(sc).ListingPrice)
 		for _, mode := range view.Modes {
 			for seed := int64(1); seed <= 20; seed++ {
 				var last [2]float64
@@ -86,8 +87,8 @@ func TestMeetingPartwayMovesTowardThePartner(t *testing.T) {
 					low := strings.ToLower(a.Text)
 					partway := strings.Contains(low, "meet partway") || strings.Contains(low, "part of the way") || strings.Contains(low, "meeting you partway")
 					middle := strings.Contains(low, "in the middle") || strings.Contains(low, "split the difference")
-					if (partway || middle) && a.Price != nil {
-						p, mine, theirs := *a.Price, last[seat], last[1-seat]
+					if (partway || middle) && hasPrice(a) {
+						p, mine, theirs := priceOf(a), last[seat], last[1-seat]
 						switch {
 						case !have[seat] || !have[1-seat]:
 							t.Errorf("%s %s seed %d: %q before both sides named a price", sc.ID, mode, seed, a.Text)
@@ -104,8 +105,8 @@ func TestMeetingPartwayMovesTowardThePartner(t *testing.T) {
 							said["middle"]++
 						}
 					}
-					if a.Price != nil {
-						last[seat], have[seat] = *a.Price, true
+					if hasPrice(a) {
+						last[seat], have[seat] = priceOf(a), true
 					}
 				}
 			}
@@ -128,18 +129,18 @@ func TestMeetInTheMiddleInWordsIsReadAsTheMiddle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seller := ps[scenario.SellerSeat].(*player)
+	seller := ps[cl.SellerSeat].(*player)
 	history := []run.Turn{
-		{Number: 1, Seat: scenario.SellerSeat, Action: event.Action{Type: event.Speak, Text: "I'm asking $460.", Price: event.PriceOf(460)}},
-		{Number: 2, Seat: scenario.BuyerSeat, Action: builtintest.Say("Would you take $380?")},
-		{Number: 3, Seat: scenario.SellerSeat, Action: event.Action{Type: event.Speak, Text: "I'm still at $460.", Price: event.PriceOf(460)}},
-		{Number: 4, Seat: scenario.BuyerSeat, Action: builtintest.Say("Come on, let's just meet in the middle.")},
+		{Number: 1, Seat: cl.SellerSeat, Action: event.Action{Type: event.Speak, Text: "I'm asking $460.", Arg: cl.Price(460)}},
+		{Number: 2, Seat: cl.BuyerSeat, Action: builtintest.Say("Would you take $380?")},
+		{Number: 3, Seat: cl.SellerSeat, Action: event.Action{Type: event.Speak, Text: "I'm still at $460.", Arg: cl.Price(460)}},
+		{Number: 4, Seat: cl.BuyerSeat, Action: builtintest.Say("Come on, let's just meet in the middle.")},
 	}
-	if st := seller.bargain.read(history, scenario.SellerSeat); !st.havePartner || st.partnerLast != 420 || !st.partnerMoved {
+	if st := seller.bargain.read(history, cl.SellerSeat); !st.havePartner || st.partnerLast != 420 || !st.partnerMoved {
 		t.Errorf("\"let's meet in the middle\" of $460 and $380 read as the buyer at %v (moved %v), want $420", st.partnerLast, st.partnerMoved)
 	}
 	history[3].Action = builtintest.Say("No, I won't meet you in the middle.")
-	if st := seller.bargain.read(history, scenario.SellerSeat); st.partnerLast != 380 {
+	if st := seller.bargain.read(history, cl.SellerSeat); st.partnerLast != 380 {
 		t.Errorf("a refusal to meet in the middle read as the buyer at %v", st.partnerLast)
 	}
 }

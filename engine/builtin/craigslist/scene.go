@@ -3,7 +3,7 @@ package craigslist
 import (
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/view"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 )
 
 // fit says in which Craigslist scenes a sentence can be said: how the two
@@ -37,7 +37,7 @@ func (f fit) suits(scene fit) bool {
 // sceneOf reads the scene from the listing both sides see: the meeting
 // from its own field, never guessed from the setting's prose, and the
 // kind from the category.
-func sceneOf(l *view.PublicListing) fit {
+func sceneOf(l *cl.PublicListing) fit {
 	scene := chat
 	if l != nil && l.InPerson {
 		scene = inPerson

@@ -7,6 +7,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -45,7 +46,7 @@ var (
 // listings meet in person, generated ones are chats about an ad.
 func TestLinesFitTheMeeting(t *testing.T) {
 	for _, sc := range builtintest.Library(t, scenario.Craigslist) {
-		if !sc.Craigslist.InPerson() {
+		if !cl.ListingOf(sc).InPerson() {
 			t.Fatalf("%s: the library's listings meet in person", sc.ID)
 		}
 		eachTurn(t, sc, 25, func(mode view.Mode, seed int64, text string) {
@@ -58,7 +59,7 @@ func TestLinesFitTheMeeting(t *testing.T) {
 	}
 	for seed := int64(1); seed <= 12; seed++ {
 		sc := generate.Craigslist(seed)
-		if sc.Craigslist.InPerson() {
+		if cl.ListingOf(sc).InPerson() {
 			t.Fatalf("%s: generated listings are chats", sc.ID)
 		}
 		eachTurn(t, sc, 4, func(mode view.Mode, s int64, text string) {
@@ -77,12 +78,12 @@ func TestHousingTalksRent(t *testing.T) {
 		"for sale", "barely been used", "cash", "similar ones", "less than i paid", "one of these"}
 	housing := []*scenario.Scenario{}
 	for _, sc := range builtintest.Library(t, scenario.Craigslist) {
-		if sc.Craigslist.Category == "housing" {
+		if cl.ListingOf(sc).Category == "housing" {
 			housing = append(housing, sc)
 		}
 	}
 	for seed := int64(1); len(housing) < 4 && seed < 200; seed++ {
-		if sc := generate.Craigslist(seed); sc.Craigslist.Category == "housing" {
+		if sc := generate.Craigslist(seed); cl.ListingOf(sc).Category == "housing" {
 			housing = append(housing, sc)
 		}
 	}
@@ -152,7 +153,7 @@ func saysOneOf(text string, pool []line, thing string) bool {
 
 // thingOf is a Craigslist scenario's item in a word, as its players say it.
 func thingOf(sc *scenario.Scenario) string {
-	l := view.For(sc, view.Agents, 0).Listing
+	l := cl.PublicListingOf(view.For(sc, view.Agents, 0))
 	return thingName(itemName(l), sceneOf(l))
 }
 

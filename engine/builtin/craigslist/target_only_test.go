@@ -62,5 +62,5 @@ func dealUnder(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return builtintest.Ending(builtintest.Run(sc, mode, b)).Outcome.Deal
+	return builtintest.Ending(builtintest.Run(sc, mode, b)).Outcome.Good()
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/event"
+	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -32,21 +33,21 @@ func players(views [2]view.View, _ int64) ([2]builtin.Player, error) {
 // turns, guessing what the partner wants from what the partner asks for.
 type negotiator struct {
 	seat     int
-	deal     *scenario.Deal // items, and the values the view holds
-	known    bool           // the partner's values are in the view
-	total    int            // own points for everything
+	deal     *dond.Deal // items, and the values the view holds
+	known    bool       // the partner's values are in the view
+	total    int        // own points for everything
 	maxTurns int
-	target   scenario.Split // with known values: the split to reach
+	target   dond.Split // with known values: the split to reach
 }
 
 func newNegotiator(v view.View, seat int) *negotiator {
-	d := &scenario.Deal{Items: v.Items}
-	d.Values[seat] = v.Seats[seat].Values
+	d := &dond.Deal{Items: dond.ItemsOf(v)}
+	d.Values[seat] = dond.ValuesOf(v.Seats[seat])
 	partner := v.Seats[scenario.Partner(seat)]
-	n := &negotiator{seat: seat, deal: d, known: partner.Full && partner.Values != nil, maxTurns: v.MaxTurns}
+	n := &negotiator{seat: seat, deal: d, known: dond.ValuesOf(partner) != nil, maxTurns: v.MaxTurns}
 	n.total = d.Points(seat, everything(d))
 	if n.known {
-		d.Values[scenario.Partner(seat)] = partner.Values
+		d.Values[scenario.Partner(seat)] = dond.ValuesOf(partner)
 		n.target = fairest(d)
 		if seat == 1 {
 			n.target = d.Rest(n.target)
@@ -55,8 +56,8 @@ func newNegotiator(v view.View, seat int) *negotiator {
 	return n
 }
 
-func everything(d *scenario.Deal) scenario.Split {
-	all := scenario.Split{}
+func everything(d *dond.Deal) dond.Split {
+	all := dond.Split{}
 	for _, it := range d.Items {
 		all[it.Name] = it.Count
 	}
@@ -66,8 +67,8 @@ func everything(d *scenario.Deal) scenario.Split {
 // fairest is the split seat 0 should take for the largest product of both
 // sides' points (ties: more joint points, then the first in a fixed
 // order). It is always seat 0's split, so both sides find the same one.
-func fairest(d *scenario.Deal) scenario.Split {
-	var best scenario.Split
+func fairest(d *dond.Deal) dond.Split {
+	var best dond.Split
 	bestProd, bestSum := -1, -1
 	for _, s := range d.Splits() {
 		mine, theirs := d.Points(0, s), d.Points(1, d.Rest(s))
@@ -82,20 +83,21 @@ func fairest(d *scenario.Deal) scenario.Split {
 // the partner would take), the partner's selection, and what the partner
 // has asked for so far.
 type dondState struct {
-	open      scenario.Split
-	selected  scenario.Split
-	asked     scenario.Split // items the partner proposed to take, summed
-	proposals int            // this seat's own proposals
+	open      dond.Split
+	selected  dond.Split
+	asked     dond.Split // items the partner proposed to take, summed
+	proposals int        // this seat's own proposals
 }
 
 func (n *negotiator) read(history []run.Turn) dondState {
-	st := dondState{asked: scenario.Split{}}
+	st := dondState{asked: dond.Split{}}
 	for _, t := range history {
 		a := t.Action
 		mine := t.Seat == n.seat
 		switch a.Type {
 		case event.Offer:
-			if a.Split == nil {
+			split := dond.SplitOf(a)
+			if split == nil {
 				continue
 			}
 			if mine {
@@ -103,8 +105,8 @@ func (n *negotiator) read(history []run.Turn) dondState {
 				st.open = nil
 				continue
 			}
-			st.open = a.Split
-			for k, v := range a.Split {
+			st.open = split
+			for k, v := range split {
 				st.asked[k] += v
 			}
 		case event.Reject:
@@ -112,8 +114,8 @@ func (n *negotiator) read(history []run.Turn) dondState {
 				st.open = nil
 			}
 		case event.Select:
-			if !mine && a.Split != nil {
-				st.selected = a.Split
+			if split := dond.SplitOf(a); !mine && split != nil {
+				st.selected = split
 			}
 		}
 	}
@@ -146,7 +148,7 @@ func (n *negotiator) Act(history []run.Turn, turn int, seed int64) event.Action 
 		if n.deal.Points(n.seat, rest) < need && turn < n.maxTurns {
 			take = n.proposal(st, need)
 		}
-		return event.Action{Type: event.Select, Split: take, Text: n.say(dondSelect, take, rng)}
+		return event.Action{Type: event.Select, Arg: take, Text: n.say(dondSelect, take, rng)}
 	}
 	if st.open != nil && n.deal.Points(n.seat, n.deal.Rest(st.open)) >= need {
 		return event.Action{Type: event.Accept, Text: pick(rng, dondLines[dondAccept])}
@@ -156,19 +158,19 @@ func (n *negotiator) Act(history []run.Turn, turn int, seed int64) event.Action 
 	if st.open != nil {
 		line = dondCounter
 	}
-	return event.Action{Type: event.Offer, Split: take, Text: n.say(line, take, rng)}
+	return event.Action{Type: event.Offer, Arg: take, Text: n.say(line, take, rng)}
 }
 
 // proposal is the split to ask for: with known values the target;
 // otherwise, among the splits worth need or more, the one leaving the
 // partner most of what it asked for (then the most items), then the one
 // best for this side.
-func (n *negotiator) proposal(st dondState, need int) scenario.Split {
+func (n *negotiator) proposal(st dondState, need int) dond.Split {
 	if n.known {
 		return n.target
 	}
 	splits := n.deal.Splits()
-	slices.SortStableFunc(splits, func(a, b scenario.Split) int {
+	slices.SortStableFunc(splits, func(a, b dond.Split) int {
 		return n.deal.Points(n.seat, b) - n.deal.Points(n.seat, a)
 	})
 	best := splits[0]
@@ -190,7 +192,7 @@ func (n *negotiator) proposal(st dondState, need int) scenario.Split {
 }
 
 // say fills a line with the split this side takes and what it leaves.
-func (n *negotiator) say(line dondLine, take scenario.Split, rng *rand.Rand) string {
+func (n *negotiator) say(line dondLine, take dond.Split, rng *rand.Rand) string {
 	return textsafe.Clean(fmt.Sprintf(pick(rng, dondLines[line]), n.deal.Words(take), n.deal.Words(n.deal.Rest(take))))
 }
 

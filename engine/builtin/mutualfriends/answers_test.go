@@ -8,6 +8,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/run"
@@ -128,7 +129,7 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 // answered in their form too.
 func TestFriendsAnswersFitQuestionsOfOtherPartners(t *testing.T) {
 	sc := generate.MutualFriends(3)
-	f := sc.Friends
+	f := mf.ListsOf(sc)
 	attr := f.Attributes[0]
 	have := f.Lists[1][0].Values[attr]
 	one, many := verbsFor(attr, have)

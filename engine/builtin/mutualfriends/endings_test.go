@@ -7,6 +7,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -25,7 +26,7 @@ func TestMutualFriendsEndsWhenBothSelect(t *testing.T) {
 // own list, and the bot follows a human who names a friend it has.
 func TestMutualFriendsBotAnswersAndFollowsAHuman(t *testing.T) {
 	sc := generate.MutualFriends(3)
-	f := sc.Friends
+	f := mf.ListsOf(sc)
 	i, _ := f.Mutual()
 	attr := f.Attributes[0]
 	value := f.Lists[1][0].Values[attr]
@@ -45,7 +46,7 @@ func TestMutualFriendsBotAnswersAndFollowsAHuman(t *testing.T) {
 	if want == 0 && !talk.Negated(answer) || want > 0 && !strings.Contains(answer, countWord(want)) {
 		t.Errorf("asked about %q (%d on the bot's list), bot answered %q", value, want, done[2].Action.Text)
 	}
-	if got := done[4].Action; got.Type != event.Select || got.Friend != f.Lists[0][i].Name {
+	if got := done[4].Action; got.Type != event.Select || mf.PickOf(*got) != f.Lists[0][i].Name {
 		t.Errorf("after the human named %s the bot did %+v", f.Lists[0][i].Name, got)
 	}
 }

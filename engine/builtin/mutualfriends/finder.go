@@ -7,8 +7,8 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // friendFinder plays the mutual friends game: it keeps a candidate set from
@@ -16,7 +16,7 @@ import (
 // answers the partner's questions truthfully from its own list, and selects
 // when one candidate is left.
 type friendFinder struct {
-	mine []scenario.Friend
+	mine []mf.Friend
 	// onBoth marks the friends also on the partner's list, when the view
 	// shows that list (MINDREADERS, SCRIPT); nil otherwise. It is where the
 	// partner's information enters: it starts the candidate set.
@@ -37,7 +37,7 @@ type nameRef struct {
 }
 
 func newFriendFinder(k builtin.Knowledge, attributes []string) *friendFinder {
-	f := &friendFinder{mine: k.Self.Friends}
+	f := &friendFinder{mine: mf.FriendsOf(k.Self)}
 	seen := map[string]bool{}
 	for _, fr := range f.mine {
 		for _, a := range attributes {
@@ -52,7 +52,7 @@ func newFriendFinder(k builtin.Knowledge, attributes []string) *friendFinder {
 		f.names = append(f.names, nameRef{full: full, first: first})
 	}
 	if k.PartnerKnown {
-		for _, o := range k.Partner.Friends {
+		for _, o := range mf.FriendsOf(k.Partner) {
 			for _, a := range attributes {
 				if v := o.Values[a]; v != "" && !seen[a+"\x00"+v] {
 					seen[a+"\x00"+v] = true
@@ -62,7 +62,7 @@ func newFriendFinder(k builtin.Knowledge, attributes []string) *friendFinder {
 		}
 		f.onBoth = make([]bool, len(f.mine))
 		for i, fr := range f.mine {
-			for _, o := range k.Partner.Friends {
+			for _, o := range mf.FriendsOf(k.Partner) {
 				if fr.Same(o, attributes) {
 					f.onBoth[i] = true
 				}
@@ -149,11 +149,11 @@ func (f *friendFinder) read(history []run.Turn, seat int) friendState {
 				st.confirmed = append(st.confirmed, vals...)
 			}
 		})
-		if t.Action.Type == event.Select && t.Action.Friend != "" {
-			if n := f.friendNamed(t.Action.Friend); n >= 0 {
+		if name := mf.PickOf(t.Action); t.Action.Type == event.Select && name != "" {
+			if n := f.friendNamed(name); n >= 0 {
 				f.nameFriends(&st, []int{n})
 			} else if latest {
-				st.unknownName = t.Action.Friend
+				st.unknownName = name
 			}
 		}
 	}
@@ -265,7 +265,7 @@ func (f *friendFinder) checked(i int, st friendState) bool {
 	return false
 }
 
-func (f *friendFinder) hasDenied(fr scenario.Friend, st friendState) bool {
+func (f *friendFinder) hasDenied(fr mf.Friend, st friendState) bool {
 	for v, d := range st.denied {
 		if d && fr.Values[f.values[v].attr] == f.values[v].value {
 			return true

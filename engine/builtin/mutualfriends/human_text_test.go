@@ -7,7 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
-	"github.com/omnigap/omnigap/engine/scenario"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -17,17 +17,17 @@ import (
 
 // testFriends is a friend list the utterances below are written against.
 func testFriends() *friendFinder {
-	row := func(name, school, company, hobby string) scenario.Friend {
-		return scenario.Friend{Name: name, Values: map[string]string{"school": school, "company": company, "hobby": hobby}}
+	row := func(name, school, company, hobby string) mf.Friend {
+		return mf.Friend{Name: name, Values: map[string]string{"school": school, "company": company, "hobby": hobby}}
 	}
-	mine := []scenario.Friend{
+	mine := []mf.Friend{
 		row("Jacob Miller", "Stanford", "Google", "chess"),
 		row("Maria Lopez", "MIT", "Apple", "hiking"),
 		row("Priya Natarajan", "Stanford", "Nimbus Cloud", "surfing"),
 		row("Owen Blake", "Yale", "Apple", "chess"),
 		row("Deborah Kim", "UCLA", "Google", "pottery"),
 	}
-	return newFriendFinder(builtin.Knowledge{Self: view.SeatView{Friends: mine}}, []string{"school", "company", "hobby"})
+	return newFriendFinder(builtin.Knowledge{Self: view.SeatView{Holding: &mf.List{Friends: mine}}}, []string{"school", "company", "hobby"})
 }
 
 func TestReadsHumanFriendTalk(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -17,24 +17,24 @@ import (
 func TestAgentsNeverUsePartnerFriendList(t *testing.T) {
 	for seed := int64(1); seed <= 60; seed++ {
 		sc := generate.MutualFriends(seed)
-		mine, theirs := sc.Friends.Mutual()
+		mine, theirs := mf.ListsOf(sc).Mutual()
 		// Seat 1 gets strangers only, plus one of seat 0's friends other
 		// than the real mutual friend: a player that looked at seat 1's
 		// list would now pick someone else.
-		lists := *sc.Friends
+		lists := *mf.ListsOf(sc)
 		lists.Lists[1] = nil
-		for k := range sc.Friends.Lists[1] {
-			fr := scenario.Friend{Name: fmt.Sprintf("Stranger Number%d", k), Values: map[string]string{}}
-			for _, a := range sc.Friends.Attributes {
+		for k := range mf.ListsOf(sc).Lists[1] {
+			fr := mf.Friend{Name: fmt.Sprintf("Stranger Number%d", k), Values: map[string]string{}}
+			for _, a := range mf.ListsOf(sc).Attributes {
 				fr.Values[a] = "Nowhere " + a
 			}
 			if k == theirs {
-				fr = sc.Friends.Lists[0][(mine+1)%len(sc.Friends.Lists[0])]
+				fr = mf.ListsOf(sc).Lists[0][(mine+1)%len(mf.ListsOf(sc).Lists[0])]
 			}
 			lists.Lists[1] = append(lists.Lists[1], fr)
 		}
 		other := *sc
-		other.Friends = &lists
+		other.Data = &lists
 		history := builtintest.History(builtintest.Play(t, sc, view.Agents, seed))
 		a, _ := builtin.Factory{}.Backends(sc, view.Agents, seed)
 		b, _ := builtin.Factory{}.Backends(&other, view.Agents, seed)

@@ -10,6 +10,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -24,7 +25,7 @@ func players(views [2]view.View, _ int64) ([2]builtin.Player, error) {
 	var out [2]builtin.Player
 	for seat, v := range views {
 		k := builtin.KnowledgeOf(v, seat)
-		out[seat] = &player{seat: seat, writer: k.Writer, friends: newFriendFinder(k, v.Attributes), said: said}
+		out[seat] = &player{seat: seat, writer: k.Writer, friends: newFriendFinder(k, mf.AttributesOf(v)), said: said}
 	}
 	return out, nil
 }
@@ -127,5 +128,5 @@ func (p *player) selectFriend(s *talk.Speech, i int, act friendsAct) event.Actio
 	name := p.friends.mine[i].Name
 	s.Slots.Name = textsafe.Clean(name)
 	s.Add(friendsLines[act])
-	return event.Action{Type: event.Select, Friend: name, Text: s.Text(friendsSpare)}
+	return event.Action{Type: event.Select, Arg: mf.Pick(name), Text: s.Text(friendsSpare)}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -53,8 +54,8 @@ func batch(t *testing.T, mode view.Mode) modeStats {
 // firstMention is the relative position (0 = first turn, 1 = last) of the
 // first turn that says the mutual friend's full or first name.
 func firstMention(sc *scenario.Scenario, done []event.Event) (float64, bool) {
-	i, _ := sc.Friends.Mutual()
-	full := strings.ToLower(sc.Friends.Lists[0][i].Name)
+	i, _ := mf.ListsOf(sc).Mutual()
+	full := strings.ToLower(mf.ListsOf(sc).Lists[0][i].Name)
 	first, _, _ := strings.Cut(full, " ")
 	for k, ev := range done {
 		text := strings.ToLower(ev.Action.Text)

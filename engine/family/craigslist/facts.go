@@ -5,25 +5,25 @@ import "github.com/omnigap/omnigap/engine/scenario"
 // Derive makes each side's prices facts it owns and the listing price a
 // public fact.
 func (Family) Derive(s *scenario.Scenario) {
-	l := s.Craigslist
+	l := ListingOf(s)
 	if l == nil {
 		return
 	}
 	money := scenario.Money
-	seller, buyer := s.FirstName(scenario.SellerSeat), s.FirstName(scenario.BuyerSeat)
+	seller, buyer := s.FirstName(SellerSeat), s.FirstName(BuyerSeat)
 	// Fact texts name the character, so they read right in every view: the
 	// seat's own ("Your private information"), a mind-reader's and a reveal's.
-	s.Seats[scenario.SellerSeat].Facts = append(s.Seats[scenario.SellerSeat].Facts,
-		priceFact("seller-target", scenario.SellerSeat, l.Seller.Target, seller+"'s target price is "+money(l.Seller.Target)+"."))
+	s.Seats[SellerSeat].Facts = append(s.Seats[SellerSeat].Facts,
+		priceFact("seller-target", SellerSeat, l.Seller.Target, seller+"'s target price is "+money(l.Seller.Target)+"."))
 	if l.Seller.Bottomline > 0 {
-		s.Seats[scenario.SellerSeat].Facts = append(s.Seats[scenario.SellerSeat].Facts,
-			priceFact("seller-bottomline", scenario.SellerSeat, l.Seller.Bottomline, "The lowest price "+seller+" will accept is "+money(l.Seller.Bottomline)+"."))
+		s.Seats[SellerSeat].Facts = append(s.Seats[SellerSeat].Facts,
+			priceFact("seller-bottomline", SellerSeat, l.Seller.Bottomline, "The lowest price "+seller+" will accept is "+money(l.Seller.Bottomline)+"."))
 	}
-	s.Seats[scenario.BuyerSeat].Facts = append(s.Seats[scenario.BuyerSeat].Facts,
-		priceFact("buyer-target", scenario.BuyerSeat, l.Buyer.Target, buyer+"'s target price is "+money(l.Buyer.Target)+"."))
+	s.Seats[BuyerSeat].Facts = append(s.Seats[BuyerSeat].Facts,
+		priceFact("buyer-target", BuyerSeat, l.Buyer.Target, buyer+"'s target price is "+money(l.Buyer.Target)+"."))
 	if l.Buyer.Bottomline > 0 {
-		s.Seats[scenario.BuyerSeat].Facts = append(s.Seats[scenario.BuyerSeat].Facts,
-			priceFact("buyer-bottomline", scenario.BuyerSeat, l.Buyer.Bottomline, "The most "+buyer+" will pay is "+money(l.Buyer.Bottomline)+"."))
+		s.Seats[BuyerSeat].Facts = append(s.Seats[BuyerSeat].Facts,
+			priceFact("buyer-bottomline", BuyerSeat, l.Buyer.Bottomline, "The most "+buyer+" will pay is "+money(l.Buyer.Bottomline)+"."))
 	}
 	s.PublicFacts = append(s.PublicFacts,
 		priceFact("listing-price", scenario.OwnerPublic, l.ListingPrice, "The listing price is "+money(l.ListingPrice)+"."))

@@ -23,14 +23,15 @@ import (
 // was. The two sides' scores do not add up to a constant: a deal inside
 // both limits scores for both.
 func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
-	l, out := sc.Craigslist, ep.Outcome
+	l := ListingOf(sc)
 	if l == nil {
 		return
 	}
-	m[metrics.Deal] = metrics.Flag(out.Deal)
+	sale, _ := ep.Outcome.Terms.(Sale)
+	m[metrics.Deal] = metrics.Flag(sale.Deal)
 	var gc [2]float64
-	if out.Deal && out.Price != nil {
-		p := *out.Price
+	if sale.Deal && sale.Price != nil {
+		p := *sale.Price
 		m[metrics.Price] = p
 		if l.ListingPrice > 0 {
 			m[metrics.PriceFraction] = p / l.ListingPrice
@@ -40,8 +41,8 @@ func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Epi
 			u := (p - mid) / span
 			m[metrics.UtilitySeller], m[metrics.UtilityBuyer] = u, -u
 		}
-		gc[scenario.SellerSeat] = towardTarget(p, l.Seller)
-		gc[scenario.BuyerSeat] = towardTarget(p, l.Buyer)
+		gc[SellerSeat] = towardTarget(p, l.Seller)
+		gc[BuyerSeat] = towardTarget(p, l.Buyer)
 	} else if l.Seller.Bottomline > l.Buyer.Bottomline {
 		gc = [2]float64{2, 2}
 	}
@@ -59,7 +60,7 @@ func (Family) Measures() []family.Measure {
 
 // towardTarget scores price p for a side with limits pl: 0 at its
 // bottomline or past it, 10 at its target or beyond, linear between.
-func towardTarget(p float64, pl scenario.PriceLimits) float64 {
+func towardTarget(p float64, pl PriceLimits) float64 {
 	span := pl.Target - pl.Bottomline
 	if span == 0 {
 		if p == pl.Target {

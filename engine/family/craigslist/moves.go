@@ -1,6 +1,7 @@
 package craigslist
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -14,7 +15,7 @@ import (
 // Moves are a formal offer of a price and the answers to one.
 func (Family) Moves() []family.Move {
 	return []family.Move{
-		{Type: event.Offer, Arg: family.PriceArg, Read: readPrice,
+		{Type: event.Offer, Arg: &family.Arg{Kind: Price(0), Tag: tagPrice, Reply: replyPrice},
 			Agent:     `a formal offer: "price" in dollars (a number); "text" may add words.`,
 			Command:   family.Command{Usage: "/offer PRICE", Summary: "make a formal offer (e.g. /offer 120)"},
 			Elsewhere: "offers are for Craigslist negotiations", Human: offer},
@@ -32,22 +33,48 @@ func (Family) Moves() []family.Move {
 }
 
 // readPrice takes the first amount said ("$1,200", "1.2k", "twelve
-// hundred"), which must be positive.
-func readPrice(arg string, _ view.View, _ int) (event.Action, error) {
-	amounts := amount.Amounts(arg)
+// hundred"), which must be positive: the one reader of a price, whoever
+// wrote it.
+func readPrice(text string) (Price, error) {
+	amounts := amount.Amounts(text)
 	if len(amounts) == 0 || amounts[0] <= 0 {
-		return event.Action{}, errors.New("an offer needs a positive price")
+		return 0, errors.New("an offer needs a positive price")
 	}
-	return event.Action{Type: event.Offer, Price: event.PriceOf(amounts[0])}, nil
+	return Price(amounts[0]), nil
 }
 
-func offer(arg string, v view.View, _ []family.Turn) (event.Action, error) {
-	a, err := readPrice(arg, v, v.Self().Seat)
+// tagPrice reads the writer's "[offer $120]".
+func tagPrice(tag, text string, _ view.View, _ int) (event.Arg, error) {
+	p, err := readPrice(text)
+	if err != nil {
+		return nil, fmt.Errorf("[%s] needs a price", tag)
+	}
+	return p, nil
+}
+
+// replyPrice reads an agent's "price": a number, or text such as
+// "$1,200" read as the writer's and a player's are.
+func replyPrice(r family.Reply, _ view.View, _ int) (event.Arg, error) {
+	raw := r.First("price")
+	var n float64
+	if err := json.Unmarshal(raw, &n); err == nil && n > 0 {
+		return Price(n), nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		if p, err := readPrice(s); err == nil {
+			return p, nil
+		}
+	}
+	return nil, errors.New(`an offer needs a positive "price" in dollars`)
+}
+
+func offer(arg string, _ view.View, _ []family.Turn) (event.Action, error) {
+	p, err := readPrice(arg)
 	if err != nil {
 		return event.Action{}, errors.New("/offer needs a price, e.g. /offer 120")
 	}
-	a.Text = "My offer is " + scenario.Money(*a.Price) + "."
-	return a, nil
+	return event.Action{Type: event.Offer, Arg: p, Text: "My offer is " + p.Label() + "."}, nil
 }
 
 // noOffer says there is no offer of the partner's for seat to answer.

@@ -10,24 +10,25 @@ import (
 // The referee keeps one turn by turn; a player's /accept and a model's
 // accept or reject read the same one back from the dialogue.
 type openOffer struct {
-	price *float64
+	price float64
+	open  bool
 	seat  int
 }
 
 // note follows one turn: an offer with a price replaces the open one.
 func (o *openOffer) note(t family.Turn) {
-	if t.Action.Type == event.Offer && t.Action.Price != nil {
-		o.price, o.seat = t.Action.Price, t.Seat
+	if p, ok := PriceOf(t.Action); ok && t.Action.Type == event.Offer {
+		o.price, o.open, o.seat = p, true, t.Seat
 	}
 }
 
 // forSeat is the open offer's price when seat may answer it: when there
 // is one and the partner made it.
 func (o *openOffer) forSeat(seat int) (float64, bool) {
-	if o.price == nil || o.seat == seat {
+	if !o.open || o.seat == seat {
 		return 0, false
 	}
-	return *o.price, true
+	return o.price, true
 }
 
 // standingOffer is the price of the partner's offer that seat may answer

@@ -28,7 +28,7 @@ func (r *referee) Judge(t family.Turn) *event.Ending {
 	if a.Type == event.Reject {
 		return &event.Ending{Reason: event.Rejected, Outcome: r.NoDeal(t.Speaker + " rejected the offer of " + scenario.Money(p))}
 	}
-	return &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Price: &p, Summary: "deal at " + scenario.Money(p)}}
+	return &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Terms: Sale{Deal: true, Price: &p}, Summary: "deal at " + scenario.Money(p)}}
 }
 
 func (r *referee) NoDeal(why string) event.Outcome {

@@ -10,24 +10,24 @@ import (
 // Validate checks the listing and the seat roles: the seller sits in seat
 // 0, the buyer in seat 1.
 func (Family) Validate(s *scenario.Scenario, report func(path, format string, args ...any)) {
-	l := s.Craigslist
+	l := ListingOf(s)
 	if l == nil {
 		report("craigslist", "is required in the craigslist family")
 		return
 	}
 	if len(s.Seats) == 2 {
-		if s.Seats[scenario.SellerSeat].Role != "seller" {
-			report("seats[0].role", "must be seller in the craigslist family (got %q)", s.Seats[scenario.SellerSeat].Role)
+		if s.Seats[SellerSeat].Role != "seller" {
+			report("seats[0].role", "must be seller in the craigslist family (got %q)", s.Seats[SellerSeat].Role)
 		}
-		if s.Seats[scenario.BuyerSeat].Role != "buyer" {
-			report("seats[1].role", "must be buyer in the craigslist family (got %q)", s.Seats[scenario.BuyerSeat].Role)
+		if s.Seats[BuyerSeat].Role != "buyer" {
+			report("seats[1].role", "must be buyer in the craigslist family (got %q)", s.Seats[BuyerSeat].Role)
 		}
 	}
 	if strings.TrimSpace(l.Item) == "" {
 		report("craigslist.item", "is required")
 	}
-	if m := l.Meeting; m != "" && m != scenario.MeetChat && m != scenario.MeetInPerson {
-		report("craigslist.meeting", "must be %s or %s (got %q)", scenario.MeetChat, scenario.MeetInPerson, m)
+	if m := l.Meeting; m != "" && m != MeetChat && m != MeetInPerson {
+		report("craigslist.meeting", "must be %s or %s (got %q)", MeetChat, MeetInPerson, m)
 	}
 	finite := func(path string, v float64) {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -40,7 +40,7 @@ func (Family) Validate(s *scenario.Scenario, report func(path, format string, ar
 	}
 	for _, side := range []struct {
 		name   string
-		limits scenario.PriceLimits
+		limits PriceLimits
 	}{{"seller", l.Seller}, {"buyer", l.Buyer}} {
 		finite("craigslist."+side.name+".target", side.limits.Target)
 		finite("craigslist."+side.name+".bottomline", side.limits.Bottomline)
@@ -58,6 +58,3 @@ func (Family) Validate(s *scenario.Scenario, report func(path, format string, ar
 		report("craigslist.buyer.bottomline", "must not be below the buyer's target (%g < %g)", l.Buyer.Bottomline, l.Buyer.Target)
 	}
 }
-
-// Data is the listing, under the key "craigslist".
-func (Family) Data(s *scenario.Scenario) (string, bool) { return "craigslist", s.Craigslist != nil }

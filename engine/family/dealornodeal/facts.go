@@ -17,7 +17,7 @@ var numberNames = []string{"zero", "one", "two", "three", "four", "five", "six",
 // in one sentence. An item both sides value the same is left out: the
 // partner's own value would read as this side's.
 func (Family) Derive(s *scenario.Scenario) {
-	d := s.Deal
+	d := DealOf(s)
 	if d == nil {
 		return
 	}

@@ -21,10 +21,11 @@ const (
 // less), and goal completion: 10 x points / the side's value of
 // everything on the table.
 func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
-	d, out := sc.Deal, ep.Outcome
+	d := DealOf(sc)
 	if d == nil {
 		return
 	}
+	out, _ := ep.Outcome.Terms.(Division)
 	m[Agreement] = metrics.Flag(out.Deal)
 	var pts [2]int
 	if out.Deal {
@@ -37,11 +38,7 @@ func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Epi
 	m[JointPoints] = float64(pts[0] + pts[1])
 	var gc [2]float64
 	for side := 0; side < 2; side++ {
-		all := scenario.Split{}
-		for _, it := range d.Items {
-			all[it.Name] = it.Count
-		}
-		if total := d.Points(side, all); total > 0 {
+		if total := d.Points(side, d.everything()); total > 0 {
 			gc[side] = 10 * float64(pts[side]) / float64(total)
 		}
 	}
@@ -62,7 +59,7 @@ func (Family) Measures() []family.Measure {
 
 // ParetoOptimal reports whether no split improves on seat 0 taking first
 // (and seat 1 the rest) for one side without costing the other.
-func ParetoOptimal(d *scenario.Deal, first scenario.Split) bool {
+func ParetoOptimal(d *Deal, first Split) bool {
 	a, b := d.Points(0, first), d.Points(1, d.Rest(first))
 	for _, s := range d.Splits() {
 		x, y := d.Points(0, s), d.Points(1, d.Rest(s))

@@ -1,8 +1,10 @@
 package dealornodeal
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -16,7 +18,7 @@ import (
 // selection, made alike by models and players.
 func (Family) Moves() []family.Move {
 	return []family.Move{
-		{Type: event.Offer, Arg: family.SplitArg, Read: readMove(event.Offer),
+		{Type: event.Offer, Arg: splitArg(event.Offer),
 			Agent:     `propose a split: "split" is what you take of each item on the table, e.g. {"book": 2, "hat": 0, "ball": 1}; your partner gets the rest. "text" may add words.`,
 			Command:   family.Command{Usage: "/propose book=2 hat=0 ball=1", Summary: "propose what you take; the partner gets the rest"},
 			Elsewhere: "/propose is for Deal-or-No-Deal", Human: propose},
@@ -26,7 +28,7 @@ func (Family) Moves() []family.Move {
 		{Type: event.Reject, Allowed: allowAnswer(event.Reject),
 			Agent:   `turn your partner's standing proposal down and keep talking.`,
 			Command: family.Command{Usage: "/reject", Summary: "turn the partner's proposal down and keep talking"}, Human: answer(event.Reject)},
-		{Type: event.Select, Arg: family.SplitArg, Read: readMove(event.Select),
+		{Type: event.Select, Arg: splitArg(event.Select),
 			Agent:   `your final choice: "split" is what you take of each item, as for "offer"; the game ends once both have chosen, in agreement only if the two choices divide every item exactly.`,
 			Command: family.Command{Usage: "/select book=2 hat=0 ball=1", Summary: "choose what you take (agreement when it fits the partner's choice)"},
 			Human:   selectSplit},
@@ -47,8 +49,8 @@ func (p notItemCount) Error() string { return fmt.Sprintf("%q: write item=count"
 // 2, "hat": 0}), plurals ("books=2") and counts before names ("2 books
 // and no hat."). An item left
 // out is taken zero times; a split that does not fit the table
-// (scenario.Deal.Fits) is refused.
-func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
+// (Deal.Fits) is refused.
+func readSplit(arg string, items []Item) (Split, error) {
 	arg = strings.Map(func(r rune) rune {
 		switch r {
 		case '{', '}', '"', '\'', ',', ';':
@@ -69,7 +71,7 @@ func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
 	if len(tokens) == 0 {
 		return nil, errNoSplit
 	}
-	split := scenario.Split{}
+	split := Split{}
 	for i := 0; i < len(tokens); i++ {
 		part := tokens[i]
 		name, num, ok := strings.Cut(part, "=")
@@ -94,7 +96,7 @@ func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
 		}
 		split[name] = n
 	}
-	d := &scenario.Deal{Items: items}
+	d := &Deal{Items: items}
 	if err := d.Fits(split); err != nil {
 		return nil, err
 	}
@@ -107,34 +109,100 @@ func readSplit(arg string, items []scenario.Item) (scenario.Split, error) {
 }
 
 // singular is the item's own name for its plural.
-func singular(name string, items []scenario.Item) string {
+func singular(name string, items []Item) string {
 	for _, it := range items {
-		if name == scenario.Plural(it.Name, 2) {
+		if name == Plural(it.Name, 2) {
 			return it.Name
 		}
 	}
 	return name
 }
 
-// readMove reads a model's proposal or selection.
-func readMove(t event.ActionType) func(string, view.View, int) (event.Action, error) {
-	return func(arg string, v view.View, _ int) (event.Action, error) {
-		split, err := readSplit(arg, v.Items)
-		if err != nil {
-			return event.Action{}, err
-		}
-		return event.Action{Type: t, Split: split}, nil
+// splitArg is how models give what they take in a proposal or a
+// selection: "[propose book=2 hat=0]" in a script, "split" (or the items'
+// own members) in a reply.
+func splitArg(t event.ActionType) *family.Arg {
+	return &family.Arg{Kind: Split(nil), Tag: tagSplit, Reply: func(r family.Reply, v view.View, _ int) (event.Arg, error) {
+		return replySplit(t, r, v)
+	}}
+}
+
+// tagSplit reads the writer's "[propose book=2 hat=0 ball=1]".
+func tagSplit(tag, text string, v view.View, seat int) (event.Arg, error) {
+	split, err := readSplit(text, ItemsOf(v))
+	if err != nil {
+		return nil, fmt.Errorf("[%s] does not say what %s takes of the items on the table (%v)", tag, v.Seats[seat].Name, err)
 	}
+	return split, nil
+}
+
+// replySplit reads an agent's "split" ("take" and "proposal" do too): an
+// object of counts, or text such as "book=2 hat=0"; or else the members
+// that name items on the table ({"book": 2, "hat": 0}).
+func replySplit(t event.ActionType, r family.Reply, v view.View) (event.Arg, error) {
+	items := ItemsOf(v)
+	arg := splitText(r, items)
+	if arg == "" {
+		return nil, fmt.Errorf(`%q needs "split": what you take of each item, e.g. %s`, t, splitExample(items))
+	}
+	split, err := readSplit(arg, items)
+	if err != nil {
+		return nil, fmt.Errorf(`"split" cannot be used: %v; give what you take of each item, e.g. %s`, err, splitExample(items))
+	}
+	return split, nil
+}
+
+// splitText is the text of what a reply takes, for readSplit.
+func splitText(r family.Reply, items []Item) string {
+	raw := r.First("split", "take", "proposal")
+	if len(raw) == 0 {
+		var parts []string
+		for _, it := range items {
+			for _, key := range []string{it.Name, Plural(it.Name, 2)} {
+				if n := r.First(key); n != nil {
+					parts = append(parts, key+"="+string(n))
+				}
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		return text
+	}
+	var counts map[string]json.RawMessage
+	if json.Unmarshal(raw, &counts) != nil {
+		return string(raw)
+	}
+	names := make([]string, 0, len(counts))
+	for k := range counts {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = k + "=" + string(counts[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// splitExample shows a split of the items on the table as JSON.
+func splitExample(items []Item) string {
+	parts := make([]string, len(items))
+	for i, it := range items {
+		parts[i] = fmt.Sprintf("%q: %d", it.Name, it.Count/2)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // parseSplit reads a player's command argument, with an example of the
 // command in the error.
-func parseSplit(cmd, arg string, v view.View) (scenario.Split, error) {
+func parseSplit(cmd, arg string, v view.View) (Split, error) {
 	example := "/" + cmd
-	for _, it := range v.Items {
+	for _, it := range ItemsOf(v) {
 		example += fmt.Sprintf(" %s=%d", it.Name, it.Count/2)
 	}
-	split, err := readSplit(arg, v.Items)
+	split, err := readSplit(arg, ItemsOf(v))
 	var bad notItemCount
 	switch {
 	case errors.Is(err, errNoSplit):
@@ -150,8 +218,8 @@ func propose(arg string, v view.View, _ []family.Turn) (event.Action, error) {
 	if err != nil {
 		return event.Action{}, err
 	}
-	d := &scenario.Deal{Items: v.Items}
-	return event.Action{Type: event.Offer, Split: split, Text: "I propose I take " + d.Words(split) + ", and you get " + d.Words(d.Rest(split)) + "."}, nil
+	d := &Deal{Items: ItemsOf(v)}
+	return event.Action{Type: event.Offer, Arg: split, Text: "I propose I take " + d.Words(split) + ", and you get " + d.Words(d.Rest(split)) + "."}, nil
 }
 
 func selectSplit(arg string, v view.View, _ []family.Turn) (event.Action, error) {
@@ -159,14 +227,14 @@ func selectSplit(arg string, v view.View, _ []family.Turn) (event.Action, error)
 	if err != nil {
 		return event.Action{}, err
 	}
-	d := &scenario.Deal{Items: v.Items}
-	return event.Action{Type: event.Select, Split: split, Text: "I take " + d.Words(split) + "."}, nil
+	d := &Deal{Items: ItemsOf(v)}
+	return event.Action{Type: event.Select, Arg: split, Text: "I take " + d.Words(split) + "."}, nil
 }
 
 // standing finds the partner's proposal that seat may answer after the
 // dialogue history; the error says there is none.
-func standing(t event.ActionType, v view.View, seat int, history []family.Turn) (scenario.Split, error) {
-	d := &scenario.Deal{Items: v.Items}
+func standing(t event.ActionType, v view.View, seat int, history []family.Turn) (Split, error) {
+	d := &Deal{Items: ItemsOf(v)}
 	var open openProposal
 	for _, turn := range history {
 		open.note(d, turn)
@@ -194,7 +262,7 @@ func answer(t event.ActionType) func(string, view.View, []family.Turn) (event.Ac
 		if err != nil {
 			return event.Action{}, err
 		}
-		d := &scenario.Deal{Items: v.Items}
+		d := &Deal{Items: ItemsOf(v)}
 		mine := d.Words(d.Rest(split))
 		if t == event.Reject {
 			return event.Action{Type: t, Text: "No, I won't take just " + mine + "."}, nil

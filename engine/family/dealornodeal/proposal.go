@@ -3,7 +3,6 @@ package dealornodeal
 import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // openProposal is the game's open proposal: the latest split proposed
@@ -12,17 +11,17 @@ import (
 // by turn; a player's /accept and /reject and a model's answers read the
 // same one back from the dialogue.
 type openProposal struct {
-	split scenario.Split // what the proposer would take
+	split Split // what the proposer would take
 	seat  int
 }
 
 // note follows one turn: a proposal replaces the open one, and the
 // partner's rejection withdraws it.
-func (p *openProposal) note(d *scenario.Deal, t family.Turn) {
+func (p *openProposal) note(d *Deal, t family.Turn) {
 	switch a := t.Action; a.Type {
 	case event.Offer:
-		if a.Split != nil && d.Fits(a.Split) == nil {
-			p.split, p.seat = a.Split, t.Seat
+		if split := SplitOf(a); split != nil && d.Fits(split) == nil {
+			p.split, p.seat = split, t.Seat
 		}
 	case event.Reject:
 		if p.split != nil && p.seat != t.Seat {
@@ -33,7 +32,7 @@ func (p *openProposal) note(d *scenario.Deal, t family.Turn) {
 
 // forSeat is the open proposal when seat may answer it: when there is one
 // and the partner made it.
-func (p *openProposal) forSeat(seat int) (scenario.Split, bool) {
+func (p *openProposal) forSeat(seat int) (Split, bool) {
 	if p.split == nil || p.seat == seat {
 		return nil, false
 	}

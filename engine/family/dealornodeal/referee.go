@@ -10,7 +10,7 @@ import (
 type referee struct {
 	sc    *scenario.Scenario
 	open  openProposal
-	picks [2]scenario.Split
+	picks [2]Split
 }
 
 // Referee starts the rules of one game.
@@ -22,7 +22,7 @@ func (Family) Referee(sc *scenario.Scenario) family.Referee { return &referee{sc
 // both sides have selected: in agreement when their selections divide
 // every item exactly, as in cocoa's transcripts.
 func (r *referee) Judge(t family.Turn) *event.Ending {
-	d, a := r.sc.Deal, t.Action
+	d, a := DealOf(r.sc), t.Action
 	if d == nil {
 		return nil
 	}
@@ -33,24 +33,25 @@ func (r *referee) Judge(t family.Turn) *event.Ending {
 		if !ok {
 			return nil
 		}
-		var splits [2]map[string]int
+		var splits [2]Split
 		splits[scenario.Partner(t.Seat)], splits[t.Seat] = proposal, d.Rest(proposal)
-		return &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Deal: true, Splits: splits,
+		return &event.Ending{Reason: event.Accepted, Outcome: event.Outcome{Terms: Division{Deal: true, Splits: splits},
 			Summary: "agreed: " + r.sc.Seats[0].Character.Name + " takes " + d.Words(splits[0])}}
 	case event.Select:
-		if a.Split == nil || d.Fits(a.Split) != nil {
+		split := SplitOf(a)
+		if split == nil || d.Fits(split) != nil {
 			return nil
 		}
-		r.picks[t.Seat] = a.Split
+		r.picks[t.Seat] = split
 		if r.picks[0] == nil || r.picks[1] == nil {
 			return nil
 		}
-		splits := [2]map[string]int{r.picks[0], r.picks[1]}
+		splits := r.picks
 		if d.Complements(r.picks[0], r.picks[1]) {
-			return &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Deal: true, Splits: splits,
+			return &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Terms: Division{Deal: true, Splits: splits},
 				Summary: "agreed: " + r.sc.Seats[0].Character.Name + " takes " + d.Words(splits[0])}}
 		}
-		return &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Splits: splits, Summary: "no agreement: the selections do not divide the items"}}
+		return &event.Ending{Reason: event.Selected, Outcome: event.Outcome{Terms: Division{Splits: splits}, Summary: "no agreement: the selections do not divide the items"}}
 	}
 	return nil
 }

@@ -10,7 +10,7 @@ import (
 // Validate checks the items (few enough splits to enumerate) and both
 // sides' values.
 func (Family) Validate(s *scenario.Scenario, report func(path, format string, args ...any)) {
-	d := s.Deal
+	d := DealOf(s)
 	if d == nil {
 		report("dealornodeal", "is required in the dealornodeal family")
 		return
@@ -28,8 +28,8 @@ func (Family) Validate(s *scenario.Scenario, report func(path, format string, ar
 		seen[it.Name] = true
 		if it.Count < 1 || it.Count > 20 {
 			report(at+".count", "must be between 1 and 20 (got %d)", it.Count)
-		} else if splits *= it.Count + 1; splits > scenario.MaxSplits {
-			report(at, "makes more than %d possible splits; use fewer items or smaller counts", scenario.MaxSplits)
+		} else if splits *= it.Count + 1; splits > MaxSplits {
+			report(at, "makes more than %d possible splits; use fewer items or smaller counts", MaxSplits)
 			break
 		}
 	}
@@ -49,6 +49,3 @@ func (Family) Validate(s *scenario.Scenario, report func(path, format string, ar
 		}
 	}
 }
-
-// Data is the items and values, under the key "dealornodeal".
-func (Family) Data(s *scenario.Scenario) (string, bool) { return "dealornodeal", s.Deal != nil }

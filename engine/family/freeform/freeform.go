@@ -4,6 +4,7 @@
 package freeform
 
 import (
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -17,11 +18,11 @@ type Family struct{}
 // Name is the family's name in scenario files.
 func (Family) Name() scenario.Family { return scenario.Sotopia }
 
+// Section: a free-form scenario has no family data.
+func (Family) Section() scenario.Section { return scenario.Section{} }
+
 // Validate accepts any free-form scenario: it has no family data.
 func (Family) Validate(*scenario.Scenario, func(path, format string, args ...any)) {}
-
-// Data: a free-form scenario has no family data.
-func (Family) Data(*scenario.Scenario) (string, bool) { return "", false }
 
 // Derive makes the amounts and names in each seat's goal and secret that
 // nothing shared mentions facts the seat owns. The seat reads them in its
@@ -41,6 +42,9 @@ func (Family) Prompt() family.Prompt { return family.Prompt{} }
 
 // Referee starts a run whose only endings are the shared ones.
 func (Family) Referee(*scenario.Scenario) family.Referee { return family.NoRules{} }
+
+// Terms: the rules settle nothing beyond a summary.
+func (Family) Terms() event.Terms { return nil }
 
 // Metrics: the free-form family's outcome is the judge's to score.
 func (Family) Metrics(map[string]float64, *scenario.Scenario, family.Episode) {}

@@ -16,7 +16,7 @@ const MutualFriendFact = "mutual-friend"
 // list has and the partner's list lacks, plus the environment-only mutual
 // friend.
 func (Family) Derive(s *scenario.Scenario) {
-	f := s.Friends
+	f := ListsOf(s)
 	if f == nil {
 		return
 	}
@@ -56,7 +56,7 @@ func (Family) Derive(s *scenario.Scenario) {
 func ownText(s *scenario.Scenario, seat int) string {
 	c := s.Seats[seat].Character
 	parts := []string{s.Setting, c.Name, c.Public, c.Personality, c.Secret, c.Goal}
-	for _, fr := range s.Friends.Lists[seat] {
+	for _, fr := range ListsOf(s).Lists[seat] {
 		parts = append(parts, fr.Name)
 		for _, v := range fr.Values {
 			parts = append(parts, v)
@@ -102,7 +102,7 @@ func nameAliases(name string) []string {
 
 // valueSet lists the distinct values per attribute ("name" included), in
 // first-seen order.
-func valueSet(list []scenario.Friend, attrs []string) map[string][]string {
+func valueSet(list []Friend, attrs []string) map[string][]string {
 	out := map[string][]string{}
 	for _, fr := range list {
 		if !slices.Contains(out["name"], fr.Name) {

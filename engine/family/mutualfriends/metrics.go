@@ -15,10 +15,12 @@ import (
 // the fastest possible success); otherwise 5 for a side that selected the
 // mutual friend and 0 for one that did not.
 func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
-	if sc.Friends == nil {
+	lists := ListsOf(sc)
+	if lists == nil {
 		return
 	}
 	out := ep.Outcome
+	picks, _ := out.Terms.(Picks)
 	m[metrics.Success] = metrics.Flag(out.Success)
 	for _, mk := range ep.Marks {
 		if mk.Kind == event.FirstMention && mk.FactID == MutualFriendFact {
@@ -34,10 +36,10 @@ func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Epi
 			score = 10 - 5*float64(ep.Turns-2)/span
 		}
 		gc = [2]float64{metrics.Clamp(score, 5, 10), metrics.Clamp(score, 5, 10)}
-	} else if i, _ := sc.Friends.Mutual(); i >= 0 {
-		name := sc.Friends.Lists[0][i].Name
+	} else if i, _ := lists.Mutual(); i >= 0 {
+		name := lists.Lists[0][i].Name
 		for seat := range gc {
-			if out.Selections[seat] == name {
+			if picks.Selections[seat] == name {
 				gc[seat] = 5
 			}
 		}

@@ -20,7 +20,7 @@ func (r *referee) Judge(t family.Turn) *event.Ending {
 	if t.Action.Type != event.Select {
 		return nil
 	}
-	r.selections[t.Seat] = t.Action.Friend
+	r.selections[t.Seat] = PickOf(t.Action)
 	if r.selections[0] != "" && r.selections[0] == r.selections[1] {
 		return &event.Ending{Reason: event.Selected, Outcome: r.selected()}
 	}
@@ -28,13 +28,21 @@ func (r *referee) Judge(t family.Turn) *event.Ending {
 }
 
 func (r *referee) NoDeal(why string) event.Outcome {
-	return event.Outcome{Selections: r.selections, Summary: why}
+	return event.Outcome{Terms: r.picks(), Summary: why}
+}
+
+// picks are the selections as terms; none when nobody selected.
+func (r *referee) picks() event.Terms {
+	if r.selections == [2]string{} {
+		return nil
+	}
+	return Picks{Selections: r.selections}
 }
 
 func (r *referee) selected() event.Outcome {
-	o := event.Outcome{Selections: r.selections}
+	o := event.Outcome{Terms: r.picks()}
 	name := r.selections[0]
-	if f := r.sc.Friends; f != nil {
+	if f := ListsOf(r.sc); f != nil {
 		if i, _ := f.Mutual(); i >= 0 && f.Lists[0][i].Name == name {
 			o.Success = true
 			o.Summary = "found the mutual friend: " + name

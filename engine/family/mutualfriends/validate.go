@@ -9,7 +9,7 @@ import (
 // Validate checks the attributes and the two friend lists, which must
 // share exactly one identical friend.
 func (Family) Validate(s *scenario.Scenario, report func(path, format string, args ...any)) {
-	f := s.Friends
+	f := ListsOf(s)
 	if f == nil {
 		report("mutualfriends", "is required in the mutualfriends family")
 		return
@@ -54,6 +54,3 @@ func (Family) Validate(s *scenario.Scenario, report func(path, format string, ar
 		report("mutualfriends.lists", "must share exactly one identical friend (found %d)", n)
 	}
 }
-
-// Data is the friend lists, under the key "mutualfriends".
-func (Family) Data(s *scenario.Scenario) (string, bool) { return "mutualfriends", s.Friends != nil }

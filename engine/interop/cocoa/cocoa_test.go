@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/internal/shareddata"
@@ -27,8 +29,8 @@ func TestCraigslistScenarios(t *testing.T) {
 		t.Fatalf("%d scenarios, want 20", len(list))
 	}
 	for _, sc := range list {
-		l := sc.Craigslist
-		if sc.Seats[scenario.SellerSeat].Role != "seller" || l.ListingPrice <= 0 || l.Seller.Target <= 0 || l.Buyer.Target <= 0 {
+		l := cl.ListingOf(sc)
+		if sc.Seats[cl.SellerSeat].Role != "seller" || l.ListingPrice <= 0 || l.Seller.Target <= 0 || l.Buyer.Target <= 0 {
 			t.Errorf("%s: %+v", sc.ID, l)
 		}
 		ids := map[string]bool{}
@@ -73,8 +75,8 @@ func TestListingsFeedTheGenerator(t *testing.T) {
 	gen := generate.CraigslistWith(ls)
 	for seed := int64(1); seed <= 50; seed++ {
 		sc := gen(seed)
-		if !titles[sc.Craigslist.Item] {
-			t.Fatalf("seed %d sells %q, not a listing from the file", seed, sc.Craigslist.Item)
+		if !titles[cl.ListingOf(sc).Item] {
+			t.Fatalf("seed %d sells %q, not a listing from the file", seed, cl.ListingOf(sc).Item)
 		}
 		if _, err := scenario.Parse("x", mustYAML(t, sc)); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -99,7 +101,7 @@ func TestSchemaFeedsTheGenerator(t *testing.T) {
 	gen := generate.MutualFriendsWith(attrs)
 	for seed := int64(1); seed <= 50; seed++ {
 		sc := gen(seed)
-		for _, fr := range sc.Friends.Lists[0] {
+		for _, fr := range mf.ListsOf(sc).Lists[0] {
 			for _, v := range fr.Values {
 				if !values[v] {
 					t.Fatalf("seed %d: value %q is not in the schema", seed, v)

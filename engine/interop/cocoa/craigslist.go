@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -96,14 +97,14 @@ func bargain(raw json.RawMessage) (*scenario.Scenario, string, error) {
 	if len(b.KBs) != 2 {
 		return nil, "kbs", fmt.Errorf("must hold 2 knowledge bases (got %d)", len(b.KBs))
 	}
-	l := &scenario.Listing{}
+	l := &cl.Listing{}
 	var have [2]bool
 	for k, kb := range b.KBs {
 		field := fmt.Sprintf("kbs[%d].personal", k)
 		if kb.Personal.Target == nil || *kb.Personal.Target <= 0 {
 			return nil, field + ".Target", fmt.Errorf("must be a positive price")
 		}
-		limits := scenario.PriceLimits{Target: *kb.Personal.Target}
+		limits := cl.PriceLimits{Target: *kb.Personal.Target}
 		if kb.Personal.Bottomline != nil {
 			limits.Bottomline = *kb.Personal.Bottomline
 		}
@@ -134,7 +135,7 @@ func bargain(raw json.RawMessage) (*scenario.Scenario, string, error) {
 			{Role: "seller", Character: scenario.Character{Name: "Seller", Public: "Selling an item on Craigslist.", Goal: goalFor("Sell", l.Seller)}},
 			{Role: "buyer", Character: scenario.Character{Name: "Buyer", Public: "Answered the Craigslist ad.", Goal: goalFor("Buy", l.Buyer)}},
 		},
-		Craigslist: l,
+		Data: l,
 	}
 	if err := sc.Check(id); err != nil {
 		return nil, "", err
@@ -143,7 +144,7 @@ func bargain(raw json.RawMessage) (*scenario.Scenario, string, error) {
 }
 
 // goalFor says a side's task in CraigslistBargain's terms.
-func goalFor(verb string, p scenario.PriceLimits) string {
+func goalFor(verb string, p cl.PriceLimits) string {
 	g := fmt.Sprintf("%s the item for as close to %s as you can.", verb, scenario.Money(p.Target))
 	if p.Bottomline > 0 {
 		g += fmt.Sprintf(" Walk away rather than go past %s.", scenario.Money(p.Bottomline))

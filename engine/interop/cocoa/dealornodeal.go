@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/run"
@@ -124,12 +125,12 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 		return nil, "events[0].agent", fmt.Errorf("must be 0 or 1 (got %d)", first)
 	}
 	t.Agent = [2]int{first, 1 - first}
-	d := &scenario.Deal{Values: [2]map[string]int{{}, {}}}
+	d := &dond.Deal{Values: [2]map[string]int{{}, {}}}
 	for seat, agent := range t.Agent {
 		for j, row := range r.Scenario.KBs[agent] {
 			name := strings.ToLower(textsafe.Line(row.Name))
 			if seat == 0 {
-				d.Items = append(d.Items, scenario.Item{Name: name, Count: row.Count})
+				d.Items = append(d.Items, dond.Item{Name: name, Count: row.Count})
 			} else if j >= len(d.Items) || d.Items[j].Name != name || d.Items[j].Count != row.Count {
 				return nil, fmt.Sprintf("scenario.kbs[%d][%d]", agent, j), fmt.Errorf("the two sides list different items")
 			}
@@ -156,14 +157,14 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 			}
 			a = event.Action{Type: event.Speak, Text: textsafe.Clean(text)}
 		case "select":
-			var split scenario.Split
+			var split dond.Split
 			if err := json.Unmarshal(ev.Data, &split); err != nil {
 				return nil, field + ".data", fmt.Errorf("a select must map items to counts")
 			}
 			if err := d.Fits(split); err != nil {
 				return nil, field + ".data", err
 			}
-			a = event.Action{Type: event.Select, Split: split}
+			a = event.Action{Type: event.Select, Arg: split}
 		default:
 			return nil, field + ".action", fmt.Errorf("unknown action %q (want message or select)", ev.Action)
 		}
@@ -174,8 +175,8 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 
 // dealScenario is the omnigap scenario of a cocoa Deal-or-No-Deal game:
 // long enough for the humans' dialogue and for model runs beside it.
-func dealScenario(uuid string, d *scenario.Deal, events int) *scenario.Scenario {
-	all := scenario.Split{}
+func dealScenario(uuid string, d *dond.Deal, events int) *scenario.Scenario {
+	all := dond.Split{}
 	for _, it := range d.Items {
 		all[it.Name] = it.Count
 	}
@@ -191,7 +192,7 @@ func dealScenario(uuid string, d *scenario.Deal, events int) *scenario.Scenario 
 			{Role: "negotiator", Character: scenario.Character{Name: "Avery", Public: "Dividing the items.", Goal: goal}},
 			{Role: "negotiator", Character: scenario.Character{Name: "Blake", Public: "Dividing the items.", Goal: goal}},
 		},
-		Deal: d,
+		Data: d,
 	}
 }
 

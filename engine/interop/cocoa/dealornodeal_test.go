@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 )
 
 // TestTranscriptsReplayToCocoasOutcome: every val dialogue, played as a
@@ -32,12 +33,13 @@ func TestTranscriptsReplayToCocoasOutcome(t *testing.T) {
 	}
 	for i, tr := range ts {
 		history, end, errs := tr.Play(context.Background())
-		if errs > 0 || len(history) != len(tr.Turns) || end.Reason != event.Selected || !end.Outcome.Deal {
+		division, _ := end.Outcome.Terms.(dond.Division)
+		if errs > 0 || len(history) != len(tr.Turns) || end.Reason != event.Selected || !division.Deal {
 			t.Fatalf("%s: %d turns of %d, %d errors, ended %s (%s)", tr.UUID, len(history), len(tr.Turns), errs, end.Reason, end.Outcome.Summary)
 		}
 		for seat, agent := range tr.Agent {
-			if !reflect.DeepEqual(end.Outcome.Splits[seat], raw[i].Outcome.Split[agent]) {
-				t.Fatalf("%s: seat %d (agent %d) ends with %v, cocoa says %v", tr.UUID, seat, agent, end.Outcome.Splits[seat], raw[i].Outcome.Split[agent])
+			if !reflect.DeepEqual(map[string]int(division.Splits[seat]), raw[i].Outcome.Split[agent]) {
+				t.Fatalf("%s: seat %d (agent %d) ends with %v, cocoa says %v", tr.UUID, seat, agent, division.Splits[seat], raw[i].Outcome.Split[agent])
 			}
 		}
 	}
@@ -83,7 +85,7 @@ func TestTwoMessagesInARowKeepTheirOrder(t *testing.T) {
 	if history[2].Action.Text != "deal?" || history[2].Speaker != tr.Scenario.Seats[1].Character.Name {
 		t.Errorf("turn 3 %+v", history[2])
 	}
-	if end.Reason != event.Selected || !end.Outcome.Deal || end.Outcome.Splits[1]["book"] != 2 {
+	if division, _ := end.Outcome.Terms.(dond.Division); end.Reason != event.Selected || !division.Deal || division.Splits[1]["book"] != 2 {
 		t.Errorf("ending %+v", end)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -37,7 +38,7 @@ func TestImportedBargainsTellTheStudysStory(t *testing.T) {
 			for seed := int64(1); seed <= bargainSeeds; seed++ {
 				end, turns := playBuiltin(t, sc, mode, seed)
 				n++
-				if end.Outcome.Deal {
+				if end.Outcome.Good() {
 					deals++
 				} else {
 					failures[end.Reason]++
@@ -73,16 +74,16 @@ func TestImportedBargainsTellTheStudysStory(t *testing.T) {
 // more. The listing's own words, which a player may quote, are left out.
 func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64, turns []run.Turn) {
 	t.Helper()
-	listing := sc.Craigslist.ListingPrice
+	listing := cl.ListingOf(sc).ListingPrice
 	grain := 1.0
 	if listing >= 100 {
 		grain = 5
 	}
 	for _, tn := range turns {
-		text := strings.ReplaceAll(tn.Action.Text, strings.TrimSpace(sc.Craigslist.Description), "")
+		text := strings.ReplaceAll(tn.Action.Text, strings.TrimSpace(cl.ListingOf(sc).Description), "")
 		prices := amount.Amounts(text)
-		if tn.Action.Price != nil {
-			prices = append(prices, *tn.Action.Price)
+		if p, ok := cl.PriceOf(tn.Action); ok {
+			prices = append(prices, p)
 		}
 		for _, p := range prices {
 			if p < listing/5 || p > listing*3 {
@@ -100,7 +101,7 @@ func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed
 // scenario text, without the words around it ("for sale", "for a price of").
 func TestImportedListingsNameTheirItem(t *testing.T) {
 	for _, im := range readExport(t).Import(Filter{}).Scenarios {
-		l := im.Scenario.Craigslist
+		l := cl.ListingOf(im.Scenario)
 		if l == nil {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -24,7 +25,7 @@ var firstNumber = regexp.MustCompile(`\b\d+\b`)
 // book is worth 2 points", "1 apple = 3 points").
 func dealItems(sc *scenario.Scenario, shared string, goals [2]goal) error {
 	extra := [2]string{strings.ToLower(strings.Join(goals[0].extra, " ")), strings.ToLower(strings.Join(goals[1].extra, " "))}
-	d := &scenario.Deal{Values: [2]map[string]int{{}, {}}}
+	d := &dond.Deal{Values: [2]map[string]int{{}, {}}}
 	for _, m := range countedThing.FindAllStringSubmatch(strings.ToLower(shared), -1) {
 		name := singular(m[2])
 		n, _ := strconv.Atoi(m[1])
@@ -41,13 +42,13 @@ func dealItems(sc *scenario.Scenario, shared string, goals [2]goal) error {
 		if !ok {
 			continue // a number in the text that is not an item
 		}
-		d.Items = append(d.Items, scenario.Item{Name: name, Count: n})
+		d.Items = append(d.Items, dond.Item{Name: name, Count: n})
 		d.Values[0][name], d.Values[1][name] = vals[0], vals[1]
 	}
 	if len(d.Items) == 0 {
 		return fieldError("scenario", "names no items that both goals give points for")
 	}
-	sc.Deal = d
+	sc.Data = d
 	return nil
 }
 

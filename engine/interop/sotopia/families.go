@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	cl "github.com/omnigap/omnigap/engine/family/craigslist"
+	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -62,10 +64,10 @@ func listing(sc *scenario.Scenario, shared string, goals [2]goal) ([2]int, error
 	if m := itemForSale.FindStringSubmatch(shared); m != nil {
 		item = m[1]
 	}
-	sc.Craigslist = &scenario.Listing{
+	sc.Data = &cl.Listing{
 		Item: item, Category: "listing", ListingPrice: asking,
-		Seller: scenario.PriceLimits{Target: targets[seller]},
-		Buyer:  scenario.PriceLimits{Target: targets[buyer]},
+		Seller: cl.PriceLimits{Target: targets[seller]},
+		Buyer:  cl.PriceLimits{Target: targets[buyer]},
 	}
 	return [2]int{seller, buyer}, nil
 }
@@ -74,7 +76,7 @@ func listing(sc *scenario.Scenario, shared string, goals [2]goal) ([2]int, error
 // the goals' <extra_info> ("Name: Attribute: value  Attribute: value"),
 // and checks that the environment-only text names their one mutual friend.
 func friendLists(sc *scenario.Scenario, goals [2]goal, envText []string) error {
-	f := &scenario.FriendLists{}
+	f := &mf.FriendLists{}
 	for side, g := range goals {
 		for _, raw := range g.raw {
 			for _, line := range strings.Split(raw, "\n") {
@@ -92,7 +94,7 @@ func friendLists(sc *scenario.Scenario, goals [2]goal, envText []string) error {
 			return fieldError("agent_goals", "goal %d lists no friends in <extra_info>", side)
 		}
 	}
-	sc.Friends = f
+	sc.Data = f
 	i, _ := f.Mutual()
 	if i < 0 {
 		return fieldError("agent_goals", "the two friend lists share no identical friend")
@@ -111,17 +113,17 @@ func friendLists(sc *scenario.Scenario, goals [2]goal, envText []string) error {
 var attrSplit = regexp.MustCompile(`\s{2,}`)
 
 // friendRow reads " Mable: School: Sewanee  Company: BellSouth ".
-func friendRow(line string) (scenario.Friend, []string, bool) {
+func friendRow(line string) (mf.Friend, []string, bool) {
 	name, rest, ok := strings.Cut(strings.TrimSpace(line), ":")
 	if !ok || strings.TrimSpace(rest) == "" || strings.Contains(name, " know ") {
-		return scenario.Friend{}, nil, false
+		return mf.Friend{}, nil, false
 	}
-	fr := scenario.Friend{Name: strings.TrimSpace(name), Values: map[string]string{}}
+	fr := mf.Friend{Name: strings.TrimSpace(name), Values: map[string]string{}}
 	var attrs []string
 	for _, part := range attrSplit.Split(strings.TrimSpace(rest), -1) {
 		k, v, ok := strings.Cut(part, ":")
 		if !ok {
-			return scenario.Friend{}, nil, false
+			return mf.Friend{}, nil, false
 		}
 		k = strings.ToLower(strings.TrimSpace(k))
 		fr.Values[k] = strings.TrimSpace(v)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/family/craigslist"
+	"github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -78,19 +80,20 @@ func TestImportedFacts(t *testing.T) {
 		case scenario.DealOrNoDeal:
 			dond++
 			for seat := 0; seat < 2; seat++ {
-				for _, it := range sc.Deal.Items {
-					v := sc.Deal.Values[seat][it.Name]
-					if v != sc.Deal.Values[1-seat][it.Name] && !hasFact(sc.Seats[seat].Facts, fmt.Sprintf("seat%d-value-%s", seat, it.Name)) {
+				d := dealornodeal.DealOf(sc)
+				for _, it := range d.Items {
+					v := d.Values[seat][it.Name]
+					if v != d.Values[1-seat][it.Name] && !hasFact(sc.Seats[seat].Facts, fmt.Sprintf("seat%d-value-%s", seat, it.Name)) {
 						t.Errorf("%s: seat %d's value for %s is not its fact", sc.ID, seat, it.Name)
 					}
 				}
 			}
 		case scenario.Craigslist:
 			cl++
-			if !hasFact(sc.Seats[scenario.SellerSeat].Facts, "seller-target") || !hasFact(sc.Seats[scenario.BuyerSeat].Facts, "buyer-target") {
+			if !hasFact(sc.Seats[craigslist.SellerSeat].Facts, "seller-target") || !hasFact(sc.Seats[craigslist.BuyerSeat].Facts, "buyer-target") {
 				t.Errorf("%s: targets not owned by their sides: %v / %v", sc.ID, factIDs(sc.Seats[0].Facts), factIDs(sc.Seats[1].Facts))
 			}
-			if l := sc.Craigslist; !strings.Contains(sc.Setting, "$"+strconv.FormatFloat(l.ListingPrice, 'f', -1, 64)) || l.Seller.Bottomline != 0 || l.Buyer.Bottomline != 0 {
+			if l := craigslist.ListingOf(sc); !strings.Contains(sc.Setting, "$"+strconv.FormatFloat(l.ListingPrice, 'f', -1, 64)) || l.Seller.Bottomline != 0 || l.Buyer.Bottomline != 0 {
 				t.Errorf("%s: listing %+v does not match the scenario text", sc.ID, l)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -33,7 +34,6 @@ func TestFindingsBecomeAnnotations(t *testing.T) {
 // something, in words or in a move.
 func TestAsked(t *testing.T) {
 	open := []leak.Open{{Fact: scenario.Fact{ID: "f"}, Kind: event.Guess}}
-	price := 500.0
 	for _, c := range []struct {
 		act  event.Action
 		open []leak.Open
@@ -41,7 +41,7 @@ func TestAsked(t *testing.T) {
 	}{
 		{event.Action{Type: event.Speak, Text: "hi"}, open, true},
 		{event.Action{Type: event.Speak, Text: "  "}, open, false},
-		{event.Action{Type: event.Offer, Price: &price}, open, true},
+		{event.Action{Type: event.Offer, Arg: craigslist.Price(500)}, open, true},
 		{event.Action{Type: event.Speak, Text: "hi"}, nil, false},
 	} {
 		if got := Asked(run.Turn{Action: c.act}, c.open); got != c.want {

@@ -1,0 +1,39 @@
+package console
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The console draws every line within the screen, at 80 columns and in
+// a sliver, labels giving way before the figures, and keeps hostile text
+// from reaching the terminal.
+func TestConsoleFitsTheScreenAndCleansText(t *testing.T) {
+	state := State{
+		Lines: []string{"players connect with: ssh -p 2222 127.0.0.1", "\x1b]52;c;aGk=\x07hostile"},
+		Heads: []string{"PEOPLE", "SCRIPT", "AGENTS"},
+		Rows: []Row{
+			{Label: "games played", Cells: []string{"12", "20", "20"}},
+			{Label: "a very long label that has to give way", Cells: []string{"3.00 [0.00, 15.7]", "3.00 [2.60, 3.40]", "0.90 [0.14, 1.66]"}},
+		},
+		Notes: []string{"SCRIPT and AGENTS: 20 runs each"},
+	}
+	for _, w := range []int{80, 40, 5} {
+		m := newModel(Options{Title: "omnigap serve", State: func() State { return state }})
+		m.width, m.height = w, 24
+		out := m.draw()
+		for _, l := range strings.Split(out, "\n") {
+			if got := ansi.StringWidth(l); got > w {
+				t.Errorf("width %d: a line of %d cells: %q", w, got, l)
+			}
+		}
+		if strings.Contains(out, "\x1b]52") {
+			t.Errorf("width %d: an OSC 52 sequence reached the screen", w)
+		}
+		if w == 80 && (!strings.Contains(ansi.Strip(out), "3.00 [0.00, 15.7]") || !strings.Contains(ansi.Strip(out), "PEOPLE")) {
+			t.Errorf("the figures should be whole at 80 columns:\n%s", ansi.Strip(out))
+		}
+	}
+}
