@@ -12,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // Options say what to watch.
@@ -110,7 +111,7 @@ func Run(ctx context.Context, opts Options) error {
 			return errors.Join(err, s.feed.close())
 		}
 	}
-	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.Program...)...)
+	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx), ui.TerminalProfile()}, opts.Program...)...)
 	var forwarding sync.WaitGroup
 	if opts.Messages != nil {
 		forwarding.Go(func() { forward(ctx, p, opts.Messages) })

@@ -1,24 +1,21 @@
 package main
 
 import (
-	"os"
+	"github.com/omnigap/omnigap/internal/shareddata"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// sotopiaExport is the user's copy of a Sotopia export the tests read.
-const sotopiaExport = "../../../shared/data/sotopia"
-
-func needSotopia(t *testing.T) {
+// sotopiaData is the user's copy of a Sotopia export the tests read, in
+// the shared test data beside the repository (../shared/data/README.md).
+func sotopiaData(t *testing.T) string {
 	t.Helper()
-	if _, err := os.Stat(sotopiaExport); err != nil {
-		t.Skipf("no Sotopia export at %s", sotopiaExport)
-	}
+	return shareddata.Path(t, "sotopia")
 }
 
 func TestImportSotopiaWritesOneFilePerCombo(t *testing.T) {
-	needSotopia(t)
+	sotopiaExport := sotopiaData(t)
 	dir := t.TempDir()
 	out, err := omnigap(t, "scenarios", "import", "sotopia", sotopiaExport, "--out", dir, "--env", "craigslist_bargains_00008")
 	if err != nil {
@@ -45,7 +42,7 @@ func TestImportSotopiaWritesOneFilePerCombo(t *testing.T) {
 // TestRunTakesASotopiaReference: run plays a combo straight from the
 // export, without files.
 func TestRunTakesASotopiaReference(t *testing.T) {
-	needSotopia(t)
+	sotopiaExport := sotopiaData(t)
 	out, err := omnigap(t, "run", "--scenario", "sotopia:"+sotopiaExport+"#mutual_friend_00009", "--episodes", "2", "--modes", "script,agents", "--out", t.TempDir())
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -59,10 +56,7 @@ func TestRunTakesASotopiaReference(t *testing.T) {
 }
 
 func TestImportCocoaCraigslist(t *testing.T) {
-	path := "../../../shared/data/cocoa/craigslist-sample-scenarios.json"
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no cocoa data at %s", path)
-	}
+	path := shareddata.Path(t, "cocoa/craigslist-sample-scenarios.json")
 	dir := t.TempDir()
 	out, err := omnigap(t, "scenarios", "import", "cocoa", path, "--out", dir)
 	files, _ := filepath.Glob(filepath.Join(dir, "craigslist-cocoa-*.yaml"))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // TestReportCountsTheValTranscripts: the cocoa Deal-or-No-Deal val file,
@@ -18,10 +19,7 @@ import (
 // dialogues, all agreed, 4.4 messages each (selects not counted) and 9.0
 // words per message.
 func TestReportCountsTheValTranscripts(t *testing.T) {
-	path := "../../../shared/data/cocoa/dealornodeal-val.json"
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no cocoa data at %s", path)
-	}
+	path := shareddata.Path(t, "cocoa/dealornodeal-val.json")
 	out := filepath.Join(t.TempDir(), "r.json")
 	if text, err := omnigap(t, "report", path, "--json", out); err != nil {
 		t.Fatalf("%v\n%s", err, text)
@@ -53,10 +51,7 @@ func TestReportCountsTheValTranscripts(t *testing.T) {
 // TestWatchHumansBesideModes: --humans puts the people's dialogue after
 // the model runs of its scenario, with their words and selections.
 func TestWatchHumansBesideModes(t *testing.T) {
-	path := "../../../shared/data/cocoa/dealornodeal-val.json"
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no cocoa data at %s", path)
-	}
+	path := shareddata.Path(t, "cocoa/dealornodeal-val.json")
 	out, err := omnigap(t, "watch", "--humans", path+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "0")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -77,10 +72,7 @@ func TestWatchHumansBesideModes(t *testing.T) {
 // TestReplayKeepsHumansLast: the recordings of a watch --humans play back
 // (replay, demo) in the order watch showed them, the people last.
 func TestReplayKeepsHumansLast(t *testing.T) {
-	path := "../../../shared/data/cocoa/dealornodeal-val.json"
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no cocoa data at %s", path)
-	}
+	path := shareddata.Path(t, "cocoa/dealornodeal-val.json")
 	dir := t.TempDir()
 	if out, err := omnigap(t, "watch", "--humans", path+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "0", "--record", dir); err != nil {
 		t.Fatalf("%v\n%s", err, out)

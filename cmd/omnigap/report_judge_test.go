@@ -22,7 +22,7 @@ import (
 // though the judge's goal scores sit near 10 where an unclipped interval
 // passes it.
 func TestReportOfJudgedSotopiaRuns(t *testing.T) {
-	needSotopia(t)
+	sotopiaExport := sotopiaData(t)
 	srv := llmtest.Start()
 	t.Cleanup(srv.Close)
 	var judged atomic.Int64

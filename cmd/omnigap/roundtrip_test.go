@@ -12,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // Scenario files and recordings keep their format though families hold
@@ -23,15 +24,15 @@ import (
 // read back and write out the same twice over, in YAML as the importers
 // write and in JSON as recordings hold them.
 func TestScenarioFilesAndRecordingsReadBackAndWriteOutTheSame(t *testing.T) {
-	needSotopia(t)
 	if testing.Short() {
 		t.Skip("imports 900 scenarios")
 	}
+	sotopiaExport := sotopiaData(t)
 	dir := t.TempDir()
 	for name, args := range map[string][]string{
 		"sotopia":    {"sotopia", sotopiaExport},
-		"craigslist": {"cocoa", "../../../shared/data/cocoa/craigslist-sample-scenarios.json"},
-		"dond":       {"cocoa", "../../../shared/data/cocoa/dealornodeal-val.json"},
+		"craigslist": {"cocoa", shareddata.Path(t, "cocoa/craigslist-sample-scenarios.json")},
+		"dond":       {"cocoa", shareddata.Path(t, "cocoa/dealornodeal-val.json")},
 	} {
 		out, err := omnigap(t, append(append([]string{"scenarios", "import"}, args...), "--out", filepath.Join(dir, name))...)
 		if err != nil {

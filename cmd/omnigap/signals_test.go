@@ -16,6 +16,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // stopWithin is how soon after ctrl-c any command must have ended.
@@ -311,9 +312,9 @@ func writeManyDeltas(t *testing.T, path string, turns, deltas int) {
 // dialogues (the validation set thirty times over, each under a new id)
 // stops within a second of ctrl-c, and every file it wrote is whole.
 func TestCtrlCStopsImportWithinASecond(t *testing.T) {
-	data, err := os.ReadFile("../../../shared/data/cocoa/dealornodeal-val.json")
+	data, err := os.ReadFile(shareddata.Path(t, "cocoa/dealornodeal-val.json"))
 	if err != nil {
-		t.Skipf("no Deal-or-No-Deal data: %v", err)
+		t.Fatal(err)
 	}
 	var dialogues []map[string]any
 	if err := json.Unmarshal(data, &dialogues); err != nil {
@@ -372,7 +373,7 @@ func TestCtrlCStopsImportWithinASecond(t *testing.T) {
 // it goes and stops within a second of the first SIGTERM, leaving only
 // whole files and a line saying how many, which is how many there are.
 func TestSIGTERMStopsALargeSotopiaImportWithinASecond(t *testing.T) {
-	needSotopia(t)
+	sotopiaExport := sotopiaData(t)
 	src := t.TempDir()
 	for _, name := range []string{sotopia.EnvironmentsFile, sotopia.AgentsFile, sotopia.RelationshipsFile} {
 		data, err := os.ReadFile(filepath.Join(sotopiaExport, name))

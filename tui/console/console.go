@@ -54,7 +54,7 @@ func Run(ctx context.Context, opts Options) error {
 		return errors.New("console: no state to show")
 	}
 	m := newModel(opts)
-	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.Program...)...)
+	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx), ui.TerminalProfile()}, opts.Program...)...)
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return ctx.Err()

@@ -1,11 +1,11 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // TestHumansPaneInTmux opens a HUMANS pane, one real Deal-or-No-Deal
@@ -13,13 +13,7 @@ import (
 // scenario, pauses everything and steps through the people's dialogue
 // turn by turn to their selections.
 func TestHumansPaneInTmux(t *testing.T) {
-	val, err := filepath.Abs("../../../shared/data/cocoa/dealornodeal-val.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(val); err != nil {
-		t.Skipf("no cocoa data at %s", val)
-	}
+	val := shareddata.Path(t, "cocoa/dealornodeal-val.json")
 	tm, dir := launch(t, "humans", "watch", "--humans", val+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "80ms")
 
 	tm.waitFor("three pane headers", 10*time.Second, func(s string) bool {

@@ -1,7 +1,6 @@
 package craigslist
 
 import (
-	"os"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/builtin"
@@ -10,10 +9,8 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
-
-// sotopiaExport is the test copy of Sotopia's export, from this package.
-const sotopiaExport = "../../../../shared/data/sotopia"
 
 // targetOnlySeeds is how many seeds each imported bargain plays.
 const targetOnlySeeds = 6
@@ -25,10 +22,7 @@ const targetOnlySeeds = 6
 // range of it, not only the built-in one. go test -run
 // TestTargetOnlySensitivity -v ./engine/builtin/craigslist/ prints the table.
 func TestTargetOnlySensitivity(t *testing.T) {
-	if _, err := os.Stat(sotopiaExport); err != nil {
-		t.Skipf("no Sotopia export at %s", sotopiaExport)
-	}
-	d, err := sotopia.Read(sotopiaExport)
+	d, err := sotopia.Read(shareddata.Path(t, "sotopia"))
 	if err != nil {
 		t.Fatal(err)
 	}

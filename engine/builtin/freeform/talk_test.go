@@ -1,7 +1,6 @@
 package freeform
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -12,19 +11,14 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
-// sotopiaExport is the test copy of Sotopia's export, from this package.
-const sotopiaExport = "../../../../shared/data/sotopia"
-
 // importedSotopia returns every fifth free-form scenario of the test copy
-// of Sotopia's export, or skips without it.
+// of Sotopia's export (../shared/data beside the repository).
 func importedSotopia(t *testing.T) []*scenario.Scenario {
 	t.Helper()
-	if _, err := os.Stat(sotopiaExport); err != nil {
-		t.Skipf("no Sotopia export at %s", sotopiaExport)
-	}
-	d, err := sotopia.Read(sotopiaExport)
+	d, err := sotopia.Read(shareddata.Path(t, "sotopia"))
 	if err != nil {
 		t.Fatal(err)
 	}

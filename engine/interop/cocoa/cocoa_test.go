@@ -10,19 +10,14 @@ import (
 	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
-// cocoaDir is the user's copy of the cocoa files the tests read (not part
-// of the project; see ../shared/data/README.md).
-const cocoaDir = "../../../../shared/data/cocoa"
-
+// cocoaFile is the path of one of the cocoa files the tests read, in the
+// shared test data (not part of the project; see ../shared/data/README.md).
 func cocoaFile(t *testing.T, name string) string {
 	t.Helper()
-	path := filepath.Join(cocoaDir, name)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no cocoa data at %s", path)
-	}
-	return path
+	return shareddata.Path(t, "cocoa/"+name)
 }
 
 func TestCraigslistScenarios(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // FuzzReaders feeds one file to every cocoa reader: whatever it holds,
@@ -23,10 +24,12 @@ func FuzzReaders(f *testing.F) {
 	f.Add([]byte(`[{"title":"Bike","description":["Red."],"price":120,"category":"bike"}]`))
 	// A real dialogue, when the shared test data is there; it is not
 	// committed to the corpus.
-	eachRecord(context.Background(), filepath.Join(cocoaDir, "dealornodeal-val.json"), MaxFileBytes, func(_ int, raw json.RawMessage) error {
-		f.Add(append(append([]byte("["), raw...), ']'))
-		return errStop
-	})
+	if val, ok := shareddata.Lookup("cocoa/dealornodeal-val.json"); ok {
+		eachRecord(context.Background(), val, MaxFileBytes, func(_ int, raw json.RawMessage) error {
+			f.Add(append(append([]byte("["), raw...), ']'))
+			return errStop
+		})
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(t.TempDir(), "in.json")
 		if err := os.WriteFile(path, data, 0o644); err != nil {

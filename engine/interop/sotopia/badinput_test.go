@@ -45,7 +45,7 @@ func TestBadRecordsAreSkippedWithReasons(t *testing.T) {
 	d := readExport(t)
 	dir := t.TempDir()
 	lines := func(name string) []string {
-		data, err := os.ReadFile(filepath.Join(sotopiaDir, name))
+		data, err := os.ReadFile(filepath.Join(sotopiaDir(t), name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // FuzzImport feeds the four export files to Read and Import: whatever the
@@ -23,8 +24,10 @@ func FuzzImport(f *testing.F) {
 		[]byte(`{"pk":"k1","env_id":"e1","agent_ids":["a1","a2"]}`))
 	// The real export's first lines, when the shared test data is there;
 	// they are not committed to the corpus.
-	if first := firstLines(sotopiaDir); first != nil {
-		f.Add(first[0], first[1], first[2], first[3])
+	if dir, ok := shareddata.Lookup("sotopia"); ok {
+		if first := firstLines(dir); first != nil {
+			f.Add(first[0], first[1], first[2], first[3])
+		}
 	}
 	f.Fuzz(func(t *testing.T, envs, agents, rels, combos []byte) {
 		dir := t.TempDir()

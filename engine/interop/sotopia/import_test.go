@@ -3,7 +3,6 @@ package sotopia
 import (
 	"context"
 	"fmt"
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,11 +15,15 @@ import (
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // sotopiaDir is the user's copy of the Sotopia export the tests read
-// (../shared/data from the repository root); it is not part of the project.
-const sotopiaDir = "../../../../shared/data/sotopia"
+// (../shared/data beside the repository); it is not part of the project.
+func sotopiaDir(t testing.TB) string {
+	t.Helper()
+	return shareddata.Path(t, "sotopia")
+}
 
 // importedOf is every scenario of one family the test export imports.
 func importedOf(t testing.TB, f scenario.Family) []*scenario.Scenario {
@@ -35,10 +38,7 @@ func importedOf(t testing.TB, f scenario.Family) []*scenario.Scenario {
 
 func readExport(t testing.TB) *Data {
 	t.Helper()
-	if _, err := os.Stat(sotopiaDir); err != nil {
-		t.Skipf("no Sotopia export at %s", sotopiaDir)
-	}
-	d, err := Read(sotopiaDir)
+	d, err := Read(sotopiaDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,9 +214,9 @@ func factIDs(fs []scenario.Fact) []string {
 // BenchmarkImportAll reads the export and builds all 450 scenarios; the
 // target is under a second.
 func BenchmarkImportAll(b *testing.B) {
-	readExport(b)
+	dir := sotopiaDir(b)
 	for b.Loop() {
-		d, err := Read(sotopiaDir)
+		d, err := Read(dir)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -229,13 +229,13 @@ func BenchmarkImportAll(b *testing.B) {
 // BenchmarkImportAndWriteAll is the whole command's work: read, build and
 // write the 450 scenario files.
 func BenchmarkImportAndWriteAll(b *testing.B) {
-	readExport(b)
+	src := sotopiaDir(b)
 	for b.Loop() {
 		dir, err := safefile.OpenDir(b.TempDir(), safefile.Policy{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		d, err := Read(sotopiaDir)
+		d, err := Read(src)
 		if err != nil {
 			b.Fatal(err)
 		}

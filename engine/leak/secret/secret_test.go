@@ -9,19 +9,17 @@ import (
 
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // sotopiaAgents is the user's copy of Sotopia's character export, kept
 // outside the project (see ../shared/data/README.md).
-const sotopiaAgents = "../../../../shared/data/sotopia/agent_profiles.jsonl"
+const sotopiaAgents = "sotopia/agent_profiles.jsonl"
 
 // sotopiaSecrets reads every character's secret by full name.
 func sotopiaSecrets(t *testing.T) map[string]string {
 	t.Helper()
-	f, err := os.Open(sotopiaAgents)
-	if os.IsNotExist(err) {
-		t.Skipf("no Sotopia data at %s", sotopiaAgents)
-	}
+	f, err := os.Open(shareddata.Path(t, sotopiaAgents))
 	if err != nil {
 		t.Fatal(err)
 	}

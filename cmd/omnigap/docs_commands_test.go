@@ -1,0 +1,524 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/shareddata"
+)
+
+// TestDocCommandsWorkAsWritten runs every omnigap command of README.md and
+// docs/*.md (docCommands) the way a newcomer would: offline, in a fresh
+// copy of the repository (the files git tracks, as a clone has them), one
+// copy per document with its commands run in order, the user's files
+// beside them, and each must end with status 0. The app, the TUI, studies
+// and reports are the real ones; what is changed is listed here:
+//
+//   - `go run ./cmd/omnigap` is the same program built once (this test's
+//     binary run as the app);
+//   - the user's paths: ~/sotopia and a Sotopia export's DIR are a copy of
+//     the Sotopia files in ../shared/data; the cocoa files a command names
+//     (sample-scenarios.json, craigslist-listings-bike.json...) are copies
+//     of ../shared/data/cocoa's in the working folder; my-scenario.yaml and
+//     scenarios/your-file.yaml are copies of a shipped scenario; room_keys
+//     holds a fresh public key; /tmp/ is a temporary folder;
+//   - the placeholders (placeholders below);
+//   - an endpoint (--base-url, --provider, a model without one) is the
+//     loopback OpenAI-compatible server of engine/llm/llmtest, and a
+//     study against it (or a dry run, which plays a stand-in model)
+//     plays --episodes 2 when the docs say more, the command otherwise
+//     the one written: hundreds of model episodes would be minutes of CI;
+//   - serve listens on a free loopback port (--listen's address otherwise);
+//   - interactive commands (watch, play, replay, demo, serve, the bare app)
+//     run in tmux, must draw a screen, and are quit with q.
+//
+// A code span that only names a command or its flags (`omnigap run`,
+// `omnigap play --record`) is a mention: its command and flags must exist
+// (--help). Commands that cannot run offline would be listed in
+// notOffline with the reason; none is today.
+func TestDocCommandsWorkAsWritten(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed; the interactive commands need it (CI installs it)")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newDocEnv(t, root)
+	byFile := map[string][]docCommand{}
+	var files []string
+	for _, c := range docCommands(t, root) {
+		if _, ok := byFile[c.file]; !ok {
+			files = append(files, c.file)
+		}
+		byFile[c.file] = append(byFile[c.file], c)
+	}
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			t.Parallel()
+			var work string // the fresh copy, made at the first command to run
+			for _, c := range byFile[file] {
+				if reason, ok := notOffline[c.text]; ok {
+					t.Logf("%s: not run: %s", c, reason)
+					continue
+				}
+				if isMention(c) {
+					env.checkMention(t, c)
+					continue
+				}
+				if work == "" {
+					work = env.freshCopy(t)
+				}
+				env.run(t, c, work)
+			}
+		})
+	}
+}
+
+// notOffline are the commands that cannot run here, with the reason.
+var notOffline = map[string]string{}
+
+// mentions are code spans that name a command's flags in the prose rather
+// than give a command to run; nameOnly spans (`omnigap report`) are too.
+var mentions = map[string]string{
+	"omnigap run --shard K/N":                         "names --shard; README.md runs --shard 2/4",
+	"omnigap run --dry-run":                           "names --dry-run; README.md and docs/LLM.md run it in full",
+	"omnigap report DIR... --by study|model|scenario": "the synopsis of --by's values",
+	"omnigap export --format recording --redact":      "names the flags; README.md runs the whole command",
+	"omnigap play --record":                           "names --record",
+}
+
+var nameOnly = regexp.MustCompile(`^omnigap( [a-z]+)*$`)
+
+func isMention(c docCommand) bool {
+	_, listed := mentions[c.text]
+	return c.inline && (listed || nameOnly.MatchString(c.text))
+}
+
+// placeholders are the docs' names for what the user supplies, in the
+// order they are replaced (%d: a number new for each command).
+var placeholders = []struct {
+	pattern *regexp.Regexp
+	with    string
+}{
+	{regexp.MustCompile(`go run \./cmd/omnigap\b`), "omnigap"},
+	// A synopsis's optional parts are left out.
+	{regexp.MustCompile(` \[--[^\]]*\]`), ""},
+	// A Sotopia export's folder.
+	{regexp.MustCompile(`\bsotopia DIR\b`), "sotopia @SOTOPIA@"},
+	{regexp.MustCompile(`\bsotopia:DIR#`), "sotopia:@SOTOPIA@#"},
+	// A folder to write to: a new one.
+	{regexp.MustCompile(`--out (DIR|SCENDIR)\b`), "--out new-%d"},
+	// A study's folder to read: one the test plays first (docEnv.study).
+	{regexp.MustCompile(`\bDIR\b`), "study"},
+	{regexp.MustCompile(`\bFILE\.json\b`), "dealornodeal-val.json"},
+	{regexp.MustCompile(`scenarios show ID\b`), "scenarios show craigslist/road-bike"},
+	{regexp.MustCompile(`(^|\s)/tmp/`), "${1}@TMP@/"},
+}
+
+// endpointFlags mark a command that talks to a model.
+var endpointFlags = regexp.MustCompile(`--model\b|--backend openai|--provider\b|--base-url\b|OPENAI_API_KEY=`)
+
+// interactive are the commands that draw screens (and the bare app), and
+// what their first screen shows: a pane heading, or serve's console.
+var (
+	interactive = []string{"watch", "play", "replay", "demo"}
+	panesScreen = regexp.MustCompile(` (SCRIPT|AGENTS|MINDREADERS|HUMANS) `)
+	serveScreen = regexp.MustCompile(`players connect with: ssh -p \d+ 127\.0\.0\.1`)
+)
+
+// docEnv is what every document's commands share: the app, the model
+// servers, the user's files.
+type docEnv struct {
+	root, bin string
+	servers   [2]*llmtest.Server
+	tracked   []string
+	n         atomic.Int64
+}
+
+func newDocEnv(t *testing.T, root string) *docEnv {
+	t.Helper()
+	e := &docEnv{root: root, bin: t.TempDir()}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrapper := "#!/bin/sh\nOMNIGAP_TEST_AS_APP=1 exec " + shellQuoted(self) + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(e.bin, "omnigap"), []byte(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range e.servers {
+		srv := llmtest.Start()
+		srv.Keep = 1
+		t.Cleanup(srv.Close)
+		e.servers[i] = srv
+	}
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	if err != nil {
+		t.Fatalf("listing the repository's files for a fresh copy (git ls-files): %v", err)
+	}
+	for name := range strings.SplitSeq(strings.TrimRight(string(out), "\x00"), "\x00") {
+		e.tracked = append(e.tracked, name)
+	}
+	return e
+}
+
+// freshCopy copies the tracked files into a new folder and puts the
+// user's files beside them.
+func (e *docEnv) freshCopy(t *testing.T) string {
+	t.Helper()
+	work := t.TempDir()
+	for _, name := range e.tracked {
+		data, err := os.ReadFile(filepath.Join(e.root, name))
+		if os.IsNotExist(err) {
+			continue // deleted in the working tree, not yet in git
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeAll(t, filepath.Join(work, name), string(data))
+	}
+	copyFile := func(from, to string) {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeAll(t, to, string(data))
+	}
+	sotopia := shareddata.Path(t, "sotopia")
+	for _, name := range []string{"environment_profiles.jsonl", "agent_profiles.jsonl", "relationship_profiles.jsonl", "env_agent_combo_storages.jsonl"} {
+		copyFile(filepath.Join(sotopia, name), filepath.Join(work, "home", "sotopia", name))
+	}
+	for to, from := range map[string]string{
+		"sample-scenarios.json":            "cocoa/craigslist-sample-scenarios.json",
+		"craigslist-sample-scenarios.json": "cocoa/craigslist-sample-scenarios.json",
+		"craigslist-listings-bike.json":    "cocoa/craigslist-listings-bike.json",
+		"mutualfriends-schema.json":        "cocoa/mutualfriends-schema.json",
+		"dealornodeal-val.json":            "cocoa/dealornodeal-val.json",
+	} {
+		copyFile(shareddata.Path(t, from), filepath.Join(work, to))
+	}
+	copyFile(filepath.Join(work, "scenarios", "craigslist-road-bike.yaml"), filepath.Join(work, "my-scenario.yaml"))
+	copyFile(filepath.Join(work, "scenarios", "craigslist-road-bike.yaml"), filepath.Join(work, "scenarios", "your-file.yaml"))
+	pub, _, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := ssh.NewPublicKey(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeAll(t, filepath.Join(work, "room_keys"), string(ssh.MarshalAuthorizedKey(key)))
+	for _, dir := range []string{"config", "tmp"} {
+		if err := os.MkdirAll(filepath.Join(work, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return work
+}
+
+// checkMention checks that a mentioned command and its flags exist.
+func (e *docEnv) checkMention(t *testing.T, c docCommand) {
+	t.Helper()
+	words := strings.Fields(c.text)[1:]
+	var sub, flags []string
+	for _, w := range words {
+		switch {
+		case strings.HasPrefix(w, "--"):
+			flags = append(flags, w)
+		case nameOnly.MatchString("omnigap "+w) && len(flags) == 0:
+			sub = append(sub, w)
+		}
+	}
+	cmd := exec.Command(filepath.Join(e.bin, "omnigap"), append(sub, "--help")...)
+	out, err := cmd.CombinedOutput()
+	usage := "omnigap " + strings.Join(sub, " ")
+	if err != nil || !strings.Contains(string(out), "\n  "+strings.TrimSpace(usage)) {
+		t.Errorf("%s: no such command (%v):\n%s", c, err, out)
+		return
+	}
+	for _, f := range flags {
+		if !strings.Contains(string(out), " "+f+" ") {
+			t.Errorf("%s: %s has no flag %s", c, usage, f)
+		}
+	}
+}
+
+// prepared is a command ready to run: the shell line and its settings.
+type prepared struct {
+	line    string
+	env     []string
+	screens []*regexp.Regexp // what the screen of each of its commands that draws one shows
+}
+
+func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
+	t.Helper()
+	p := prepared{line: c.text}
+	for _, ph := range placeholders {
+		with := ph.with
+		if strings.Contains(with, "%d") {
+			with = fmt.Sprintf(with, e.n.Add(1))
+		}
+		p.line = ph.pattern.ReplaceAllString(p.line, with)
+	}
+	p.line = strings.NewReplacer("@SOTOPIA@", filepath.Join(work, "home", "sotopia"), "@TMP@", filepath.Join(work, "tmp")).Replace(p.line)
+	if regexp.MustCompile(`\bstudy\b`).MatchString(p.line) {
+		e.study(t, work)
+	}
+	if endpointFlags.MatchString(p.line) {
+		// Each endpoint named is one of the loopback servers.
+		urls := map[string]string{}
+		p.line = regexp.MustCompile(`--base-url (\S+)`).ReplaceAllStringFunc(p.line, func(m string) string {
+			u := strings.TrimPrefix(m, "--base-url ")
+			if _, ok := urls[u]; !ok {
+				urls[u] = e.servers[len(urls)%len(e.servers)].URL
+			}
+			return "--base-url " + urls[u]
+		})
+		switch {
+		case strings.Contains(p.line, "--provider") && len(urls) == 0:
+			p.line += " --base-url " + e.servers[0].URL
+		case len(urls) == 0 && !strings.Contains(p.line, "--model"):
+			// OpenAI's API, which the loopback server stands in for,
+			// has a default model; another endpoint has none.
+			p.line += " --model gpt-4o-mini"
+		}
+		p.env = append(p.env, "OPENAI_BASE_URL="+e.servers[0].URL)
+		p.line = regexp.MustCompile(`--episodes (\d+)`).ReplaceAllStringFunc(p.line, func(m string) string {
+			if n, _ := strconv.Atoi(strings.TrimPrefix(m, "--episodes ")); n > 2 {
+				return "--episodes 2"
+			}
+			return m
+		})
+	}
+	for seg := range strings.SplitSeq(p.line, "&&") {
+		words := strings.Fields(seg)
+		for len(words) > 0 && regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=`).MatchString(words[0]) {
+			words = words[1:]
+		}
+		switch {
+		case len(words) >= 2 && words[1] == "serve":
+			p.screens = append(p.screens, serveScreen)
+		case len(words) < 2 || strings.HasPrefix(words[1], "-") || slices.Contains(interactive, words[1]):
+			p.screens = append(p.screens, panesScreen)
+		}
+	}
+	// serve listens on a free loopback port.
+	if strings.Contains(p.line, "omnigap serve") {
+		port := freePort(t)
+		if regexp.MustCompile(`--listen \S+`).MatchString(p.line) {
+			p.line = regexp.MustCompile(`--listen \S+`).ReplaceAllString(p.line, "--listen 127.0.0.1:"+port)
+		} else {
+			p.line += " --listen 127.0.0.1:" + port
+		}
+	}
+	return p
+}
+
+// study plays the study that a DIR to read stands for, once per copy.
+func (e *docEnv) study(t *testing.T, work string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(work, "study")); err == nil {
+		return
+	}
+	if err := e.shell(t, prepared{line: "omnigap run --scenario 'craigslist/gen-*' --episodes 2 --out study"}, work); err != nil {
+		t.Fatalf("the study a DIR to read stands for: %v", err)
+	}
+}
+
+// run runs one command and checks that it works.
+func (e *docEnv) run(t *testing.T, c docCommand, work string) {
+	t.Helper()
+	p := e.prepare(t, c, work)
+	start := time.Now()
+	var err error
+	if len(p.screens) > 0 {
+		err = e.inTmux(t, p, work)
+	} else {
+		err = e.shell(t, p, work)
+	}
+	note := ""
+	if p.line != c.text {
+		note = " as: " + p.line
+	}
+	if err != nil {
+		t.Errorf("%s%s: %v", c, note, err)
+		return
+	}
+	t.Logf("%s: ran in %s%s", c, time.Since(start).Round(time.Millisecond), note)
+}
+
+// script writes the shell script that runs p in work and writes its exit
+// status to the file status beside it.
+func (e *docEnv) script(t *testing.T, p prepared, work string) (script, status string) {
+	t.Helper()
+	dir := t.TempDir()
+	status = filepath.Join(dir, "status")
+	var b strings.Builder
+	fmt.Fprintf(&b, "cd %s || exit 99\n", shellQuoted(work))
+	fmt.Fprintf(&b, "unset OPENAI_API_KEY OPENAI_BASE_URL NO_COLOR\n")
+	fmt.Fprintf(&b, "export HOME=%s XDG_CONFIG_HOME=%s PATH=%s:\"$PATH\"\n",
+		shellQuoted(filepath.Join(work, "home")), shellQuoted(filepath.Join(work, "config")), shellQuoted(e.bin))
+	for _, kv := range p.env {
+		fmt.Fprintf(&b, "export %s\n", kv)
+	}
+	fmt.Fprintf(&b, "%s\n", p.line)
+	fmt.Fprintf(&b, "echo $? > %s.tmp && mv %s.tmp %s\n", status, status, status)
+	script = filepath.Join(dir, "run.sh")
+	writeAll(t, script, b.String())
+	return script, status
+}
+
+// shell runs a command that draws no screen, to its end.
+func (e *docEnv) shell(t *testing.T, p prepared, work string) error {
+	t.Helper()
+	script, status := e.script(t, p, work)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", script)
+	// The whole group is stopped on timeout, omnigap with its shell.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%v\n%s", err, tail(out.String()))
+	}
+	if code := readStatus(status); code != "0" {
+		return fmt.Errorf("exit status %s\n%s", code, tail(out.String()))
+	}
+	return nil
+}
+
+// inTmux runs a command line that draws screens in a tmux of its own,
+// waits for each screen and quits it with q (ctrl+c where q is text, as
+// in play's input).
+func (e *docEnv) inTmux(t *testing.T, p prepared, work string) error {
+	t.Helper()
+	script, status := e.script(t, p, work)
+	socket := fmt.Sprintf("omnigap-docs-%d-%d", os.Getpid(), e.n.Add(1))
+	tm := func(args ...string) (string, error) {
+		out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
+		return string(out), err
+	}
+	if out, err := tm("new-session", "-d", "-s", "doc", "-x", "100", "-y", "30", "sh "+shellQuoted(script)+"; sleep 60"); err != nil {
+		return fmt.Errorf("tmux: %v\n%s", err, out)
+	}
+	defer exec.Command("tmux", "-L", socket, "kill-server").Run()
+	capture := func() string { s, _ := tm("capture-pane", "-p", "-t", "doc"); return s }
+	for i, want := range p.screens {
+		screen, ok := waitScreen(capture, status, want, 20*time.Second)
+		if !ok {
+			return fmt.Errorf("no screen showing %q from its command %d (status %q); the terminal shows:\n%s", want, i+1, readStatus(status), strings.TrimRight(screen, "\n"))
+		}
+		// Then the next screen, or the end.
+		gone := func(limit time.Duration) bool {
+			deadline := time.Now().Add(limit)
+			for readStatus(status) == "" && nonBlank(capture()) > 1 {
+				if time.Now().After(deadline) {
+					return false
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			return true
+		}
+		tm("send-keys", "-t", "doc", "q")
+		if !gone(3 * time.Second) {
+			tm("send-keys", "-t", "doc", "C-c")
+			gone(15 * time.Second)
+		}
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for readStatus(status) == "" && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if code := readStatus(status); code != "0" {
+		return fmt.Errorf("exit status %q after quitting; the terminal shows:\n%s", code, strings.TrimRight(capture(), "\n"))
+	}
+	return nil
+}
+
+// waitScreen waits until the terminal shows what a screen shows while the
+// command still runs.
+func waitScreen(capture func() string, status string, want *regexp.Regexp, limit time.Duration) (string, bool) {
+	deadline := time.Now().Add(limit)
+	for {
+		s := capture()
+		if readStatus(status) != "" {
+			return s, false
+		}
+		if want.MatchString(s) {
+			return s, true
+		}
+		if time.Now().After(deadline) {
+			return s, false
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func nonBlank(screen string) int {
+	n := 0
+	for l := range strings.SplitSeq(screen, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
+}
+
+func readStatus(path string) string {
+	data, _ := os.ReadFile(path)
+	return strings.TrimSpace(string(data))
+}
+
+func tail(s string) string {
+	if len(s) > 3000 {
+		return "..." + s[len(s)-3000:]
+	}
+	return s
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+}
+
+func shellQuoted(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// writeAll writes a file, making its folder.
+func writeAll(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
