@@ -16,6 +16,7 @@ import (
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -64,18 +65,18 @@ over the scenarios and seeds both played.`,
 			// Each episode is tallied as it is read and dropped, so memory
 			// does not hold every recording's figures.
 			a := report.NewAggregator(dims)
-			sources, err := gatherSources(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
+			sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
-			guard := studyGuard{}
-			n, err := readSources(cmd.Context(), sources, cmd.ErrOrStderr(), func(src source, ep report.Episode) error {
+			guard := study.Guard{}
+			n, err := readSources(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
 				if len(dims) == 0 {
-					if err := guard.check(ep.Family, src.study); err != nil {
+					if err := guard.Check(ep.Family, src.Study); err != nil {
 						return err
 					}
 				}
-				ep.Study = src.label
+				ep.Study = src.Label
 				a.Add(ep)
 				return nil
 			})
@@ -84,7 +85,7 @@ over the scenarios and seeds both played.`,
 			}
 			inputs := make([]string, len(sources))
 			for i, src := range sources {
-				inputs[i] = src.path
+				inputs[i] = src.Path
 			}
 			if n == 0 {
 				return fmt.Errorf("no readable recordings in %v", args)
@@ -128,11 +129,11 @@ over the scenarios and seeds both played.`,
 // without them. Folders are listed, never used as patterns. It stops when
 // ctx is done.
 func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, []string, error) {
-	sources, err := gatherSources(args, false, stderr)
+	sources, err := study.Gather(args, false, stderr)
 	if err != nil {
 		return 0, nil, err
 	}
-	n, err := readSources(ctx, sources, stderr, func(_ source, ep report.Episode) error {
+	n, err := readSources(ctx, sources, stderr, func(_ study.Source, ep report.Episode) error {
 		add(ep)
 		return nil
 	})
@@ -141,17 +142,17 @@ func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func
 	}
 	paths := make([]string, len(sources))
 	for i, src := range sources {
-		paths[i] = src.path
+		paths[i] = src.Path
 	}
 	return n, paths, nil
 }
 
 // readSources reads the sources in order and hands each episode to add,
 // stopping at add's first error.
-func readSources(ctx context.Context, sources []source, stderr io.Writer, add func(source, report.Episode) error) (int, error) {
+func readSources(ctx context.Context, sources []study.Source, stderr io.Writer, add func(study.Source, report.Episode) error) (int, error) {
 	n := 0
 	for _, src := range sources {
-		p := src.path
+		p := src.Path
 		// Recordings are .jsonl; anything else may be a cocoa transcript file.
 		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
 			k, err := transcriptEpisodes(ctx, p, stderr, func(ep report.Episode) error { return add(src, ep) })

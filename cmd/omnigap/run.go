@@ -6,12 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
-	"reflect"
 	"runtime/debug"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -122,7 +120,7 @@ its turn limit) and an expected figure (episodes half as long).`,
 				return err
 			}
 			opts.Resolve = library.Resolve
-			err = study(cmd.Context(), opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			err = playStudy(cmd.Context(), opts, cmd.OutOrStdout(), cmd.ErrOrStderr())
 			if cerr := backends.close(); cerr != nil {
 				fmt.Fprintln(cmd.ErrOrStderr(), "omnigap run: --cache:", textsafe.Clean(cerr.Error()))
 			}
@@ -178,62 +176,32 @@ func placeShard(opts *batch.Options, shard string, shards int, shardsGiven bool)
 	if err != nil {
 		return err
 	}
-	if _, err := os.Lstat(filepath.Join(opts.OutDir, studyFile)); err == nil {
-		return fmt.Errorf("--shard: %s holds a study of its own (%s); give the shards a folder of their own", opts.OutDir, studyFile)
+	if _, err := os.Lstat(filepath.Join(opts.OutDir, study.File)); err == nil {
+		return fmt.Errorf("--shard: %s holds a study of its own (%s); give the shards a folder of their own", opts.OutDir, study.File)
 	}
 	opts.Shard = s
 	opts.OutDir = filepath.Join(opts.OutDir, s.Folder())
 	return nil
 }
 
-// studyFile is the file in a study's folder (or a shard's) that says
-// what the study plays.
-const studyFile = "study.json"
-
-// studyPlan is DIR/study.json: what a study in DIR plays, so that --resume
-// cannot mix in episodes of another study, and `report` can tell the
-// folders of one study (its shards) from those of others.
-type studyPlan struct {
-	Refs  []string `json:"scenarios"`
-	Modes []string `json:"modes"`
-	Seed  int64    `json:"seed"`
-	// Plays is what played the seats: the backend, or the provider,
-	// models and sampling (backendOptions.plays); absent in the folders
-	// of older versions.
-	Plays map[string]string `json:"plays,omitempty"`
-	// Shard is the folder's share of the study, "K/N"; absent for a
-	// whole study.
-	Shard string `json:"shard,omitempty"`
-}
-
-// sameStudy says whether two plans are of one study (shards apart). A
-// plan written before Plays was recorded is taken to play the same.
-func (p studyPlan) sameStudy(q studyPlan) bool {
-	if p.Plays == nil || q.Plays == nil {
-		p.Plays, q.Plays = nil, nil
-	}
-	p.Shard, q.Shard = "", ""
-	return reflect.DeepEqual(p, q)
-}
-
 // claimOutDir writes the study's plan into its folder, or on --resume
 // checks that the folder's plan is this one. More or fewer episodes are
 // fine: resuming with more extends a study.
 func claimOutDir(opts batch.Options, plays map[string]string) error {
-	plan := studyPlan{Refs: opts.Refs, Seed: opts.Seed, Plays: plays}
+	plan := study.Plan{Refs: opts.Refs, Seed: opts.Seed, Plays: plays}
 	for _, m := range opts.Modes {
 		plan.Modes = append(plan.Modes, string(m))
 	}
 	if !opts.Shard.Whole() {
 		plan.Shard = opts.Shard.String()
 	}
-	path := filepath.Join(opts.OutDir, studyFile)
+	path := filepath.Join(opts.OutDir, study.File)
 	if opts.Resume {
-		was, err := readStudyPlan(path)
+		was, err := study.Read(path)
 		if err == nil {
-			if !was.sameStudy(plan) || was.Shard != plan.Shard {
+			if !was.Same(plan) || was.Shard != plan.Shard {
 				return fmt.Errorf("--resume: %s holds a study of --scenario %v --modes %v --seed %d%s; resume it with the same options",
-					opts.OutDir, was.Refs, strings.Join(was.Modes, ","), was.Seed, playsText(was.Plays))
+					opts.OutDir, was.Refs, strings.Join(was.Modes, ","), was.Seed, study.PlaysText(was.Plays))
 			}
 			return nil
 		}
@@ -246,35 +214,9 @@ func claimOutDir(opts batch.Options, plays map[string]string) error {
 	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error { return json.NewEncoder(textsafe.JSONWriter(w)).Encode(plan) })
 }
 
-// readStudyPlan reads a study.json.
-func readStudyPlan(path string) (studyPlan, error) {
-	var plan studyPlan
-	data, err := safefile.ReadCapped(path, 1<<20)
-	if err != nil {
-		return plan, err
-	}
-	if err := json.Unmarshal(data, &plan); err != nil {
-		return plan, fmt.Errorf("%s: %w", path, err)
-	}
-	return plan, nil
-}
-
-// playsText names what a plan's seats were played by, for an error.
-func playsText(plays map[string]string) string {
-	if len(plays) == 0 {
-		return ""
-	}
-	keys := slices.Sorted(maps.Keys(plays))
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + plays[k]
-	}
-	return " played by " + strings.Join(parts, " ")
-}
-
-// study runs the batch with a progress display, writes summary.json
+// playStudy runs the batch with a progress display, writes summary.json
 // (also when interrupted) and prints the table.
-func study(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) error {
+func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) error {
 	// A study's live heap is small and flat (episodes are tallied as they
 	// finish), so by default the collector would run every few episodes;
 	// at 400% it runs a quarter as often for about 12 MB more, a third

@@ -1,11 +1,10 @@
-package main
+package study
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,22 +17,22 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// source is one file `report` reads, with the study it belongs to.
-type source struct {
-	path string
-	// study is the study of the folder the file is in (nil for a folder
+// Source is one file `report` reads, with the study it belongs to.
+type Source struct {
+	Path string
+	// Study is the study of the folder the file is in (nil for a folder
 	// without study.json, a recording or transcript named alone).
-	study *foundStudy
-	// label is the file's value of the study dimension (--by study): its
+	Study *Found
+	// Label is the file's value of the study dimension (--by study): its
 	// study's, or the argument it came from.
-	label string
+	Label string
 }
 
-// foundStudy is one study found among report's arguments: the folders (its
+// Found is one study found among report's arguments: the folders (its
 // shards, or the one folder of a whole study) that hold it.
-type foundStudy struct {
+type Found struct {
 	id    string // the plan, shards apart, as canonical JSON
-	plan  studyPlan
+	plan  Plan
 	label string
 	dirs  []string
 	// shards are the shards found by index, each with its folder; nil
@@ -42,7 +41,7 @@ type foundStudy struct {
 	count  int
 }
 
-// gatherSources lists the files named by args (folders or files), the
+// Gather lists the files named by args (folders or files), the
 // recordings of every folder in file-name order across the folders, so
 // that the shards of a study are read in the order one folder of the
 // whole study would be. A folder without recordings of its own stands
@@ -52,17 +51,17 @@ type foundStudy struct {
 // With apart set (--by study), folders of the same plan are different
 // studies unless they are the shards of one folder: replicates of a study
 // can then be set side by side.
-func gatherSources(args []string, apart bool, stderr io.Writer) ([]source, error) {
-	var out []source
-	studies := map[string]*foundStudy{}
-	var order []*foundStudy
+func Gather(args []string, apart bool, stderr io.Writer) ([]Source, error) {
+	var out []Source
+	studies := map[string]*Found{}
+	var order []*Found
 	for _, arg := range args {
 		st, err := os.Stat(arg)
 		if err != nil {
 			return nil, err
 		}
 		if !st.IsDir() {
-			out = append(out, source{path: arg, label: arg})
+			out = append(out, Source{Path: arg, Label: arg})
 			continue
 		}
 		dirs, err := studyFolders(arg)
@@ -86,7 +85,7 @@ func gatherSources(args []string, apart bool, stderr io.Writer) ([]source, error
 				return nil, err
 			}
 			for _, f := range files {
-				out = append(out, source{path: f, study: s, label: label})
+				out = append(out, Source{Path: f, Study: s, Label: label})
 			}
 		}
 	}
@@ -95,7 +94,7 @@ func gatherSources(args []string, apart bool, stderr io.Writer) ([]source, error
 			fmt.Fprintf(stderr, "omnigap report: %s: %s; the figures cover the shards given\n", textsafe.Clean(s.label), missing)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return filepath.Base(out[i].path) < filepath.Base(out[j].path) })
+	sort.SliceStable(out, func(i, j int) bool { return filepath.Base(out[i].Path) < filepath.Base(out[j].Path) })
 	return out, nil
 }
 
@@ -109,7 +108,7 @@ func studyFolders(dir string) ([]string, error) {
 	out := []string{dir}
 	for _, e := range entries {
 		if _, ok := batch.ShardFolder(e.Name()); ok && e.IsDir() {
-			if _, err := os.Lstat(filepath.Join(dir, e.Name(), studyFile)); err == nil {
+			if _, err := os.Lstat(filepath.Join(dir, e.Name(), File)); err == nil {
 				out = append(out, filepath.Join(dir, e.Name()))
 			}
 		}
@@ -121,9 +120,9 @@ func studyFolders(dir string) ([]string, error) {
 // when it has none), and refuses a folder that repeats episodes another
 // folder of the same study holds. A shard's study is named by the folder
 // its shard folder is in, a whole study's by its own.
-func studyOf(dir string, apart bool, studies map[string]*foundStudy) (*foundStudy, error) {
-	path := filepath.Join(dir, studyFile)
-	plan, err := readStudyPlan(path)
+func studyOf(dir string, apart bool, studies map[string]*Found) (*Found, error) {
+	path := filepath.Join(dir, File)
+	plan, err := Read(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -146,7 +145,7 @@ func studyOf(dir string, apart bool, studies map[string]*foundStudy) (*foundStud
 	}
 	s := studies[id]
 	if s == nil {
-		s = &foundStudy{id: id, plan: plan, label: label}
+		s = &Found{id: id, plan: plan, label: label}
 		studies[id] = s
 	}
 	for _, d := range s.dirs {
@@ -156,7 +155,7 @@ func studyOf(dir string, apart bool, studies map[string]*foundStudy) (*foundStud
 	}
 	if plan.Shard == "" {
 		if len(s.dirs) > 0 {
-			return nil, fmt.Errorf("%s and %s hold the same study (%s): give one of them", s.dirs[0], dir, plan.text())
+			return nil, fmt.Errorf("%s and %s hold the same study (%s): give one of them", s.dirs[0], dir, plan.Text())
 		}
 		s.dirs = append(s.dirs, dir)
 		return s, nil
@@ -182,7 +181,7 @@ func studyOf(dir string, apart bool, studies map[string]*foundStudy) (*foundStud
 }
 
 // missing names the shards of a study that were not given ("" when none).
-func (s *foundStudy) missing() string {
+func (s *Found) missing() string {
 	if s.shards == nil || len(s.shards) == s.count {
 		return ""
 	}
@@ -195,17 +194,13 @@ func (s *foundStudy) missing() string {
 	return fmt.Sprintf("%d of %d shards (shard %s missing)", len(s.shards), s.count, strings.Join(gone, ", "))
 }
 
-// text sums a plan up for a message.
-func (p studyPlan) text() string {
-	return fmt.Sprintf("--scenario %s --modes %s --seed %d%s", strings.Join(p.Refs, " --scenario "), strings.Join(p.Modes, ","), p.Seed, playsText(p.Plays))
-}
-
-// studyGuard refuses, in a report grouped by family and mode only, the
+// Guard refuses, in a report grouped by family and mode only, the
 // episodes of a study in a family another study already has episodes
 // of: their figures would be mixed in the same cells.
-type studyGuard map[scenario.Family]*foundStudy
+type Guard map[scenario.Family]*Found
 
-func (g studyGuard) check(f scenario.Family, s *foundStudy) error {
+// Check takes the episodes of family f from study s (nil for none).
+func (g Guard) Check(f scenario.Family, s *Found) error {
 	if s == nil {
 		return nil
 	}
@@ -218,41 +213,5 @@ func (g studyGuard) check(f scenario.Family, s *foundStudy) error {
 		return nil
 	}
 	return fmt.Errorf("%s and %s are different studies of %s (%s): set them side by side with --by study or --by model, or report them one at a time",
-		first.label, s.label, f, first.plan.differences(s.plan))
-}
-
-// differences names what two plans differ in.
-func (p studyPlan) differences(q studyPlan) string {
-	var out []string
-	if !slices.Equal(p.Refs, q.Refs) {
-		out = append(out, "scenarios")
-	}
-	if !slices.Equal(p.Modes, q.Modes) {
-		out = append(out, "modes")
-	}
-	if p.Seed != q.Seed {
-		out = append(out, "seed")
-	}
-	keys := slices.Sorted(maps.Keys(p.Plays))
-	for k := range q.Plays {
-		if !slices.Contains(keys, k) {
-			keys = append(keys, k)
-		}
-	}
-	for _, k := range keys {
-		if p.Plays[k] != q.Plays[k] {
-			out = append(out, fmt.Sprintf("%s %s and %s", k, orDash(p.Plays[k]), orDash(q.Plays[k])))
-		}
-	}
-	if len(out) == 0 {
-		return "the same options"
-	}
-	return "they differ in " + strings.Join(out, ", ")
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+		first.label, s.label, f, first.plan.Differences(s.plan))
 }

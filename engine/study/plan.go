@@ -1,0 +1,113 @@
+// Package study is a study's folders as `run` writes them and `report`
+// reads them: the plan each folder's study.json holds, and the files of
+// the folders a report is given, with the study (or shard of one) each
+// belongs to.
+package study
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/omnigap/omnigap/engine/safefile"
+)
+
+// File is the file in a study's folder (or a shard's) that says what
+// the study plays.
+const File = "study.json"
+
+// Plan is DIR/study.json: what a study in DIR plays, so that --resume
+// cannot mix in episodes of another study, and `report` can tell the
+// folders of one study (its shards) from those of others.
+type Plan struct {
+	Refs  []string `json:"scenarios"`
+	Modes []string `json:"modes"`
+	Seed  int64    `json:"seed"`
+	// Plays is what played the seats: the backend, or the provider,
+	// models and sampling (cmd/omnigap's backendOptions.plays); absent in the folders
+	// of older versions.
+	Plays map[string]string `json:"plays,omitempty"`
+	// Shard is the folder's share of the study, "K/N"; absent for a
+	// whole study.
+	Shard string `json:"shard,omitempty"`
+}
+
+// Same says whether two plans are of one study (shards apart). A plan
+// written before Plays was recorded is taken to play the same.
+func (p Plan) Same(q Plan) bool {
+	if p.Plays == nil || q.Plays == nil {
+		p.Plays, q.Plays = nil, nil
+	}
+	p.Shard, q.Shard = "", ""
+	return reflect.DeepEqual(p, q)
+}
+
+// Read reads a study.json.
+func Read(path string) (Plan, error) {
+	var plan Plan
+	data, err := safefile.ReadCapped(path, 1<<20)
+	if err != nil {
+		return plan, err
+	}
+	if err := json.Unmarshal(data, &plan); err != nil {
+		return plan, fmt.Errorf("%s: %w", path, err)
+	}
+	return plan, nil
+}
+
+// PlaysText names what a plan's seats were played by, for an error.
+func PlaysText(plays map[string]string) string {
+	if len(plays) == 0 {
+		return ""
+	}
+	keys := slices.Sorted(maps.Keys(plays))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + plays[k]
+	}
+	return " played by " + strings.Join(parts, " ")
+}
+
+// Text sums a plan up for a message.
+func (p Plan) Text() string {
+	return fmt.Sprintf("--scenario %s --modes %s --seed %d%s", strings.Join(p.Refs, " --scenario "), strings.Join(p.Modes, ","), p.Seed, PlaysText(p.Plays))
+}
+
+// Differences names what two plans differ in.
+func (p Plan) Differences(q Plan) string {
+	var out []string
+	if !slices.Equal(p.Refs, q.Refs) {
+		out = append(out, "scenarios")
+	}
+	if !slices.Equal(p.Modes, q.Modes) {
+		out = append(out, "modes")
+	}
+	if p.Seed != q.Seed {
+		out = append(out, "seed")
+	}
+	keys := slices.Sorted(maps.Keys(p.Plays))
+	for k := range q.Plays {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range keys {
+		if p.Plays[k] != q.Plays[k] {
+			out = append(out, fmt.Sprintf("%s %s and %s", k, orDash(p.Plays[k]), orDash(q.Plays[k])))
+		}
+	}
+	if len(out) == 0 {
+		return "the same options"
+	}
+	return "they differ in " + strings.Join(out, ", ")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
