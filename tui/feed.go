@@ -16,6 +16,13 @@ import (
 // fast stream never turns into one message (and one View) per token.
 const frameInterval = 25 * time.Millisecond
 
+// framesPerSecond is how often Bubble Tea may draw a changed frame. Its
+// first frame waits for the first tick: at 120 (its most) the app's first
+// screen comes about 8 ms sooner than at its default 60, and a key's
+// answer too; a tick with nothing changed costs a comparison
+// (docs/PERFORMANCE.md).
+const framesPerSecond = 120
+
 // runEvents is one run's share of a batch, in the order the run sent them.
 type runEvents struct {
 	run    string

@@ -111,7 +111,7 @@ func Run(ctx context.Context, opts Options) error {
 			return errors.Join(err, s.feed.close())
 		}
 	}
-	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx), ui.TerminalProfile()}, opts.Program...)...)
+	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx), ui.TerminalProfile(), tea.WithFPS(framesPerSecond)}, opts.Program...)...)
 	var forwarding sync.WaitGroup
 	if opts.Messages != nil {
 		forwarding.Go(func() { forward(ctx, p, opts.Messages) })

@@ -64,6 +64,43 @@ func loadFS(fsys fs.FS) ([]*scenario.Scenario, error) {
 	return out, nil
 }
 
+// files are the embedded scenarios parsed one at a time, by file name.
+var files struct {
+	sync.Mutex
+	parsed map[string]*scenario.Scenario
+}
+
+// FileOf is the embedded file that holds the built-in scenario id:
+// family/name is in family-name.yaml.
+func FileOf(id string) string { return strings.Replace(id, "/", "-", 1) + ".yaml" }
+
+// builtinFile is a copy of the built-in scenario ref, parsed from its own
+// file alone (the app's first frame need not wait for every file); nil
+// when no file is named for ref.
+func builtinFile(ref string) (*scenario.Scenario, error) {
+	name := FileOf(ref)
+	files.Lock()
+	defer files.Unlock()
+	sc, ok := files.parsed[name]
+	if !ok {
+		data, err := fs.ReadFile(scenarios.Files, name)
+		if err != nil {
+			return nil, nil
+		}
+		if sc, err = scenario.Parse("scenarios/"+name, data); err != nil {
+			return nil, err
+		}
+		if files.parsed == nil {
+			files.parsed = map[string]*scenario.Scenario{}
+		}
+		files.parsed[name] = sc
+	}
+	if sc.ID != ref {
+		return nil, nil
+	}
+	return sc.Clone(), nil // callers may keep and change it
+}
+
 // IsFresh reports whether ref draws a new generated scenario per episode.
 func IsFresh(ref string) bool { return strings.HasSuffix(ref, "/gen-*") }
 
@@ -96,6 +133,9 @@ func Resolve(ref string, seed int64) (*scenario.Scenario, error) {
 			return nil, fmt.Errorf("scenario %q: the part after gen- must be a whole number or *", ref)
 		}
 		return gen(n), nil
+	}
+	if sc, err := builtinFile(ref); sc != nil || err != nil {
+		return sc, err
 	}
 	list, err := Builtin()
 	if err != nil {
