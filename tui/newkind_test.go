@@ -84,7 +84,7 @@ func TestANewKindIsOneRowAndOneLook(t *testing.T) {
 		}
 	}
 
-	board := scoreboard.New(m.common(), m.scenario.Title, "comparison 1 of 1", m.panes, nil)
+	board := scoreboard.New(m.common(), m.scenario, "comparison 1 of 1", m.panes, nil)
 	if rows := ansi.Strip(strings.Join(board.Render(160, 40), "\n")); !strings.Contains(rows, "echoes") {
 		t.Errorf("the scoreboard has no row of echoes:\n%s", rows)
 	}

@@ -168,7 +168,7 @@ func (d *presenter) showBoard() {
 	}
 	m := d.m
 	comparison := fmt.Sprintf("comparison %d of %d", d.index+1, len(d.opts.Comparisons))
-	m.stack.Push(scoreboard.New(m.common(), m.scenario.Title, comparison, m.panes, d.next).Layer())
+	m.stack.Push(scoreboard.New(m.common(), m.scenario, comparison, m.panes, d.next).Layer())
 }
 
 func isBoard(l ui.Layer) bool { _, ok := l.Component.(*scoreboard.Board); return ok }

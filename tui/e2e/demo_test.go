@@ -61,7 +61,7 @@ func presentShipped(t *testing.T, name string, w, h int, env ...string) {
 		}
 		return strings.Contains(s, "Scoreboard")
 	})
-	for _, row := range []string{"outcome", "goal (0-10)", "leaks", "guesses", "turns", "SCRIPT", "AGENTS"} {
+	for _, row := range []string{"outcome", "goal completion", "Dana, seller", "Luis, buyer", "leaks", "guesses", "turns", "SCRIPT", "AGENTS"} {
 		if !strings.Contains(s, row) {
 			t.Errorf("the scoreboard lacks %q:\n%s", row, s)
 		}
