@@ -34,7 +34,7 @@ type model struct {
 	generation *generation
 
 	width, height int
-	footerHeight  int // legend line plus help, set by resize
+	footerHeight  int // legend lines plus help, set by resize
 	focus         int
 	paused        bool
 	// locked panes scroll together turn by turn.
