@@ -110,3 +110,17 @@ func (l *liveTurns) completeEvery(n int) {
 	l.turn++
 	l.start()
 }
+
+// BenchmarkOpenCard opens the card (c) over three runs of eight turns
+// at 120x40 and draws it: the recordings so far, the card's Markdown and
+// its rendering with glamour; esc closes it again.
+func BenchmarkOpenCard(b *testing.B) {
+	m := goldenModel(b, builtinEvents(b), 120, 40)
+	c, esc := press("c"), press("esc")
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Update(c)
+		m.View()
+		m.Update(esc)
+	}
+}

@@ -1,9 +1,12 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/run"
@@ -30,7 +33,35 @@ func TestCardInTheAppStatesTheSettings(t *testing.T) {
 	m.Update(resize(80, 24))
 	m.Update(press("c"))
 	text := ansi.Strip(strings.Join(m.stack.Body().Component.Render(80, 400), "\n"))
-	if !strings.Contains(text, "Endpoint and sampling") || !strings.Contains(text, "| temperature | 0.3 |") {
+	if !strings.Contains(text, "Endpoint and sampling") || !regexp.MustCompile(`temperature\s*│\s*0\.3`).MatchString(text) {
 		t.Errorf("the card does not state the run's settings:\n%s", text)
+	}
+}
+
+// The card in the app is drawn from its Markdown, in colour and without:
+// headings, emphasis and tables rendered, nothing of the Markdown's own
+// marks left, every line as wide as the screen.
+func TestCardInTheAppIsRenderedMarkdown(t *testing.T) {
+	for _, colourless := range []bool{false, true} {
+		m := goldenModel(t, builtinEvents(t), 100, 40)
+		m.Update(tea.ColorProfileMsg{Profile: map[bool]colorprofile.Profile{false: colorprofile.TrueColor, true: colorprofile.ASCII}[colourless]})
+		m.Update(press("c"))
+		lines := m.stack.Body().Component.Render(100, 400)
+		text := ansi.Strip(strings.Join(lines, "\n"))
+		for _, want := range []string{"Who knew what", "Ending rule", "SCRIPT writer"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("colourless %v: the card lacks %q:\n%s", colourless, want, text)
+			}
+		}
+		for _, raw := range []string{"|---|", "## ", "**", "| mode |"} {
+			if strings.Contains(text, raw) {
+				t.Errorf("colourless %v: the card shows Markdown's %q:\n%s", colourless, raw, text)
+			}
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w != 100 {
+				t.Fatalf("colourless %v: line %d is %d cells wide: %q", colourless, i, w, ansi.Strip(l))
+			}
+		}
 	}
 }

@@ -28,7 +28,7 @@ func TestFocusMovesWithTabAndClick(t *testing.T) {
 	if m.focus != 2 || !m.panes[2].Focused() || m.panes[0].Focused() {
 		t.Fatalf("focus = %d, want MINDREADERS (2)", m.focus)
 	}
-	focused := m.styles.ModeHeading(view.Mindreaders, true).Render(" MINDREADERS ")
+	focused := m.styles.ModeHeading(view.Mindreaders, true).Render("▶MINDREADERS ")
 	if !strings.Contains(m.render(), focused) {
 		t.Error("the focused pane's label is not drawn in the focused style")
 	}
@@ -161,7 +161,7 @@ func TestInfoPanelAndPromptAudit(t *testing.T) {
 	tm.Send(press("shift+tab"))
 	waitScreen(t, tm, "Prompt audit · SCRIPT", "You write the dialogue for both characters")
 	tm.Send(press("p"))
-	waitScreen(t, tm, " SCRIPT ", "turn 0/20")
+	waitScreen(t, tm, "▶SCRIPT ", "turn 0/20")
 	finalModel(t, tm)
 }
 

@@ -30,7 +30,8 @@ func TestHighlightStylesByKindAndCounters(t *testing.T) {
 	waitScreen(t, tm, "leak 1", "disclosure 1", "mind-read 1", "first mention 1")
 	screen := screen(t, tm)
 	for i, want := range []string{"$400", "Bob can pay $450", "frame is cracked", "Jacob"} {
-		styled := m.styles.Highlight[anns[i].Kind].Render(want)
+		info, _ := event.InfoOf(anns[i].Kind)
+		styled := m.styles.Highlight[anns[i].Kind].Render(info.Marker + want)
 		if !strings.Contains(screen, styled) {
 			t.Errorf("%s span %q is not drawn in its style %q", anns[i].Kind, want, styled)
 		}

@@ -73,7 +73,7 @@ func (m *model) bodyHeight() int {
 // keys of what is on top.
 func (m *model) resize() {
 	m.help.SetWidth(m.width)
-	m.footerHeight = 1 + strings.Count(m.helpView(), "\n") + 1
+	m.footerHeight = len(m.legendLines()) + strings.Count(m.helpView(), "\n") + 1
 	for _, l := range m.stack.Layers() {
 		l.Component.SetSize(m.width, m.bodyHeight())
 	}

@@ -52,7 +52,7 @@ func TestLayoutNarrowUsesTabs(t *testing.T) {
 	tm.Send(batchFor(m, 12))
 	waitScreen(t, tm, "turn 12/20")
 	tm.Send(press("tab"))
-	waitScreen(t, tm, " AGENTS running ")
+	waitScreen(t, tm, "▶AGENTS running ")
 	m = finalModel(t, tm)
 	lines := checkScreen(t, m.render(), 80, 24)
 	tabs := ansi.Strip(lines[1])
@@ -63,7 +63,7 @@ func TestLayoutNarrowUsesTabs(t *testing.T) {
 	}
 	// Two panes fit: SCRIPT and the focused AGENTS stand side by side,
 	// MINDREADERS waits in the tab bar until the focus reaches it.
-	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " SCRIPT ") || !strings.Contains(head, "│ AGENTS ") || strings.Contains(head, "MINDREADERS") {
+	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " SCRIPT ") || !strings.Contains(head, "│▶AGENTS ") || strings.Contains(head, "MINDREADERS") {
 		t.Errorf("SCRIPT and AGENTS should stand side by side, header %q", head)
 	}
 	if c := ansi.Strip(lines[3]); !strings.Contains(c, "turn 12/20  leak 0  disc 0  1st 0") || !strings.Contains(c, "turn 12/20  guess 0  disc 0  1st 0") {
@@ -71,11 +71,11 @@ func TestLayoutNarrowUsesTabs(t *testing.T) {
 	}
 	m.Update(press("tab"))
 	lines = checkScreen(t, m.render(), 80, 24)
-	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " AGENTS ") || !strings.Contains(head, "│ MINDREADERS ") {
+	if head := ansi.Strip(lines[2]); !strings.HasPrefix(head, " AGENTS ") || !strings.Contains(head, "│▶MINDREADERS ") {
 		t.Errorf("focusing MINDREADERS should bring it beside AGENTS, header %q", head)
 	}
 	m.Update(press("tab"))
-	if head := ansi.Strip(checkScreen(t, m.render(), 80, 24)[2]); !strings.HasPrefix(head, " SCRIPT ") {
+	if head := ansi.Strip(checkScreen(t, m.render(), 80, 24)[2]); !strings.HasPrefix(head, "▶SCRIPT ") {
 		t.Errorf("focusing SCRIPT again should show it first, header %q", head)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -34,7 +35,7 @@ type model struct {
 	generation *generation
 
 	width, height int
-	footerHeight  int // legend line plus help, set by resize
+	footerHeight  int // legend lines plus help, set by resize
 	focus         int
 	paused        bool
 	// locked panes scroll together turn by turn.
@@ -156,6 +157,8 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.resize()
 	case tea.BackgroundColorMsg:
 		m.restyle(msg.IsDark())
+	case tea.ColorProfileMsg:
+		m.styles.Colourless = msg.Profile < colorprofile.ANSI
 	case batchMsg:
 		m.route(msg)
 		return m, m.session.feed.next()
@@ -263,7 +266,9 @@ func (m *model) endGame() {
 }
 
 func (m *model) restyle(dark bool) {
+	colourless := m.styles.Colourless
 	m.styles = ui.NewStyles(dark)
+	m.styles.Colourless = colourless
 	if m.presenter != nil {
 		m.styles = ui.Presenter(m.styles)
 	}

@@ -41,7 +41,7 @@ func addEcho(t *testing.T) {
 
 // TestANewKindIsOneRowAndOneLook: with only its row and its look, a new
 // kind is highlighted in its own look (in colour and, for NO_COLOR, in
-// attributes), counted in the pane's header, named in the legend,
+// attributes) and opened by its marker, counted in the pane's header, named in the legend,
 // given a row on the presenter's scoreboard, counted by the episode's
 // metrics and given a column in the card, and it does not take the
 // place of the model check's or a denial's highlight.
@@ -58,12 +58,12 @@ func TestANewKindIsOneRowAndOneLook(t *testing.T) {
 
 	screen := m.render()
 	plain := ansi.Strip(screen)
-	for _, want := range []string{"echo 1", "=echo"} {
+	for _, want := range []string{"echo 1", "=echo", "=hairline crack"} {
 		if !strings.Contains(plain, want) {
 			t.Errorf("the screen lacks %q:\n%s", want, plain)
 		}
 	}
-	if styled := m.styles.Highlight[echo].Render("hairline crack"); !strings.Contains(screen, styled) {
+	if styled := m.styles.Highlight[echo].Render("=hairline crack"); !strings.Contains(screen, styled) {
 		t.Errorf("the echo is not drawn in its look %q", styled)
 	}
 	if styled := m.styles.Denied.Render("So"); !strings.Contains(screen, styled) {
@@ -84,7 +84,7 @@ func TestANewKindIsOneRowAndOneLook(t *testing.T) {
 		}
 	}
 
-	board := scoreboard.New(m.common(), m.scenario.Title, "comparison 1 of 1", m.panes, nil)
+	board := scoreboard.New(m.common(), m.scenario, "comparison 1 of 1", m.panes, nil)
 	if rows := ansi.Strip(strings.Join(board.Render(160, 40), "\n")); !strings.Contains(rows, "echoes") {
 		t.Errorf("the scoreboard has no row of echoes:\n%s", rows)
 	}

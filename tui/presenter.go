@@ -100,14 +100,24 @@ func (d *presenter) Update(tea.Msg) tea.Cmd   { return nil }
 func (d *presenter) SetSize(int, int)         {}
 func (d *presenter) Render(int, int) []string { return nil }
 
-// ShortHelp is the presenter's footer line, short enough for 80 columns
-// (? still shows every key).
+// ShortHelp is the presenter's key line, always on screen (under the
+// callout too), short enough for 80 columns; from 120 it also names the
+// keys that move through the episode (? shows every key).
 func (d *presenter) ShortHelp() []key.Binding {
 	k := d.m.keys
-	return []key.Binding{k.Playback.Pause, k.Presenter.NextScene, k.Navigation.GoTo, k.Navigation.NextNote, k.General.Quit}
+	goOn := k.Playback.Pause
+	if d.m.paused {
+		goOn = ui.Relabel(goOn, "go on")
+	}
+	out := []key.Binding{goOn, k.Presenter.NextScene, ui.Relabel(k.Presenter.Scoreboard, "scores")}
+	if d.m.width >= 120 {
+		out = append(out, k.Navigation.GoTo, k.Navigation.NextNote)
+	}
+	return append(out, k.General.Help, k.General.Quit)
 }
 
-// helpView is the callout, in the footer while the runs stop at a leak.
+// helpView is the callout over the key line, in the footer while the
+// runs stop at a leak.
 func (d *presenter) helpView() string {
 	if d.callout == "" {
 		return ""
@@ -116,7 +126,7 @@ func (d *presenter) helpView() string {
 	for _, l := range strings.Split(ansi.Wrap(d.callout, max(d.m.width-2, 1), ""), "\n") {
 		out = append(out, d.m.styles.Callout.Render(" "+l+" "))
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(append(out, d.m.help.ShortHelpView(d.ShortHelp())), "\n")
 }
 
 // state is what the title and the footer show of the presenter.
@@ -168,7 +178,7 @@ func (d *presenter) showBoard() {
 	}
 	m := d.m
 	comparison := fmt.Sprintf("comparison %d of %d", d.index+1, len(d.opts.Comparisons))
-	m.stack.Push(scoreboard.New(m.common(), m.scenario.Title, comparison, m.panes, d.next).Layer())
+	m.stack.Push(scoreboard.New(m.common(), m.scenario, comparison, m.panes, d.next).Layer())
 }
 
 func isBoard(l ui.Layer) bool { _, ok := l.Component.(*scoreboard.Board); return ok }

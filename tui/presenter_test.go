@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui/pane"
 	"github.com/omnigap/omnigap/tui/scoreboard"
@@ -87,4 +90,34 @@ func presenterAt80x24(t *testing.T) *model {
 	m := newModel(s, nil)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	return m
+}
+
+// The scoreboard says whose goal completion each row is, seat by seat
+// (first name and role), and who scored it, named as the report names
+// it: the family's rule and an LLM judge apart.
+func TestScoreboardNamesWhoseGoalAndWhoScoredIt(t *testing.T) {
+	m := presenterAt80x24(t)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	for i, p := range m.panes {
+		run := "run-" + string(p.Mode())
+		p.Show(run, [2]string{"fixture", "fixture"})
+		met := map[string]float64{
+			metrics.GoalCompletion: 5, metrics.GoalCompletionSeat0: float64(i + 1), metrics.GoalCompletionSeat1: 9,
+			report.JudgeGoal: 6, metrics.JudgeSeatKey(0, "goal"): 4, metrics.JudgeSeatKey(1, "goal"): float64(7 + i),
+		}
+		m.Update(runBatch(run, []event.Event{{Kind: event.RunEnded, RunID: run, Ending: &event.Ending{Metrics: met}}}))
+	}
+	board := ansi.Strip(strings.Join(m.stack.Body().Component.Render(120, 36), "\n"))
+	var rows []string
+	for _, l := range strings.Split(board, "\n") {
+		rows = append(rows, strings.Join(strings.Fields(l), " "))
+	}
+	want := []string{
+		"goal completion (rule, 0-10)", "Alice, seller 1.0 2.0 3.0", "Bob, buyer 9.0 9.0 9.0", "",
+		"goal completion (judge, 0-10)", "Alice, seller 4.0 4.0 4.0", "Bob, buyer 7.0 8.0 9.0",
+	}
+	at := slices.Index(rows, want[0])
+	if at < 0 || at+len(want) > len(rows) || !slices.Equal(rows[at:at+len(want)], want) {
+		t.Errorf("the goal rows do not say whose goal and who scored it; want the rows\n%s\nin\n%s", strings.Join(want, "\n"), board)
+	}
 }

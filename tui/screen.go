@@ -137,7 +137,7 @@ func (m *model) tabBar() string {
 	var b strings.Builder
 	first, end := m.shown()
 	for i, p := range m.panes {
-		label := fmt.Sprintf(" %s %s ", p.Label(), p.Status())
+		label := fmt.Sprintf("%s%s %s ", pane.FocusSign(i == m.focus), p.Label(), p.Status())
 		switch {
 		case i == m.focus:
 			b.WriteString(m.styles.TabActive.Render(label))

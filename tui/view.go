@@ -44,7 +44,7 @@ func (m *model) draw(forTerminal bool) string {
 		f.add("\n")
 	}
 	m.addBody(f)
-	for i, l := range m.footer.Get(footerState{m.width, m.notice, m.locked, m.status(), m.stack.Version(), m.presenter.state()}, m.footerLines) {
+	for i, l := range m.footer.Get(footerState{m.width, m.notice, m.locked, m.status(), m.paused, m.stack.Version(), m.presenter.state()}, m.footerLines) {
 		if i > 0 {
 			f.add("\n")
 		}
@@ -67,6 +67,8 @@ type footerState struct {
 	notice string
 	locked bool
 	status string
+	// paused changes the presenter's space key (pause or go on).
+	paused bool
 	// layers changes with what is on the stack, which says the keys.
 	layers    int
 	presenter string
@@ -149,19 +151,8 @@ func (m *model) addBody(f *frame) {
 
 func (m *model) footerLines() []string {
 	st := m.styles
-	var legend strings.Builder
-	explain := m.presenter != nil && m.width >= 120
-	for i, k := range event.Kinds {
-		if i > 0 {
-			legend.WriteString("  ")
-		}
-		// The marker needs no colour: it names the kind's counters
-		// where only markers fit, and survives NO_COLOR.
-		legend.WriteString(k.Marker + st.Highlight[k.Kind].Render(k.Word))
-		if explain {
-			legend.WriteString(st.Dim.Render(" " + k.Meaning))
-		}
-	}
+	legend := m.legendLines()
+	last := legend[len(legend)-1]
 	notice := m.notice
 	if m.locked && notice == "" {
 		notice = "locked"
@@ -169,12 +160,12 @@ func (m *model) footerLines() []string {
 	if s := m.status(); s != "" {
 		notice = s
 	}
-	// The legend keeps its place. A notice too long to stand beside it
-	// takes the short help's line instead, shortened only when it is
-	// wider than the screen.
-	room := m.width - ansi.StringWidth(legend.String()) - 2
+	// The legend keeps its place. A notice too long to stand beside its
+	// last line takes the short help's line instead, shortened only when
+	// it is wider than the screen.
+	room := m.width - ansi.StringWidth(last) - 2
 	help := strings.Split(m.helpView(), "\n")
-	if ansi.StringWidth(notice) > room && !m.fullHelpShown() && len(help) == 1 {
+	if notice != "" && ansi.StringWidth(notice) > room && !m.fullHelpShown() && len(help) == 1 {
 		help = []string{st.StatusLabel.Render(ansi.Truncate(notice, m.width, "…"))}
 		notice = ""
 	}
@@ -182,11 +173,47 @@ func (m *model) footerLines() []string {
 		notice = ""
 	}
 	notice = st.Dim.Render(ansi.Truncate(notice, max(room, 0), "…"))
-	out := []string{ui.Spread(legend.String(), notice, m.width)}
+	var out []string
+	for _, l := range legend[:len(legend)-1] {
+		out = append(out, ui.Fit(l, m.width))
+	}
+	out = append(out, ui.Spread(last, notice, m.width))
 	for _, l := range help {
 		out = append(out, ui.Fit(l, m.width))
 	}
 	return out
+}
+
+// legendLines are the annotation kinds' legend, wrapped between kinds
+// onto as many lines as the width needs rather than cut (the presenter's
+// names what each kind means where there is room).
+func (m *model) legendLines() []string {
+	st := m.styles
+	explain := m.presenter != nil && m.width >= 120
+	var lines []string
+	var line strings.Builder
+	width := 0
+	for _, k := range event.Kinds {
+		// The marker needs no colour: it names the kind's counters
+		// where only markers fit, marks its spans, and survives NO_COLOR.
+		entry := k.Marker + st.Highlight[k.Kind].Render(k.Word)
+		if explain {
+			entry += st.Dim.Render(" " + k.Meaning)
+		}
+		w := ansi.StringWidth(entry)
+		if width > 0 && width+2+w > m.width {
+			lines = append(lines, line.String())
+			line.Reset()
+			width = 0
+		}
+		if width > 0 {
+			line.WriteString("  ")
+			width += 2
+		}
+		line.WriteString(entry)
+		width += w
+	}
+	return append(lines, line.String())
 }
 
 // helpView is the key help under the legend, as the layer on top says:

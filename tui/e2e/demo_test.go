@@ -35,6 +35,13 @@ func presentShipped(t *testing.T, name string, w, h int, env ...string) {
 	if !strings.Contains(s, "leak") || !strings.Contains(s, "first mention") {
 		t.Errorf("the legend is not in view:\n%s", s)
 	}
+	// The keys stay on screen under the callout, and the leak said opens
+	// with its marker, which needs no colour.
+	for _, want := range []string{"space go on", "s scores", "? help", "!$"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the screen at the callout lacks %q:\n%s", want, s)
+		}
+	}
 	if len(env) > 0 && env[0] == "NO_COLOR=1" {
 		styled := tm.tmux("capture-pane", "-p", "-e", "-t", "e2e")
 		if regexp.MustCompile(`\x1b\[[0-9;]*[34]8;[25];`).MatchString(styled) {
@@ -61,7 +68,7 @@ func presentShipped(t *testing.T, name string, w, h int, env ...string) {
 		}
 		return strings.Contains(s, "Scoreboard")
 	})
-	for _, row := range []string{"outcome", "goal (0-10)", "leaks", "guesses", "turns", "SCRIPT", "AGENTS"} {
+	for _, row := range []string{"outcome", "goal completion", "Dana, seller", "Luis, buyer", "leaks", "guesses", "turns", "SCRIPT", "AGENTS"} {
 		if !strings.Contains(s, row) {
 			t.Errorf("the scoreboard lacks %q:\n%s", row, s)
 		}

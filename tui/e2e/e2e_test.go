@@ -184,7 +184,7 @@ func TestWatchInTmux(t *testing.T) {
 	// Both pane headers appear.
 	tm.waitFor("both pane headers", 10*time.Second, func(s string) bool {
 		turns, states := panes(s)
-		return strings.Contains(s, " SCRIPT ") && strings.Contains(s, " AGENTS ") && len(turns) == 2 && len(states) == 2
+		return strings.Contains(s, "▶SCRIPT ") && strings.Contains(s, " AGENTS ") && len(turns) == 2 && len(states) == 2
 	})
 
 	// Space pauses: "paused" in both headers once the turn in progress is

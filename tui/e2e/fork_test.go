@@ -53,7 +53,8 @@ func TestReplayJumpAndForkInTmux(t *testing.T) {
 	})
 
 	// } moves to the next annotation: the callout names the turn, the kind
-	// and the words, the turn is marked, and the words are drawn styled.
+	// and the words, the turn is marked, and the words are drawn styled
+	// and opened by their kind's marker.
 	tm.keys("}")
 	s := tm.waitFor("an annotation callout", 5*time.Second, func(s string) bool { return callout.MatchString(s) })
 	c := callout.FindStringSubmatch(s)
@@ -66,7 +67,7 @@ func TestReplayJumpAndForkInTmux(t *testing.T) {
 	}
 	styled := tm.tmux("capture-pane", "-p", "-e", "-t", "e2e")
 	first := strings.Fields(c[3])[0]
-	if !regexp.MustCompile(`\x1b\[[0-9;:]*m` + regexp.QuoteMeta(first)).MatchString(styled) {
+	if !regexp.MustCompile(`\x1b\[[0-9;:]*m[!~?+*#]` + regexp.QuoteMeta(first)).MatchString(styled) {
 		t.Errorf("the annotated words %q are not drawn highlighted:\n%q", c[3], styled)
 	}
 

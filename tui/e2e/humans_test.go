@@ -18,7 +18,7 @@ func TestHumansPaneInTmux(t *testing.T) {
 
 	tm.waitFor("three pane headers", 10*time.Second, func(s string) bool {
 		turns, _ := panes(s)
-		return strings.Contains(s, " SCRIPT ") && strings.Contains(s, " AGENTS ") && strings.Contains(s, " HUMANS ") && len(turns) == 3
+		return strings.Contains(s, "▶SCRIPT ") && strings.Contains(s, " AGENTS ") && strings.Contains(s, " HUMANS ") && len(turns) == 3
 	})
 	tm.keys("Space")
 	s := tm.waitFor("all panes paused or ended", 15*time.Second, func(s string) bool {

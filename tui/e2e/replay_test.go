@@ -154,7 +154,7 @@ func TestDemoFromAnotherFolderPlaysTheShipped(t *testing.T) {
 	s := tm.waitFor("the first comparison", 10*time.Second, func(s string) bool {
 		return strings.Contains(s, "comparison 1 of")
 	})
-	for _, want := range []string{"comparison 1 of 2", "A steel road bike changes hands", " SCRIPT ", " AGENTS ", " MINDREADERS "} {
+	for _, want := range []string{"comparison 1 of 2", "A steel road bike changes hands", "▶SCRIPT ", " AGENTS ", " MINDREADERS "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the demo lacks %q:\n%s", want, s)
 		}

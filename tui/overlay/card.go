@@ -9,9 +9,13 @@ import (
 	"github.com/omnigap/omnigap/tui/ui"
 )
 
+// cardWidth is the widest the card is drawn: lines of prose and tables
+// stretched over a wider screen read worse.
+const cardWidth = 120
+
 // Card is the `c` panel: the simulation card of recs (the runs on screen
 // as their recordings would hold them so far), the same Markdown omnigap
-// card writes.
+// card writes, rendered (ui.Markdown).
 func Card(c ui.Common, recs []*record.Recording) *panel.Panel {
 	var b strings.Builder
 	if err := card.Write(&b, recs); err != nil {
@@ -19,14 +23,6 @@ func Card(c ui.Common, recs []*record.Recording) *panel.Panel {
 	}
 	text := b.String()
 	return panel.New(c, "Simulation card (as omnigap card writes it)", func(w int) []string {
-		var out []string
-		for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-			style := c.Styles.Setting
-			if strings.HasPrefix(l, "#") {
-				style = c.Styles.Title
-			}
-			out = append(out, ui.Para(l, w, 0, style)...)
-		}
-		return out
+		return ui.Markdown(text, min(w, cardWidth), c.Styles)
 	})
 }

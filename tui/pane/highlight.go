@@ -1,8 +1,9 @@
 package pane
 
 import (
+	"slices"
 	"strings"
-	"unicode/utf8"
+	"unicode"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -25,6 +26,20 @@ type mark uint8
 // instead. Both follow the kinds as the table holds them when asked.
 func modelMark() mark  { return mark(len(event.Kinds) + 1) }
 func deniedMark() mark { return mark(len(event.Kinds) + 2) }
+
+// marker is the sign that opens a span of mark m: its kind's marker, the
+// model check's, or none (no mark, a denial, which is struck through).
+func (m mark) marker() string {
+	switch {
+	case m == 0 || m == deniedMark():
+		return ""
+	case m == modelMark():
+		return event.ModelMarker
+	case int(m) <= len(event.Kinds):
+		return event.Kinds[m-1].Marker
+	}
+	return ""
+}
 
 func markOf(a event.Annotation) mark {
 	switch {
@@ -70,9 +85,10 @@ func Highlighted(a event.Annotation, st *ui.Styles, plain lipgloss.Style) lipglo
 	return plain
 }
 
-// markText sanitizes raw turn text and returns it with one mark per rune.
-// Annotation offsets count code points of the raw text, so the text is
-// cleaned piece by piece between span boundaries and the marks follow.
+// markText sanitizes raw turn text and returns it with one mark per rune,
+// each span opened by its marker. Annotation offsets count code points of
+// the raw text, so the text is cleaned piece by piece between span
+// boundaries and the marks follow.
 func markText(raw string, anns []event.Annotation) (string, []mark) {
 	if len(anns) == 0 {
 		return textsafe.Clean(raw), nil
@@ -90,22 +106,38 @@ func markText(raw string, anns []event.Annotation) (string, []mark) {
 			}
 		}
 	}
-	var b strings.Builder
-	out := make([]mark, 0, len(runes))
+	var text []rune
+	var out []mark
 	for i := 0; i < len(runes); {
 		j := i + 1
 		for j < len(runes) && marks[j] == marks[i] {
 			j++
 		}
-		piece := textsafe.Clean(string(runes[i:j]))
-		b.WriteString(piece)
-		for range utf8.RuneCountInString(piece) {
+		piece := []rune(textsafe.Clean(string(runes[i:j])))
+		at := len(text)
+		text = append(text, piece...)
+		for range piece {
 			out = append(out, marks[i])
+		}
+		// A span opens with its marker, so that its kind reads without
+		// colour or text attributes (NO_COLOR, a monochrome terminal, a
+		// copy of the screen); before the signs that open its word
+		// ("!$580" for a span of 580).
+		if sign := []rune(marks[i].marker()); len(piece) > 0 && len(sign) > 0 {
+			for n := 0; n < 3 && at > 0 && out[at-1] == 0 && opensWord(text[at-1]); n++ {
+				at--
+			}
+			text = slices.Insert(text, at, sign...)
+			out = slices.Insert(out, at, slices.Repeat([]mark{marks[i]}, len(sign))...)
 		}
 		i = j
 	}
-	return b.String(), out
+	return string(text), out
 }
+
+// opensWord reports whether r is a sign that may open a word before a
+// highlighted span: a currency sign, a bracket, a quote.
+func opensWord(r rune) bool { return unicode.IsSymbol(r) || unicode.IsPunct(r) }
 
 // wrapMarked wraps clean text to width and styles the marked characters.
 // It returns the lines and each line's display width. ansi.Wrap only

@@ -97,7 +97,7 @@ func (p *Pane) headerState() headerState {
 // HeaderLines are the header's lines at the pane's width.
 func (p *Pane) HeaderLines() []string {
 	st, w := p.styles, p.width
-	label := st.ModeHeading(p.mode, p.focused).Render(" " + p.Label() + " ")
+	label := st.ModeHeading(p.mode, p.focused).Render(FocusSign(p.focused) + p.Label() + " ")
 	status := p.Status()
 	right := st.StatusLabel.Render(status)
 	if p.ending != nil {
@@ -202,5 +202,19 @@ func (p *Pane) rule() string {
 		badge, bw = ansi.Truncate(badge, max(w-2, 0), "…"), max(w-2, 0)
 	}
 	lead := min(2, w-bw)
-	return st.Sep.Render(strings.Repeat("─", lead)) + badge + st.Sep.Render(strings.Repeat("─", max(w-lead-bw, 0)))
+	line := "─"
+	if p.focused {
+		line = "━" // heavier under the focused pane, which needs no colour
+	}
+	return st.Sep.Render(strings.Repeat(line, lead)) + badge + st.Sep.Render(strings.Repeat(line, max(w-lead-bw, 0)))
+}
+
+// FocusSign opens the label of the focused pane (its heading, its tab):
+// a sign that needs no colour or reverse video, where an unfocused
+// label opens with a space.
+func FocusSign(focused bool) string {
+	if focused {
+		return "▶"
+	}
+	return " "
 }

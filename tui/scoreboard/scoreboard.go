@@ -14,28 +14,39 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/tui/pane"
 	"github.com/omnigap/omnigap/tui/ui"
 )
 
-// labelWidth is the width of the scoreboard's column of row names.
-const labelWidth = 16
+// labelWidth is the width of the scoreboard's column of row names at w
+// columns: from 120 wide enough for the report's names of the goal rows,
+// narrower below, where they wrap, so that three panes keep columns
+// wide enough to read.
+func labelWidth(w int) int {
+	if w >= 120 {
+		return 30
+	}
+	return 16
+}
 
 // Board is the scoreboard: the panes' results side by side, one column
 // per pane. Space plays the next comparison and esc shows the dialogue
 // again.
 type Board struct {
 	ui.Common
-	title      string // the scenario's
+	scenario   *scenario.Scenario
 	comparison string // "comparison 1 of 2"
 	panes      []*pane.Pane
 	next       func() tea.Cmd
 	lines      ui.Memo[[2]int]
 }
 
-// New is the scoreboard of panes; next starts the next comparison.
-func New(c ui.Common, title, comparison string, panes []*pane.Pane, next func() tea.Cmd) *Board {
-	return &Board{Common: c, title: title, comparison: comparison, panes: panes, next: next}
+// New is the scoreboard of panes, runs of sc; next starts the next
+// comparison.
+func New(c ui.Common, sc *scenario.Scenario, comparison string, panes []*pane.Pane, next func() tea.Cmd) *Board {
+	return &Board{Common: c, scenario: sc, comparison: comparison, panes: panes, next: next}
 }
 
 // Layer is how the board sits on the stack: over the panes.
@@ -74,7 +85,8 @@ func (b *Board) Render(w, h int) []string {
 func (b *Board) draw(w, h int) []string {
 	st := b.Styles
 	n := len(b.panes)
-	col := max((w-labelWidth)/max(n, 1), 8)
+	label := labelWidth(w)
+	col := max((w-label)/max(n, 1), 8)
 	// cells makes one row: its name and one cell per pane; a cell wraps
 	// onto at most three lines, so a caption or an outcome reads whole in
 	// a narrow column.
@@ -122,8 +134,19 @@ func (b *Board) draw(w, h int) []string {
 			}
 		}),
 		blank,
-		cells("goal (0-10)", metric(metrics.GoalCompletion, "%.1f")),
-		blank,
+	}
+	// Goal completion is each seat's, named by who scored it as the
+	// report names it (the family's rule, an LLM judge): a heading row,
+	// then one row per seat. A scorer no run has is left out.
+	for _, g := range goalScorers {
+		if !b.anyHas(g.mean, g.seats[0], g.seats[1]) {
+			continue
+		}
+		rows = append(rows, cells(measureLabel(g.mean), func(*pane.Pane) (string, lipgloss.Style) { return "", plain }))
+		for seat, key := range g.seats {
+			rows = append(rows, cells("  "+b.seatName(seat), metric(key, "%.1f")))
+		}
+		rows = append(rows, blank)
 	}
 	for _, k := range event.Kinds {
 		if k.Row != "" {
@@ -135,12 +158,12 @@ func (b *Board) draw(w, h int) []string {
 		BorderTop(false).BorderBottom(false).BorderLeft(false).BorderRight(false).BorderHeader(false).BorderColumn(false).
 		StyleFunc(func(_, c int) lipgloss.Style {
 			if c == 0 {
-				return st.Title.Width(labelWidth)
+				return st.Title.Width(label)
 			}
 			return plain.Width(col)
 		})
 	out := []string{
-		ui.Spread(st.Title.Render(" Scoreboard · "+ui.Line(b.title)), st.Dim.Render(b.comparison+" "), w),
+		ui.Spread(st.Title.Render(" Scoreboard · "+ui.Line(b.scenario.Title)), st.Dim.Render(b.comparison+" "), w),
 		st.Sep.Render(strings.Repeat("─", w)),
 		ui.Blank(w),
 	}
@@ -151,4 +174,48 @@ func (b *Board) draw(w, h int) []string {
 		out = append(out, ui.Blank(w))
 	}
 	return out[:h]
+}
+
+// goalScorers are the two ways an episode's goal completion is scored:
+// the metric of both seats' mean, which names the row as the report
+// does, and each seat's.
+var goalScorers = []struct {
+	mean  string
+	seats [2]string
+}{
+	{metrics.GoalCompletion, [2]string{metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1}},
+	{report.JudgeGoal, [2]string{metrics.JudgeSeatKey(0, "goal"), metrics.JudgeSeatKey(1, "goal")}},
+}
+
+// measureLabel is the report's name of a metric.
+func measureLabel(key string) string {
+	for _, m := range report.Measures {
+		if m.Key == key {
+			return m.Label
+		}
+	}
+	return key
+}
+
+// anyHas reports whether some pane's run ended with one of the metrics.
+func (b *Board) anyHas(keys ...string) bool {
+	for _, p := range b.panes {
+		if end := p.Ending(); end != nil {
+			for _, k := range keys {
+				if _, ok := end.Metrics[k]; ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// seatName names a seat by its character's first name and its role.
+func (b *Board) seatName(seat int) string {
+	role := ui.Line(b.scenario.Seats[seat].Role)
+	if name := ui.FirstName(b.scenario.Seats[seat].Character.Name); name != "" {
+		return name + ", " + role
+	}
+	return role
 }

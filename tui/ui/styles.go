@@ -39,6 +39,11 @@ type Styles struct {
 	// ModeColour is a mode's colour for this background, from the
 	// palette the report's figures share (engine/palette).
 	ModeColour func(view.Mode) color.Color
+	// Dark says the styles are for a dark background; Colourless that
+	// the terminal shows no colour (NO_COLOR, or none to show), which
+	// the app learns from Bubble Tea's colour profile and which decides
+	// the card's Markdown style.
+	Dark, Colourless bool
 }
 
 // ModeHeading is a pane's mode label: bold in the mode's colour,
@@ -161,6 +166,7 @@ func NewStyles(dark bool) Styles {
 			p := palette.Mode(m)
 			return c(p.Light, p.Dark)
 		},
+		Dark: dark,
 	}.withMarks()
 }
 
