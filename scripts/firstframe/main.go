@@ -8,7 +8,7 @@
 // Each start is timed from just before `tmux respawn-pane` runs the
 // command in a pane of a tmux server of its own (its own socket, 120x40)
 // to the moment the pane's output, read through `tmux pipe-pane`, holds
-// the command's first frame: the marker text (" SCRIPT ", a pane heading,
+// the command's first frame: the marker text (" AGENTS ", a pane heading,
 // for omnigap; the echoed word for echo). Starts of the two alternate, so
 // that a busy moment of a shared machine falls on both; the medians and
 // the load average before and after are printed.
@@ -44,7 +44,7 @@ func main() {
 	n := flag.Int("n", 5, "starts of each command")
 	bin := flag.String("bin", "", "the omnigap binary (default: built from ./cmd/omnigap into a temporary folder)")
 	args := flag.String("args", "", "omnigap's arguments (default: none, the app's default screen)")
-	marker := flag.String("marker", " SCRIPT ", "text of omnigap's first frame to wait for")
+	marker := flag.String("marker", " AGENTS ", "text of omnigap's first frame to wait for")
 	flag.Parse()
 	if err := measure(*n, *bin, *args, *marker); err != nil {
 		fmt.Fprintln(os.Stderr, "firstframe:", err)

@@ -26,7 +26,7 @@ func TestColourProfileIsProbedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm, dir := launchSized(t, "probe", 120, 40, []string{"PATH=" + bin + ":" + os.Getenv("PATH")}, "watch", "--pace", "250ms")
-	tm.waitFor("the pane headers", 10*time.Second, func(s string) bool { return strings.Contains(s, " SCRIPT ") })
+	tm.waitFor("the pane headers", 10*time.Second, func(s string) bool { return strings.Contains(s, " AGENTS ") })
 	tm.quit(dir)
 	data, err := os.ReadFile(calls)
 	if err != nil {
