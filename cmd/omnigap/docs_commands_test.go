@@ -143,7 +143,7 @@ var endpointFlags = regexp.MustCompile(`--model\b|--backend openai|--provider\b|
 // what their first screen shows: a pane heading, or serve's console.
 var (
 	interactive = []string{"watch", "play", "replay", "demo"}
-	panesScreen = regexp.MustCompile(` (SCRIPT|AGENTS|MINDREADERS|HUMANS) `)
+	panesScreen = regexp.MustCompile(`[ ▶](SCRIPT|AGENTS|MINDREADERS|HUMANS) `)
 	serveScreen = regexp.MustCompile(`players connect with: ssh -p \d+ 127\.0\.0\.1`)
 )
 

@@ -24,7 +24,8 @@ import (
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // also registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/chat"
@@ -100,11 +101,27 @@ func Open(path string) (*Cache, error) {
 		return nil, fmt.Errorf("--cache %s: %w", path, err)
 	}
 	c := &Cache{db: db, path: path}
-	if err := c.claim(); err != nil {
-		db.Close()
-		return nil, err
+	// Processes that open a new file at once set it up and turn on WAL
+	// under locks; where waiting would deadlock, SQLite answers one of
+	// them "busy" at once rather than through the busy timeout, so that
+	// one tries again.
+	for deadline := time.Now().Add(busyWait); ; time.Sleep(20 * time.Millisecond) {
+		err := c.claim()
+		if err == nil {
+			return c, nil
+		}
+		if !isBusy(err) || time.Now().After(deadline) {
+			db.Close()
+			return nil, err
+		}
 	}
-	return c, nil
+}
+
+// isBusy says whether err is SQLite's "database is locked" (SQLITE_BUSY,
+// with any extended code).
+func isBusy(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // looksLikeSQLite refuses a file with content that is not an SQLite
@@ -179,21 +196,27 @@ func (c *Cache) claim() error {
 	return nil
 }
 
-// identity reads what marks a database as a reply cache.
+// identity reads what marks a database as a reply cache, in one
+// statement: one snapshot, never half of another process's setting up.
 func identity(ctx context.Context, conn *sql.Conn) (id, version, tables int64, err error) {
-	if err = conn.QueryRowContext(ctx, "PRAGMA application_id").Scan(&id); err != nil {
-		return
-	}
-	if err = conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return
-	}
-	err = conn.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'").Scan(&tables)
+	err = conn.QueryRowContext(ctx, `SELECT (SELECT application_id FROM pragma_application_id),
+		(SELECT user_version FROM pragma_user_version),
+		(SELECT count(*) FROM sqlite_schema WHERE type = 'table')`).Scan(&id, &version, &tables)
 	return
 }
 
 func (c *Cache) damaged(err error) error {
-	return fmt.Errorf("--cache %s: cannot be read as a reply cache (%s); omnigap leaves it as it is: give another file", c.path, oneLine(err))
+	return damagedError{fmt.Sprintf("--cache %s: cannot be read as a reply cache (%s); omnigap leaves it as it is: give another file", c.path, oneLine(err)), err}
 }
+
+// damagedError says a file cannot be used as a cache, and keeps why.
+type damagedError struct {
+	msg   string
+	cause error
+}
+
+func (e damagedError) Error() string { return e.msg }
+func (e damagedError) Unwrap() error { return e.cause }
 
 func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
