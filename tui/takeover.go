@@ -29,12 +29,27 @@ func (m *model) cannotTakeOver() string {
 }
 
 // openChooser asks which seat of the focused pane to take over, or gives
-// the keyboard back to the seat the pane already holds.
+// the keyboard back to the seat the pane already holds. The pane's run
+// waits while the question is open, so the moment to take the seat is
+// still there when it is chosen; it goes on when the question closes,
+// unless it was paused before.
 func (m *model) openChooser() {
 	p := m.panes[m.focus]
 	if p.Player() != nil {
 		m.startTyping(p)
 		return
+	}
+	live := p.Live()
+	resume := func() {}
+	if !live.Control.Paused() {
+		live.Control.Pause()
+		p.SetPaused(true)
+		resume = func() {
+			live.Control.Resume()
+			if p.Live() == live {
+				p.SetPaused(m.paused)
+			}
+		}
 	}
 	st := &m.styles
 	var options []chooser.Option
@@ -46,15 +61,19 @@ func (m *model) openChooser() {
 		m.takeOver(p, seat)
 		return nil
 	})
-	m.dock(p, c)
+	m.dock(p, c, resume)
 }
 
-// dock shows question c under pane p, with the keys until it closes.
-func (m *model) dock(p *pane.Pane, c *chooser.Chooser) {
+// dock shows question c under pane p, with the keys until it closes;
+// then closed runs, if not nil.
+func (m *model) dock(p *pane.Pane, c *chooser.Chooser, closed func()) {
 	p.SetDock(c)
 	m.stack.Push(c.Layer(func() {
 		if p.Dock() == c {
 			p.SetDock(nil)
+		}
+		if closed != nil {
+			closed()
 		}
 	}))
 }

@@ -47,6 +47,58 @@ func TestChooserPicksOrCancels(t *testing.T) {
 	}
 }
 
+// t stops the focused pane's run while it asks which seat, so the moment
+// to take is still there; esc lets it go on only if it was running, and
+// a seat chosen lets it go on too.
+func TestTakeOverChooserPausesTheRun(t *testing.T) {
+	m := liveSession(t, Options{
+		Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: 30 * time.Millisecond,
+		Factory: factoryFunc(func(view.Mode) run.Backend {
+			return scriptedBackend{name: "fixture", lines: []string{"It is a fine day for a long ride along the river."}}
+		}),
+	})
+	ctrl := m.panes[0].Live().Control
+	tm := startTeatest(t, m, 120, 30)
+	waitScreen(t, tm, "1 Alice")
+
+	tm.Send(press("t"))
+	waitScreen(t, tm, "take over which seat?")
+	if !ctrl.Paused() {
+		t.Fatal("the run should pause while the chooser is open")
+	}
+	started := ctrl.Started()
+	time.Sleep(800 * time.Millisecond) // three turns' time at this pace
+	if n := ctrl.Started(); n != started {
+		t.Fatalf("%d turns started while the chooser was open", n-started)
+	}
+	waitScreen(t, tm, "paused")
+	tm.Send(press("esc"))
+	if !eventually(5*time.Second, func() bool { return !ctrl.Paused() && ctrl.Started() > started }) {
+		t.Fatal("esc should let the run go on")
+	}
+
+	// Paused before: esc leaves it paused.
+	tm.Send(press("space"))
+	waitScreen(t, tm, "paused · seed")
+	tm.Send(press("t"))
+	waitScreen(t, tm, "take over which seat?")
+	tm.Send(press("esc"))
+	s := screen(t, tm) // the esc has been handled
+	if strings.Contains(s, "take over which seat?") || !ctrl.Paused() {
+		t.Fatal("esc should close the chooser and leave a paused run paused")
+	}
+
+	// A seat chosen: the run goes on to the seat's turn.
+	tm.Send(press("space"))
+	tm.Send(press("t"))
+	waitScreen(t, tm, "take over which seat?")
+	tm.Send(press("1"))
+	waitScreen(t, tm, "Bob › ", "waiting for human")
+	if ctrl.Paused() {
+		t.Error("the run should go on once the seat is chosen")
+	}
+}
+
 func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
 	m := pausedAgents(t)
 	tm := startTeatest(t, m, 120, 30)
