@@ -63,6 +63,8 @@ type model struct {
 	play     *PlayOptions
 	script   *pane.Pane
 	revealed bool
+	// yours is the column of the seat the user plays.
+	yours yourSide
 }
 
 func newModel(s *session, g *generation) *model {
@@ -275,6 +277,9 @@ func (m *model) restyle(dark bool) {
 	}
 	if m.script != nil {
 		m.script.Restyle()
+	}
+	if m.yours.drawn != nil {
+		m.yours.drawn.Restyle()
 	}
 	m.stack.Send(ui.RestyleMsg{})
 	m.resize()

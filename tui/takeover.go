@@ -140,8 +140,9 @@ func (m *model) holds(p *pane.Pane) bool {
 }
 
 // typing is the input box of the seat the user plays while it has the
-// keyboard: enter sends, esc leaves the box, the arrow and page keys
-// scroll, and every other key is text.
+// keyboard: enter sends, esc leaves the box, ↑ and ↓ go through the moves
+// sent or refused before, the page keys scroll, the side key hides or
+// shows the seat's side, and every other key is text.
 type typing struct {
 	m      *model
 	pane   *pane.Pane
@@ -162,8 +163,9 @@ func (t *typing) Bindings() []ui.Binding {
 				m.notice += " · esc hands the seat back"
 			}
 		})},
-		scroll(k.Navigation.Up, func(p *pane.Pane) { p.ScrollBy(-1) }),
-		scroll(k.Navigation.Down, func(p *pane.Pane) { p.ScrollBy(1) }),
+		{Key: withoutText(k.Navigation.Up), Do: do(func() { t.player.Input.Recall(-1) })},
+		{Key: withoutText(k.Navigation.Down), Do: do(func() { t.player.Input.Recall(1) })},
+		{Key: k.Tools.Side, Do: do(m.toggleSide)},
 		scroll(k.Navigation.PageUp, func(p *pane.Pane) { p.ScrollBy(-page(p)) }),
 		scroll(k.Navigation.PageDown, func(p *pane.Pane) { p.ScrollBy(page(p)) }),
 	}
@@ -192,7 +194,7 @@ func (t *typing) Render(int, int) []string { return nil }
 // these goes to the input.
 func (t *typing) ShortHelp() []key.Binding {
 	k := t.m.keys
-	return []key.Binding{ui.Relabel(k.Tools.Type, "send · /help lists the moves"), ui.Relabel(k.Panes.Close, "leave the input"), k.General.Interrupt}
+	return []key.Binding{ui.Relabel(k.Tools.Type, "send"), earlier(k.Navigation.Up), t.m.sideKey(), ui.Relabel(k.Panes.Close, "leave input"), k.General.Interrupt}
 }
 
 // send checks what the user typed and, when it is a valid move on their
@@ -218,6 +220,13 @@ func (t *typing) send() {
 	}
 	p.Sent()
 	pl.Input.Sent()
+}
+
+// earlier is the up key as it acts in the input box.
+func earlier(up key.Binding) key.Binding {
+	b := withoutText(up)
+	b.SetHelp("↑", "earlier")
+	return b
 }
 
 func pauseHint(p *pane.Pane) string {
