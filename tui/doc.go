@@ -9,7 +9,8 @@
 // mode (presenter.go), the panes (screen.go), and whatever opens over
 // them: a full-screen panel (overlays.go, tui/overlay), the scoreboard
 // (tui/presenter), a question under a pane (tui/chooser), the input box
-// of a seat the user plays (takeover.go, tui/input), a question in the
+// of a seat the user plays (takeover.go, tui/input) with that seat's side
+// in a column beside the panes (yourside.go, tui/side), a question in the
 // footer (tui/prompt) and the full help. Keys go to the top of the stack
 // and down from there; each component's bindings carry the keys, the
 // handler, why the key does nothing now, and the help text together, so

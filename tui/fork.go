@@ -97,7 +97,7 @@ func (m *model) openFork() {
 	title := st.Title.Render(fmt.Sprintf(" fork after turn %d: who plays on? ", turn))
 	m.dock(p, chooser.New(m.common(), title, "key or ↑↓ enter · esc", options, func(i int) tea.Cmd {
 		return m.fork(p, turn, choices[i])
-	}))
+	}), nil)
 }
 
 // fork starts a fork of p after turn with choice playing on.

@@ -59,8 +59,23 @@ func (a *appKeys) Update(tea.Msg) tea.Cmd   { return nil }
 func (a *appKeys) SetSize(int, int)         {}
 func (a *appKeys) Render(int, int) []string { return nil }
 
-// ShortHelp is the footer's usual line.
-func (a *appKeys) ShortHelp() []key.Binding { return a.m.keys.ShortHelp() }
+// ShortHelp is the footer's usual line; while the user plays a seat, it
+// leads with the keys of playing it.
+func (a *appKeys) ShortHelp() []key.Binding {
+	m, k := a.m, a.m.keys
+	if m.sideSeat() < 0 || m.presenter != nil {
+		return k.ShortHelp()
+	}
+	var keys []key.Binding
+	if m.panes[m.focus].Player() != nil {
+		keys = append(keys, ui.Relabel(k.Tools.Type, "type"))
+	}
+	keys = append(keys, m.sideKey(), k.Playback.Pause)
+	if len(m.panes) > 1 {
+		keys = append(keys, k.Panes.Next)
+	}
+	return append(keys, k.General.Help, k.General.Quit)
+}
 
 // quit ends the runs (with the cause the options name) and the program.
 func (m *model) quit() tea.Cmd {

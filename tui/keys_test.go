@@ -79,6 +79,7 @@ func keyPress(t *testing.T, k string) tea.KeyPressMsg {
 		"ctrl+c": {Code: 'c', Mod: tea.ModCtrl}, "delete": {Code: tea.KeyDelete}, "backspace": {Code: tea.KeyBackspace},
 		"insert": {Code: tea.KeyInsert}, "f1": {Code: tea.KeyF1}, "ctrl+a": {Code: 'a', Mod: tea.ModCtrl},
 		"ctrl+l": {Code: 'l', Mod: tea.ModCtrl}, "alt+n": {Code: 'n', Mod: tea.ModAlt},
+		"ctrl+o": {Code: 'o', Mod: tea.ModCtrl},
 	}
 	msg, ok := named[k]
 	if !ok {
@@ -133,19 +134,22 @@ var keySetups = map[string]func(m *model){
 	"Navigation.PrevNote": nil, "Navigation.NextNote": nil, "Navigation.Search": nil, "Navigation.Sync": nil,
 	"Panes.Next": nil, "Panes.Prev": nil, "Overlays.i": nil, "Overlays.p": nil, "Overlays.c": nil,
 	"Panes.Unfold": nil, "Panes.Close": func(m *model) { m.Update(press("i")) },
-	"Tools.TakeOver": nil, "Tools.Reveal": nil,
-	"Tools.Type": func(m *model) {
-		if p := m.panes[m.focus]; p.Player() == nil {
-			p.SetPlayer(pane.NewPlayer(m.scenario, 1, human.New()))
-		}
-		m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.Component.(*typing); return ok })
-		m.resize()
-	},
+	"Tools.TakeOver": nil, "Tools.Reveal": nil, "Tools.Type": holdSeat, "Tools.Side": holdSeat,
 	"Presenter.NextScene": nil, "Presenter.Scoreboard": nil,
 	"General.Help": nil, "General.Quit": nil, "General.Interrupt": nil,
 }
 
 func scrollHome(m *model) { m.Update(press("home")) }
+
+// holdSeat gives the user seat 1 of the focused pane, the input box
+// closed.
+func holdSeat(m *model) {
+	if p := m.panes[m.focus]; p.Player() == nil {
+		p.SetPlayer(pane.NewPlayer(m.scenario, 1, human.New()))
+	}
+	m.stack.RemoveIf(func(l ui.Layer) bool { _, ok := l.Component.(*typing); return ok })
+	m.resize()
+}
 
 // Every key of every enabled binding does something in each kind of
 // model: it changes the screen or returns a command.

@@ -15,7 +15,7 @@ func (m *model) fitting() int {
 	if m.presenter != nil {
 		least = presenterMinPaneWidth
 	}
-	return min(max((m.width+1)/(least+1), 1), len(m.panes))
+	return min(max((m.panesWidth()+1)/(least+1), 1), len(m.panes))
 }
 
 // tabbed reports whether some panes are hidden, so a tab bar names them.
@@ -31,12 +31,14 @@ func (m *model) shown() (first, end int) {
 }
 
 // columns places the panes on screen side by side with one-cell
-// separators; a hidden pane gets the width it would have, at x -1.
+// separators, left of the user's side when it shows; a hidden pane gets
+// the width it would have, at x -1.
 func (m *model) columns() []column {
 	n := len(m.panes)
 	first, end := m.shown()
 	k := end - first
-	w := (m.width - (k - 1)) / k
+	width := m.panesWidth()
+	w := (width - (k - 1)) / k
 	cols := make([]column, n)
 	for i := range cols {
 		cols[i] = column{-1, w}
@@ -44,7 +46,7 @@ func (m *model) columns() []column {
 			cols[i] = column{(i - first) * (w + 1), w}
 		}
 	}
-	cols[end-1].w = m.width - cols[end-1].x
+	cols[end-1].w = width - cols[end-1].x
 	return cols
 }
 

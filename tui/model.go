@@ -64,6 +64,8 @@ type model struct {
 	play     *PlayOptions
 	script   *pane.Pane
 	revealed bool
+	// yours is the column of the seat the user plays.
+	yours yourSide
 }
 
 func newModel(s *session, g *generation) *model {
@@ -280,6 +282,9 @@ func (m *model) restyle(dark bool) {
 	}
 	if m.script != nil {
 		m.script.Restyle()
+	}
+	if m.yours.drawn != nil {
+		m.yours.drawn.Restyle()
 	}
 	m.stack.Send(ui.RestyleMsg{})
 	m.resize()

@@ -12,8 +12,9 @@ import (
 )
 
 // paneScreen is the panes side by side, under a tab bar naming them all
-// when not all fit: the body under every panel, and the keys that move
-// through the focused pane's episode.
+// when not all fit, and beside them the side of the seat the user plays:
+// the body under every panel, and the keys that move through the focused
+// pane's episode.
 type paneScreen struct{ m *model }
 
 func (s *paneScreen) Bindings() []ui.Binding {
@@ -38,6 +39,7 @@ func (s *paneScreen) Bindings() []ui.Binding {
 		{Key: n.NextNote, Do: do(func() { m.stepNote(+1) }), Disabled: m.notesHidden},
 		{Key: m.keys.Playback.Fork, Do: do(m.openFork), Disabled: m.cannotFork},
 		{Key: m.keys.Tools.TakeOver, Do: do(m.openChooser), Disabled: m.cannotTakeOver},
+		{Key: m.keys.Tools.Side, Do: do(m.toggleSide), Disabled: m.cannotToggleSide},
 		{Key: m.keys.Tools.Type, Do: do(func() {
 			if p := m.panes[m.focus]; p.Player() != nil {
 				m.startTyping(p)
@@ -114,7 +116,8 @@ func (s *paneScreen) Render(width, height int) []string {
 }
 
 // columns are the tab bar ("" when every pane shows) and the lines of
-// each pane shown, in h lines in all.
+// each pane shown, then of the user's side when it shows, in h lines in
+// all.
 func (s *paneScreen) columns(h int) (string, [][]string) {
 	m := s.m
 	cols := m.columns()
@@ -127,6 +130,9 @@ func (s *paneScreen) columns(h int) (string, [][]string) {
 	blocks := make([][]string, 0, end-first)
 	for i := first; i < end; i++ {
 		blocks = append(blocks, m.panes[i].Render(cols[i].w, rows))
+	}
+	if yours, w := m.sideShown(); yours != nil {
+		blocks = append(blocks, yours.Render(w, rows))
 	}
 	return tabs, blocks
 }

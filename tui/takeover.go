@@ -29,12 +29,27 @@ func (m *model) cannotTakeOver() string {
 }
 
 // openChooser asks which seat of the focused pane to take over, or gives
-// the keyboard back to the seat the pane already holds.
+// the keyboard back to the seat the pane already holds. The pane's run
+// waits while the question is open, so the moment to take the seat is
+// still there when it is chosen; it goes on when the question closes,
+// unless it was paused before.
 func (m *model) openChooser() {
 	p := m.panes[m.focus]
 	if p.Player() != nil {
 		m.startTyping(p)
 		return
+	}
+	live := p.Live()
+	resume := func() {}
+	if !live.Control.Paused() {
+		live.Control.Pause()
+		p.SetPaused(true)
+		resume = func() {
+			live.Control.Resume()
+			if p.Live() == live {
+				p.SetPaused(m.paused)
+			}
+		}
 	}
 	st := &m.styles
 	var options []chooser.Option
@@ -46,15 +61,19 @@ func (m *model) openChooser() {
 		m.takeOver(p, seat)
 		return nil
 	})
-	m.dock(p, c)
+	m.dock(p, c, resume)
 }
 
-// dock shows question c under pane p, with the keys until it closes.
-func (m *model) dock(p *pane.Pane, c *chooser.Chooser) {
+// dock shows question c under pane p, with the keys until it closes;
+// then closed runs, if not nil.
+func (m *model) dock(p *pane.Pane, c *chooser.Chooser, closed func()) {
 	p.SetDock(c)
 	m.stack.Push(c.Layer(func() {
 		if p.Dock() == c {
 			p.SetDock(nil)
+		}
+		if closed != nil {
+			closed()
 		}
 	}))
 }
@@ -121,8 +140,9 @@ func (m *model) holds(p *pane.Pane) bool {
 }
 
 // typing is the input box of the seat the user plays while it has the
-// keyboard: enter sends, esc leaves the box, the arrow and page keys
-// scroll, and every other key is text.
+// keyboard: enter sends, esc leaves the box, ↑ and ↓ go through the moves
+// sent or refused before, the page keys scroll, the side key hides or
+// shows the seat's side, and every other key is text.
 type typing struct {
 	m      *model
 	pane   *pane.Pane
@@ -143,8 +163,9 @@ func (t *typing) Bindings() []ui.Binding {
 				m.notice += " · esc hands the seat back"
 			}
 		})},
-		scroll(k.Navigation.Up, func(p *pane.Pane) { p.ScrollBy(-1) }),
-		scroll(k.Navigation.Down, func(p *pane.Pane) { p.ScrollBy(1) }),
+		{Key: withoutText(k.Navigation.Up), Do: do(func() { t.player.Input.Recall(-1) })},
+		{Key: withoutText(k.Navigation.Down), Do: do(func() { t.player.Input.Recall(1) })},
+		{Key: k.Tools.Side, Do: do(m.toggleSide)},
 		scroll(k.Navigation.PageUp, func(p *pane.Pane) { p.ScrollBy(-page(p)) }),
 		scroll(k.Navigation.PageDown, func(p *pane.Pane) { p.ScrollBy(page(p)) }),
 	}
@@ -173,7 +194,7 @@ func (t *typing) Render(int, int) []string { return nil }
 // these goes to the input.
 func (t *typing) ShortHelp() []key.Binding {
 	k := t.m.keys
-	return []key.Binding{ui.Relabel(k.Tools.Type, "send · /help lists the moves"), ui.Relabel(k.Panes.Close, "leave the input"), k.General.Interrupt}
+	return []key.Binding{ui.Relabel(k.Tools.Type, "send"), earlier(k.Navigation.Up), t.m.sideKey(), ui.Relabel(k.Panes.Close, "leave input"), k.General.Interrupt}
 }
 
 // send checks what the user typed and, when it is a valid move on their
@@ -199,6 +220,13 @@ func (t *typing) send() {
 	}
 	p.Sent()
 	pl.Input.Sent()
+}
+
+// earlier is the up key as it acts in the input box.
+func earlier(up key.Binding) key.Binding {
+	b := withoutText(up)
+	b.SetHelp("↑", "earlier")
+	return b
 }
 
 func pauseHint(p *pane.Pane) string {

@@ -47,6 +47,58 @@ func TestChooserPicksOrCancels(t *testing.T) {
 	}
 }
 
+// t stops the focused pane's run while it asks which seat, so the moment
+// to take is still there; esc lets it go on only if it was running, and
+// a seat chosen lets it go on too.
+func TestTakeOverChooserPausesTheRun(t *testing.T) {
+	m := liveSession(t, Options{
+		Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: 30 * time.Millisecond,
+		Factory: factoryFunc(func(view.Mode) run.Backend {
+			return scriptedBackend{name: "fixture", lines: []string{"It is a fine day for a long ride along the river."}}
+		}),
+	})
+	ctrl := m.panes[0].Live().Control
+	tm := startTeatest(t, m, 120, 30)
+	waitScreen(t, tm, "1 Alice")
+
+	tm.Send(press("t"))
+	waitScreen(t, tm, "take over which seat?")
+	if !ctrl.Paused() {
+		t.Fatal("the run should pause while the chooser is open")
+	}
+	started := ctrl.Started()
+	time.Sleep(800 * time.Millisecond) // three turns' time at this pace
+	if n := ctrl.Started(); n != started {
+		t.Fatalf("%d turns started while the chooser was open", n-started)
+	}
+	waitScreen(t, tm, "paused")
+	tm.Send(press("esc"))
+	if !eventually(5*time.Second, func() bool { return !ctrl.Paused() && ctrl.Started() > started }) {
+		t.Fatal("esc should let the run go on")
+	}
+
+	// Paused before: esc leaves it paused.
+	tm.Send(press("space"))
+	waitScreen(t, tm, "paused · seed")
+	tm.Send(press("t"))
+	waitScreen(t, tm, "take over which seat?")
+	tm.Send(press("esc"))
+	s := screen(t, tm) // the esc has been handled
+	if strings.Contains(s, "take over which seat?") || !ctrl.Paused() {
+		t.Fatal("esc should close the chooser and leave a paused run paused")
+	}
+
+	// A seat chosen: the run goes on to the seat's turn.
+	tm.Send(press("space"))
+	tm.Send(press("t"))
+	waitScreen(t, tm, "take over which seat?")
+	tm.Send(press("1"))
+	waitScreen(t, tm, "Bob › ", "waiting for human")
+	if ctrl.Paused() {
+		t.Error("the run should go on once the seat is chosen")
+	}
+}
+
 func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
 	m := pausedAgents(t)
 	tm := startTeatest(t, m, 120, 30)
@@ -59,16 +111,16 @@ func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
 	if strings.Contains(s, "take over which seat?") || strings.Contains(s, "Who knows what") || strings.Contains(s, "sync") {
 		t.Fatalf("a letter typed into the input triggered its command:\n%s", s)
 	}
-	waitScreen(t, tm, "enter send", "esc leave the input", "ctrl+c quit")
+	waitScreen(t, tm, "enter send", "esc leave input", "ctrl+c quit")
 
-	// An offer in a free-form scenario is refused with the reason; the
-	// text stays and nothing is sent.
+	// An offer in a free-form scenario is refused with the reason and
+	// its text; the box is emptied for the next move and nothing is sent.
 	tm.Send(press("ctrl+u"))
 	typeText(tm, "/offer 100")
 	tm.Send(press("enter"))
-	waitScreen(t, tm, "✗ offers are for Craigslist negotiations", "Bob › /offer 100")
+	waitScreen(t, tm, "✗ “/offer 100”: offers are for Craigslist negotiations", "Bob › type what Bob says")
 	typeText(tm, "0")
-	s = waitScreen(t, tm, "Bob › /offer 1000")
+	s = waitScreen(t, tm, "Bob › 0")
 	if strings.Contains(s, "✗") {
 		t.Error("editing the text should clear the refusal")
 	}
@@ -79,7 +131,7 @@ func TestInputTakesSingleLetterKeysAndRefusesInvalidMoves(t *testing.T) {
 	// Speech before the seat's turn is refused too.
 	typeText(tm, "hello")
 	tm.Send(press("enter"))
-	waitScreen(t, tm, "✗ not your turn yet: wait for Alice", "esc, then space resumes")
+	waitScreen(t, tm, "✗ “hello”: not your turn yet: wait for Alice", "then space resumes")
 
 	m = finalModel(t, tm)
 	if !m.paused {
@@ -150,5 +202,44 @@ func TestReplayRefusesTakeOver(t *testing.T) {
 	m.Update(press("t"))
 	if p := m.panes[0]; p.Dock() != nil || p.Player() != nil || !strings.Contains(m.notice, "f forks it") {
 		t.Fatalf("t on a replay: chooser %v, hold %v, notice %q", p.Dock(), p.Player(), m.notice)
+	}
+}
+
+// ↑ in the input goes back through the moves sent and refused, newest
+// first, and ↓ forward again to what was being typed; a refused move
+// leaves the box empty, its text in the refusal.
+func TestUpRecallsSentAndRefusedMoves(t *testing.T) {
+	m := pausedAgents(t)
+	tm := startTeatest(t, m, 120, 30)
+	tm.Send(press("t"))
+	tm.Send(press("1"))
+	waitScreen(t, tm, "Bob › ")
+	tm.Send(press("esc"))
+	tm.Send(press("space"))
+	waitScreen(t, tm, "waiting for human", "── your turn")
+	tm.Send(press("enter"))
+	typeText(tm, "Would you take less?")
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "Bob (human)", "Bob › type what Bob says")
+
+	typeText(tm, "/offer 100")
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "✗ “/offer 100”: offers are for Craigslist", "Bob › type what Bob says")
+	typeText(tm, "/act")
+	tm.Send(press("enter"))
+	waitScreen(t, tm, "✗ “/act”: /act needs a description", "Bob › type what Bob says")
+
+	typeText(tm, "draft")
+	for _, step := range []struct{ key, want string }{
+		{"up", "Bob › /act "},
+		{"up", "Bob › /offer 100"},
+		{"up", "Bob › Would you take less?"},
+		{"up", "Bob › Would you take less?"},
+		{"down", "Bob › /offer 100"},
+		{"down", "Bob › /act "},
+		{"down", "Bob › draft"},
+	} {
+		tm.Send(press(step.key))
+		waitScreen(t, tm, step.want)
 	}
 }

@@ -44,9 +44,12 @@ reveal shows what your partner knew, what you gave away, your score, and how
 a SCRIPT run of the same scenario and seed went. SCENARIO defaults to
 ` + library.DefaultID + `.
 
-In the game, i shows what your seat knows, esc leaves the input (enter
-goes back to it), v opens the reveal once the episode has ended, ? lists
-every key and q quits (ctrl+c while you type).`,
+In the game, your role, goal and private facts (your limit, your friend
+list, your item values) stand beside the dialogue; ctrl+o hides them and
+shows them again, and i shows everything your seat knows. A refused move
+empties the input (the refusal quotes it) and ↑ brings back earlier moves.
+esc leaves the input (enter goes back to it), v opens the reveal once the
+episode has ended, ? lists every key and q quits (ctrl+c while you type).`,
 		Example: `  omnigap play --as buyer
   omnigap play mutualfriends/alumni-mixer --seat 0 --seed 3 --record recordings/`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),

@@ -93,7 +93,7 @@ func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 	// An answer to an offer nobody made is refused inline and not sent.
 	tm.typeText("/accept")
 	tm.keys("Enter")
-	s = watch(tm.waitFor("the refusal", patient, func(s string) bool { return strings.Contains(s, "✗ there is no formal offer") }))
+	s = watch(tm.waitFor("the refusal", patient, func(s string) bool { return strings.Contains(s, "✗ “/accept”: there is no formal offer") }))
 	if turnsDone(s) != 5 {
 		t.Fatalf("a refused move must not be played:\n%s", s)
 	}

@@ -14,17 +14,32 @@ import (
 	"github.com/omnigap/omnigap/tui/ui"
 )
 
-// maxErrLines caps how much of a refusal the box shows.
-const maxErrLines = 3
+// maxErrLines caps how much of a refusal the box shows, and
+// maxRefusedWidth how much of the refused text it quotes.
+const (
+	maxErrLines     = 3
+	maxRefusedWidth = 32
+)
+
+// maxHistory is how many moves ↑ goes back through.
+const maxHistory = 20
 
 // Input is a text input after the seat's name in its colour, the reason
-// the last move was refused, and the move list after /help.
+// the last move was refused, and the move list after /help. ↑ and ↓ go
+// through what was sent or refused before, as a shell's history does.
 type Input struct {
 	seat int
 	name string
 	text textinput.Model
-	err  string   // why the last move was refused, until the next key
-	help []string // lines of the move list, shown after /help
+	// err is why the last move was refused and refused its text, until
+	// the next edit.
+	err, refused string
+	help         []string // lines of the move list, shown after /help
+	// history is what was sent or refused, oldest first; at is the entry
+	// shown (len(history): the text being typed, kept in draft).
+	history []string
+	at      int
+	draft   string
 }
 
 // New is the box of seat, played by the character called name.
@@ -59,27 +74,64 @@ func (in *Input) Update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	in.text, cmd = in.text.Update(msg)
 	if in.text.Value() != before {
-		in.err = ""
+		in.err, in.refused = "", ""
 	}
 	return cmd
 }
 
-// Refuse shows why a move was not sent; the typed text stays.
+// Refuse shows why a move was not sent, with its text, and clears the
+// box for the next move; ↑ brings the text back.
 func (in *Input) Refuse(reason string) {
-	in.err, in.help = reason, nil
+	in.help = nil
+	in.refused = in.keep()
+	in.err = reason
 }
 
 // ShowHelp lists the moves and clears what was typed.
 func (in *Input) ShowHelp(text string) {
+	in.keep()
 	in.help = strings.Split(strings.TrimRight(text, "\n"), "\n")
-	in.err = ""
-	in.text.Reset()
+	in.err, in.refused = "", ""
 }
 
 // Sent clears the box after a move went out.
 func (in *Input) Sent() {
-	in.err, in.help = "", nil
+	in.keep()
+	in.err, in.refused, in.help = "", "", nil
+}
+
+// keep puts what is typed in the history, clears the box and returns
+// the text.
+func (in *Input) keep() string {
+	v := in.text.Value()
 	in.text.Reset()
+	if strings.TrimSpace(v) != "" && (len(in.history) == 0 || in.history[len(in.history)-1] != v) {
+		in.history = append(in.history, v)
+		in.history = in.history[max(len(in.history)-maxHistory, 0):]
+	}
+	in.at, in.draft = len(in.history), ""
+	return v
+}
+
+// Recall shows an earlier entry of the history (step -1, ↑) or a later
+// one (step 1, ↓); past the newest is the text that was being typed.
+// It reports whether the box changed.
+func (in *Input) Recall(step int) bool {
+	at := min(max(in.at+step, 0), len(in.history))
+	if at == in.at {
+		return false
+	}
+	if in.at == len(in.history) {
+		in.draft = in.text.Value()
+	}
+	in.at = at
+	v := in.draft
+	if at < len(in.history) {
+		v = in.history[at]
+	}
+	in.text.SetValue(v)
+	in.text.CursorEnd()
+	return true
 }
 
 // Render returns the box's lines, each exactly width cells: a rule with
@@ -95,7 +147,11 @@ func (in *Input) Render(width int, st *ui.Styles, state, hints string, yourTurn 
 		out = append(out, ui.Fit("  "+st.Setting.Render(l), width))
 	}
 	if in.err != "" {
-		lines := strings.Split(ansi.Wrap(textsafe.Clean("✗ "+in.err), max(width-2, 1), ""), "\n")
+		msg := "✗ " + in.err
+		if t := strings.TrimSpace(in.refused); t != "" {
+			msg = "✗ “" + ui.CutAtWord(ui.Line(t), maxRefusedWidth) + "”: " + in.err + " · ↑ brings it back"
+		}
+		lines := strings.Split(ansi.Wrap(textsafe.Clean(msg), max(width-2, 1), ""), "\n")
 		for _, l := range lines[:min(len(lines), maxErrLines)] {
 			out = append(out, ui.Fit("  "+st.ErrText.Render(l), width))
 		}

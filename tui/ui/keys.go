@@ -43,9 +43,10 @@ type PaneKeys struct {
 	Close  key.Binding
 }
 
-// ToolKeys are for playing a seat.
+// ToolKeys are for playing a seat. Side hides and shows the column of
+// the seat the user plays; it acts while they type too.
 type ToolKeys struct {
-	TakeOver, Type, Reveal key.Binding
+	TakeOver, Type, Reveal, Side key.Binding
 }
 
 // PresenterKeys exist in presenter mode only, where n and → go to the
@@ -106,6 +107,7 @@ func NewKeyMap(overlays []key.Binding) KeyMap {
 			TakeOver: Key("t", "take over", "t"),
 			Type:     Key("enter", "type a move", "enter"),
 			Reveal:   off(Key("v", "reveal", "v")),
+			Side:     Key("ctrl+o", "your side", "ctrl+o"),
 		},
 		Presenter: PresenterKeys{
 			NextScene:  off(Key("n/→", "next comparison", "n", "right")),
@@ -122,9 +124,10 @@ func NewKeyMap(overlays []key.Binding) KeyMap {
 
 // ForPresenter is the key map of presenter mode: n goes to the next
 // comparison instead of stepping, and s shows the scoreboard, so the
-// panes lock with L alone.
+// panes lock with L alone; nobody plays a seat there, so no side hides.
 func (k KeyMap) ForPresenter() KeyMap {
 	k.Playback.Step.SetEnabled(false)
+	k.Tools.Side.SetEnabled(false)
 	k.Presenter.NextScene.SetEnabled(true)
 	k.Presenter.Scoreboard.SetEnabled(true)
 	k.Navigation.Sync.SetKeys("L")
@@ -151,7 +154,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // lines.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	p, n, w, t, s, g := k.Playback, k.Navigation, k.Panes, k.Tools, k.Presenter, k.General
-	panes := append(append([]key.Binding{w.Next, w.Prev}, k.Overlays...), w.Unfold, w.Close)
+	panes := append(append([]key.Binding{w.Next, w.Prev}, k.Overlays...), t.Side, w.Unfold, w.Close)
 	return [][]key.Binding{
 		{p.Pause, p.Step, s.NextScene, p.Faster, p.Slower, p.Restart, p.Fork, s.Scoreboard, t.TakeOver, t.Type, t.Reveal},
 		panes,
