@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui/pane"
 	"github.com/omnigap/omnigap/tui/tuitest"
@@ -71,11 +72,20 @@ func builtinEvents(t testing.TB) []goldenRun {
 // after goldenTurns turns, the first pane's highlights included.
 func goldenModel(t testing.TB, runs []goldenRun, w, h int) *model {
 	t.Helper()
+	return modelShowing(t, runs, w, h, func(sc *scenario.Scenario) Options {
+		return Options{Scenario: sc, Modes: view.Modes, Seed: 1}
+	})
+}
+
+// modelShowing is the app of the options made for the default scenario,
+// at w x h, its panes showing the runs.
+func modelShowing(t testing.TB, runs []goldenRun, w, h int, options func(*scenario.Scenario) Options) *model {
+	t.Helper()
 	sc, err := library.Resolve(library.DefaultID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &session{ctx: context.Background(), opts: Options{Scenario: sc, Modes: view.Modes, Seed: 1}, feed: newFeed(frameInterval)}
+	s := &session{ctx: context.Background(), opts: options(sc), feed: newFeed(frameInterval)}
 	t.Cleanup(func() { s.feed.close() })
 	m := newModel(s, nil)
 	for i, p := range m.panes {
@@ -177,24 +187,10 @@ func cells(screen string, w, h int, p colorprofile.Profile) string {
 // runs after goldenTurns turns, stopped at the first leak.
 func goldenDemo(t *testing.T, runs []goldenRun, w, h int) *model {
 	t.Helper()
-	sc, err := library.Resolve(library.DefaultID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := Options{Scenario: sc, Modes: view.Modes, Seed: 1,
-		Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: view.Modes, Seed: 1}, {Scenario: sc, Modes: view.Modes, Seed: 2}}}}
-	s := &session{ctx: context.Background(), opts: opts, feed: newFeed(frameInterval)}
-	t.Cleanup(func() { s.feed.close() })
-	m := newModel(s, nil)
-	for i, p := range m.panes {
-		p.Show(runs[i].run, runs[i].backends)
-	}
-	m.Update(resize(w, h))
-	var b batchMsg
-	for _, r := range runs {
-		b = append(b, r.runEvents)
-	}
-	m.Update(b)
+	m := modelShowing(t, runs, w, h, func(sc *scenario.Scenario) Options {
+		return Options{Scenario: sc, Modes: view.Modes, Seed: 1,
+			Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: view.Modes, Seed: 1}, {Scenario: sc, Modes: view.Modes, Seed: 2}}}}
+	})
 	if !m.paused || m.presenter.callout == "" {
 		t.Fatal("the demo did not stop at the SCRIPT run's leak")
 	}
