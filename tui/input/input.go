@@ -143,8 +143,15 @@ func (in *Input) Render(width int, st *ui.Styles, state, hints string, yourTurn 
 		label = st.Good.Render(" " + state + " ")
 	}
 	out := []string{ui.DockRule(label, hints, width, st)}
+	// A move's line wraps under itself, indented, rather than being cut.
 	for _, l := range in.help {
-		out = append(out, ui.Fit("  "+st.Setting.Render(l), width))
+		for i, part := range strings.Split(ansi.Wrap(l, max(width-6, 1), ""), "\n") {
+			indent := "  "
+			if i > 0 {
+				indent = "      "
+			}
+			out = append(out, ui.Fit(indent+st.Setting.Render(part), width))
+		}
 	}
 	if in.err != "" {
 		msg := "✗ " + in.err

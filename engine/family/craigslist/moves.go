@@ -17,7 +17,7 @@ func (Family) Moves() []family.Move {
 	return []family.Move{
 		{Type: event.Offer, Arg: &family.Arg{Kind: Price(0), Tag: tagPrice, Reply: replyPrice},
 			Agent:     `a formal offer: "price" in dollars (a number); "text" may add words.`,
-			Command:   family.Command{Usage: "/offer PRICE", Summary: "make a formal offer (e.g. /offer 120)"},
+			Command:   family.Command{Usage: "/offer PRICE", Summary: "a formal offer, e.g. /offer 120; its answer ends the game"},
 			Elsewhere: "offers are for Craigslist negotiations", Human: offer},
 		{Type: event.Accept, Allowed: allowAnswer(event.Accept),
 			Agent:     `accept your partner's formal offer; this ends the negotiation.`,
