@@ -2,18 +2,20 @@ package scenario
 
 import (
 	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
 
 func TestCloneSharesNothing(t *testing.T) {
-	files := map[string][]byte{"dealornodeal-books.yaml": []byte(dealFile)}
-	for _, name := range []string{"craigslist-road-bike.yaml", "mutualfriends-alumni-mixer.yaml", "sotopia-team-lead.yaml"} {
-		data, err := os.ReadFile("../../scenarios/" + name)
+	files := map[string][]byte{}
+	for _, path := range []string{"../../scenarios/craigslist-road-bike.yaml", "../../scenarios/mutualfriends-alumni-mixer.yaml",
+		"../../scenarios/sotopia-team-lead.yaml", "../family/dealornodeal/testdata/books.yaml"} {
+		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files[name] = data
+		files[filepath.Base(path)] = data
 	}
 	for name, data := range files {
 		sc, err := Parse(name, data)
@@ -49,23 +51,6 @@ func TestCloneSharesNothing(t *testing.T) {
 		}
 	}
 }
-
-const dealFile = `id: dealornodeal/test
-title: Three books
-family: dealornodeal
-setting: Two people divide a shelf.
-relationship: strangers
-seats:
-  - role: negotiator
-    character: {name: Ann, goal: Get points.}
-  - role: negotiator
-    character: {name: Bo, goal: Get points.}
-dealornodeal:
-  items: [{name: book, count: 3}, {name: hat, count: 2}]
-  values:
-    - {book: 2, hat: 2}
-    - {book: 2, hat: 3}
-`
 
 // scramble changes every string, number and map entry v reaches, as a
 // careless holder of a copy would.

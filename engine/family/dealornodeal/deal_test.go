@@ -1,28 +1,22 @@
 package dealornodeal
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
-const dealFile = `id: dealornodeal/test
-title: Three books
-family: dealornodeal
-setting: Two people divide a shelf.
-relationship: strangers
-seats:
-  - role: negotiator
-    character: {name: Ann, goal: Get points.}
-  - role: negotiator
-    character: {name: Bo, goal: Get points.}
-dealornodeal:
-  items: [{name: book, count: 3}, {name: hat, count: 2}]
-  values:
-    - {book: 2, hat: 2}
-    - {book: 2, hat: 3}
-`
+// dealFile is a small Deal-or-No-Deal scenario (read by
+// engine/scenario's clone test too).
+var dealFile = func() string {
+	data, err := os.ReadFile("testdata/books.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(data)
+}()
 
 func TestDealFacts(t *testing.T) {
 	sc, err := scenario.Parse("deal.yaml", []byte(dealFile))
