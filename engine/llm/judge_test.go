@@ -21,20 +21,8 @@ func TestJudgeScoresIntoTheFooter(t *testing.T) {
 	defer srv.Close()
 	f := testFactory(testConfig(srv))
 	sc := resolve(t, "sotopia/broken-lamp")
-	live, err := episode.Start(context.Background(), episode.Spec{Scenario: sc, Mode: view.Agents, Seed: 1, Factory: f,
-		Annotate: f.Judge().Annotate(nil), RecordDir: t.TempDir(), Buffer: 64})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range live.Events {
-	}
-	if _, err := live.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	rec, err := record.Read(live.Recording)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := playWith(t, context.Background(), episode.Spec{Scenario: sc, Mode: view.Agents, Seed: 1, Factory: f,
+		Annotate: f.Judge().Annotate(nil)}).rec
 	m := rec.Footer.Ending.Metrics
 	if m["judge.seat0.goal"] != 6 || m["judge.seat1.believability"] != 8 || m["judge.seat0.relationship"] != 1 {
 		t.Fatalf("metrics %v, notes %v", m, rec.Footer.Ending.Notes)
