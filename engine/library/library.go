@@ -5,6 +5,7 @@
 package library
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -38,23 +39,19 @@ var builtin struct {
 // Builtin returns the embedded scenarios, sorted by id.
 func Builtin() ([]*scenario.Scenario, error) {
 	builtin.once.Do(func() {
-		builtin.list, builtin.err = loadFS(scenarios.Files)
+		builtin.list, builtin.err = loadAll()
 	})
 	return builtin.list, builtin.err
 }
 
-func loadFS(fsys fs.FS) ([]*scenario.Scenario, error) {
-	names, err := fs.Glob(fsys, "*.yaml")
+func loadAll() ([]*scenario.Scenario, error) {
+	names, err := fs.Glob(scenarios.Files, "*.yaml")
 	if err != nil {
 		return nil, err
 	}
 	var out []*scenario.Scenario
 	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		sc, err := scenario.Parse("scenarios/"+name, data)
+		sc, err := embedded(name)
 		if err != nil {
 			return nil, err
 		}
@@ -64,10 +61,34 @@ func loadFS(fsys fs.FS) ([]*scenario.Scenario, error) {
 	return out, nil
 }
 
-// files are the embedded scenarios parsed one at a time, by file name.
+// files are the embedded scenarios parsed one at a time, by file name,
+// each once.
 var files struct {
 	sync.Mutex
 	parsed map[string]*scenario.Scenario
+}
+
+// embedded is the embedded file name parsed (fs.ErrNotExist when there
+// is none); callers copy it before handing it out.
+func embedded(name string) (*scenario.Scenario, error) {
+	files.Lock()
+	defer files.Unlock()
+	if sc, ok := files.parsed[name]; ok {
+		return sc, nil
+	}
+	data, err := fs.ReadFile(scenarios.Files, name)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := scenario.Parse("scenarios/"+name, data)
+	if err != nil {
+		return nil, err
+	}
+	if files.parsed == nil {
+		files.parsed = map[string]*scenario.Scenario{}
+	}
+	files.parsed[name] = sc
+	return sc, nil
 }
 
 // FileOf is the embedded file that holds the built-in scenario id:
@@ -78,25 +99,12 @@ func FileOf(id string) string { return strings.Replace(id, "/", "-", 1) + ".yaml
 // file alone (the app's first frame need not wait for every file); nil
 // when no file is named for ref.
 func builtinFile(ref string) (*scenario.Scenario, error) {
-	name := FileOf(ref)
-	files.Lock()
-	defer files.Unlock()
-	sc, ok := files.parsed[name]
-	if !ok {
-		data, err := fs.ReadFile(scenarios.Files, name)
-		if err != nil {
-			return nil, nil
-		}
-		if sc, err = scenario.Parse("scenarios/"+name, data); err != nil {
-			return nil, err
-		}
-		if files.parsed == nil {
-			files.parsed = map[string]*scenario.Scenario{}
-		}
-		files.parsed[name] = sc
-	}
-	if sc.ID != ref {
+	sc, err := embedded(FileOf(ref))
+	if errors.Is(err, fs.ErrNotExist) || err == nil && sc.ID != ref {
 		return nil, nil
+	}
+	if err != nil {
+		return nil, err
 	}
 	return sc.Clone(), nil // callers may keep and change it
 }
