@@ -130,7 +130,7 @@ func settingsOf(p *pane.Pane) map[string]string {
 		return nil
 	}
 	if f, ok := p.Live().Spec.Factory.(episode.SettingsReporter); ok {
-		return f.Settings(p.Mode())
+		return f.Settings(p.Live().Spec.Scenario, p.Mode())
 	}
 	return nil
 }
