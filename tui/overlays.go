@@ -34,7 +34,7 @@ var overlays = []overlayPanel{
 		if m.secret() {
 			return m.ownSide(), ""
 		}
-		return overlay.NewAudit(m.common(), m.scenario, func() *pane.Pane { return m.panes[m.focus] }, &m.unfold), ""
+		return overlay.NewAudit(m.common(), m.scenario, func() *pane.Pane { return m.panes[m.focus] }, &m.unfold, writerPromptOf), ""
 	}},
 	{"card", ui.Key("c", "card", "c"), func(m *model) (ui.Component, string) {
 		if m.secret() {
@@ -120,6 +120,12 @@ func (m *model) recordings() []*record.Recording {
 		recs = append(recs, &record.Recording{Path: path, Header: h, Events: p.Events()})
 	}
 	return recs
+}
+
+// writerPromptOf names the instruction a pane's model writer was given,
+// as its recording's header does.
+func writerPromptOf(p *pane.Pane) string {
+	return record.Header{Settings: settingsOf(p)}.WriterPrompt()
 }
 
 // settingsOf is the endpoint and sampling parameters of a pane's run, as
