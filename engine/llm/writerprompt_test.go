@@ -2,10 +2,12 @@ package llm
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
@@ -173,6 +175,27 @@ func TestMindreadersAreGivenThePartnersFullSide(t *testing.T) {
 		}
 		if asked != 3 {
 			t.Errorf("%s: seats asked %b, want both", mode, asked)
+		}
+	}
+}
+
+// docs/LLM.md shows both instructions word for word.
+func TestDocsShowBothWriterInstructions(t *testing.T) {
+	data, err := os.ReadFile("../../docs/LLM.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range config.WriterPrompts {
+		if text := WriterSystem(v, scenario.Sotopia); !strings.Contains(string(data), "```\n"+text+"\n```\n") {
+			t.Errorf("docs/LLM.md does not show the %s writer's instruction:\n%s", v, text)
+		}
+	}
+	for _, f := range []scenario.Family{scenario.Craigslist, scenario.DealOrNoDeal, scenario.MutualFriends} {
+		p := family.Of(f).Prompt()
+		for _, rule := range []string{p.WriterTerms, p.WriterRule} {
+			if !strings.Contains(strings.Join(strings.Fields(string(data)), " "), strings.TrimSuffix(strings.TrimSpace(rule), ".")) {
+				t.Errorf("docs/LLM.md does not give %s's rule %q", f, rule)
+			}
 		}
 	}
 }
