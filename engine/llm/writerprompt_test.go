@@ -117,6 +117,9 @@ func TestCarefulWriterIsTheOldTextExactly(t *testing.T) {
 			t.Fatalf("careful writer's system message changed:\n%s", got)
 		}
 	}
+	if record.WriterPromptBefore != config.WriterPromptCareful {
+		t.Errorf("recordings made before the instruction was named read as %q, not as the careful writer's name", record.WriterPromptBefore)
+	}
 	h := p.rec.Header
 	if h.WriterPrompt() != config.WriterPromptCareful || h.Settings[record.SettingWriterPromptHash] != PromptHash(carefulCraigslist) {
 		t.Errorf("header names %q %q", h.WriterPrompt(), h.Settings[record.SettingWriterPromptHash])
