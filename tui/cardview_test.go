@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui/tuitest"
 )
@@ -18,7 +19,7 @@ import (
 // model endpoint's does.
 type settingsFactory struct{ factoryFunc }
 
-func (settingsFactory) Settings(view.Mode) map[string]string {
+func (settingsFactory) Settings(*scenario.Scenario, view.Mode) map[string]string {
 	return map[string]string{"endpoint": "http://127.0.0.1:1/v1", "temperature": "0.3"}
 }
 

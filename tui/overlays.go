@@ -34,7 +34,7 @@ var overlays = []overlayPanel{
 		if m.secret() {
 			return m.ownSide(), ""
 		}
-		return overlay.NewAudit(m.common(), m.scenario, func() *pane.Pane { return m.panes[m.focus] }, &m.unfold), ""
+		return overlay.NewAudit(m.common(), m.scenario, func() *pane.Pane { return m.panes[m.focus] }, &m.unfold, writerPromptOf), ""
 	}},
 	{"card", ui.Key("c", "card", "c"), func(m *model) (ui.Component, string) {
 		if m.secret() {
@@ -122,6 +122,12 @@ func (m *model) recordings() []*record.Recording {
 	return recs
 }
 
+// writerPromptOf names the instruction a pane's model writer was given,
+// as its recording's header does.
+func writerPromptOf(p *pane.Pane) string {
+	return record.Header{Settings: settingsOf(p)}.WriterPrompt()
+}
+
 // settingsOf is the endpoint and sampling parameters of a pane's run, as
 // its recording's header holds them: the replayed recording's own for a
 // replay, else what the factory reports.
@@ -130,7 +136,7 @@ func settingsOf(p *pane.Pane) map[string]string {
 		return nil
 	}
 	if f, ok := p.Live().Spec.Factory.(episode.SettingsReporter); ok {
-		return f.Settings(p.Mode())
+		return f.Settings(p.Live().Spec.Scenario, p.Mode())
 	}
 	return nil
 }

@@ -48,6 +48,7 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&s.Model, "model", "", fmt.Sprintf("model for every role (default %s on OpenAI's API)", keyed.DefaultModel))
 	f.StringVar(&s.APIKeyEnv, "api-key-env", "", fmt.Sprintf("environment variable holding the key for this endpoint (default: %s, sent to %s only)", keyed.KeyEnv, keyed.Host()))
 	f.StringVar(&s.WriterModel, "writer-model", "", "model of the SCRIPT writer")
+	f.StringVar(&s.WriterPrompt, "writer-prompt", "", fmt.Sprintf("the SCRIPT writer's instruction: %s (the default: the study's request, given both sides in full) or %s (also told that each character knows only their own side); both texts in docs/LLM.md; the built-in engine's writer has no prompt and ignores it", config.WriterPromptStudy, config.WriterPromptCareful))
 	f.StringVar(&s.Seat0Model, "seat0-model", "", "model of seat 0 in AGENTS and MINDREADERS")
 	f.StringVar(&s.Seat1Model, "seat1-model", "", "model of seat 1 in AGENTS and MINDREADERS")
 	f.StringVar(&s.JudgeModel, "judge-model", "", "model of the judge")
@@ -149,7 +150,7 @@ func (b *backendOptions) plays() map[string]string {
 	if !ok {
 		return map[string]string{"backend": "builtin"}
 	}
-	out := s.Settings(view.Script)
+	out := s.Settings(nil, view.Script)
 	for _, sent := range []string{"endpoint", "timeout", "idle", "rpm", "tpm"} {
 		delete(out, sent)
 	}

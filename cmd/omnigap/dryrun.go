@@ -14,6 +14,7 @@ import (
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/estimate"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // What a dry run assumes where no cap says more: the size of a turn (an
@@ -82,6 +83,9 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 			used[m] = true
 			fmt.Fprintf(w, "tokens of %s: counted with %s\n", m, estimate.For(m).Describe())
 		}
+	}
+	if slices.Contains(opts.Modes, view.Script) {
+		fmt.Fprintf(w, "the SCRIPT writer's instruction: %s (--writer-prompt; docs/LLM.md)\n", cfg.WriterPrompt)
 	}
 	turnUpper, turnExpected := assumedTurnTokens, assumedTurnTokens
 	turnUpperSays, turnExpectedSays := fmt.Sprintf("%d tokens (an assumed average; no --max-tokens)", assumedTurnTokens), fmt.Sprintf("%d tokens (an assumed average)", assumedTurnTokens)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -181,5 +182,25 @@ func TestDryRunCountsTheLeakCheck(t *testing.T) {
 	}
 	if strings.Contains(out, "\njudge ") {
 		t.Errorf("a judge row without --judge:\n%s", out)
+	}
+	if strings.Contains(out, "writer's instruction") {
+		t.Errorf("a writer's instruction named with no SCRIPT run:\n%s", out)
+	}
+}
+
+// The dry run names the SCRIPT writer's instruction it counts: the
+// study's by default, or the one --writer-prompt names.
+func TestDryRunNamesTheWritersInstruction(t *testing.T) {
+	args := []string{"run", "--dry-run", "--backend", "openai", "--base-url", "http://127.0.0.1:1/v1", "--model", "gpt-4o-mini", "--modes", "script", "--episodes", "1"}
+	for _, prompt := range []string{"", "careful"} {
+		a := args
+		if prompt != "" {
+			a = append(a, "--writer-prompt", prompt)
+		}
+		out, err := omnigap(t, a...)
+		want := "the SCRIPT writer's instruction: " + cmp.Or(prompt, "study") + " (--writer-prompt; docs/LLM.md)\n"
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("--writer-prompt %q: want %q: %v\n%s", prompt, want, err, out)
+		}
 	}
 }

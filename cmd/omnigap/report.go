@@ -27,7 +27,7 @@ func newReportCmd() *cobra.Command {
 	var by []string
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
-		Short: "Aggregate recordings by family and mode (or by study, model, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
+		Short: "Aggregate recordings by family and mode (or by study, model, prompt, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
 		Long: `Read recordings (every *.jsonl in a folder, or the files named) and print
 first the headline: SCRIPT vs AGENTS vs MINDREADERS over every family, the
 measures every family has (goal completion by rule and by judge, each
@@ -48,7 +48,9 @@ holding shard-K-of-N folders, or the shard folders themselves, give the
 figures one run of the whole study gives. Folders of different studies
 that played the same family are refused unless --by says how to set them
 apart: --by study (a column group per study), --by model (per model),
---by scenario (per scenario), combinable (--by study,model); family
+--by prompt (per SCRIPT writer's instruction, --writer-prompt; model runs
+recorded before it was named count as careful, the built-in engine's as
+none), --by scenario (per scenario), combinable (--by study,model); family
 always splits the tables and mode the columns (--by mode,model puts the
 models side by side within each mode). A grouped report adds the paired
 differences between groups that differ in one dimension, mode by mode,
@@ -119,7 +121,7 @@ over the scenarios and seeds both played.`,
 	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
 	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
 	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
-	f.StringSliceVar(&by, "by", nil, "group by study, model or scenario as well as family and mode (comma-separated or repeated, in column order)")
+	f.StringSliceVar(&by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }
 

@@ -100,7 +100,11 @@ func writeScenario(b *strings.Builder, recs []*record.Recording, several bool) {
 
 	fmt.Fprintf(b, "\n### Simulation type\n\n| mode | how the dialogue is made |\n|---|---|\n")
 	for _, m := range modesOf(recs) {
-		fmt.Fprintf(b, "| %s | %s |\n", m.Label(), simulationType(m))
+		how := simulationType(m)
+		if m == view.Script {
+			how += writerPrompts(recs)
+		}
+		fmt.Fprintf(b, "| %s | %s |\n", m.Label(), how)
 	}
 
 	writeKnowledge(b, sc, modesOf(recs))
@@ -175,6 +179,22 @@ func modesOf(recs []*record.Recording) []view.Mode {
 		}
 	}
 	return out
+}
+
+// writerPrompts names the instructions the SCRIPT runs' model writers
+// were given (--writer-prompt, docs/LLM.md), as a clause; "" when a
+// built-in writer, which has no prompt, wrote them all.
+func writerPrompts(recs []*record.Recording) string {
+	var names []string
+	for _, r := range recs {
+		if p := r.Header.WriterPrompt(); r.Header.Mode == view.Script && p != "" && !slices.Contains(names, p) {
+			names = append(names, p)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the model writer's instruction: %s (`--writer-prompt`; both texts in docs/LLM.md)", cell(strings.Join(names, ", ")))
 }
 
 // simulationType says who writes the dialogue in a mode.

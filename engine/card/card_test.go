@@ -227,3 +227,32 @@ func TestCardCountsTheModelCheckApart(t *testing.T) {
 		t.Errorf("no table of the model's two guesses:\n%s", checked.String())
 	}
 }
+
+// The SCRIPT row names the instruction its model writer was given, the
+// study's or the careful one (careful for a model run recorded before it
+// was named); a built-in writer, which has no prompt, gets no name.
+func TestCardNamesTheWritersInstruction(t *testing.T) {
+	const path = "../../recordings/craigslist_road-bike-script-s1.jsonl"
+	scriptRow := func(recs []*record.Recording) string {
+		var b strings.Builder
+		if err := Write(&b, recs); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(b.String(), "\n") {
+			if strings.HasPrefix(l, "| SCRIPT | one writer") {
+				return l
+			}
+		}
+		t.Fatalf("no SCRIPT row:\n%s", b.String())
+		return ""
+	}
+	if row := scriptRow(readAll(t, path)); strings.Contains(row, "instruction") {
+		t.Errorf("the built-in writer is said to have an instruction: %s", row)
+	}
+	recs := readAll(t, path, path)
+	recs[0].Header.Settings = map[string]string{"model.writer": "m", record.SettingWriterPrompt: "study"}
+	recs[1].Header.Settings = map[string]string{"model.writer": "m"}
+	if row := scriptRow(recs); !strings.Contains(row, "the model writer's instruction: study, careful (`--writer-prompt`") {
+		t.Errorf("the SCRIPT row does not name both instructions: %s", row)
+	}
+}

@@ -45,11 +45,13 @@ type Orderer interface {
 	Order(mode view.Mode) run.Order
 }
 
-// SettingsReporter is a Factory that can say how a mode's runs sample,
-// for the recording's header: a model factory its endpoint and
-// parameters, a replay the settings its recording was made with.
+// SettingsReporter is a Factory that can say how a mode's runs of a
+// scenario sample, for the recording's header: a model factory its
+// endpoint, parameters and writer's instruction, a replay the settings
+// its recording was made with. sc may be nil: settings that depend on
+// the scenario are then left out.
 type SettingsReporter interface {
-	Settings(mode view.Mode) map[string]string
+	Settings(sc *scenario.Scenario, mode view.Mode) map[string]string
 }
 
 // Spec says what to run.
@@ -226,7 +228,7 @@ func (l *Live) createRecording() (*record.Writer, error) {
 		h.Parent = &parent
 	}
 	if s, ok := l.Spec.Factory.(SettingsReporter); ok {
-		h.Settings = s.Settings(l.Spec.Mode)
+		h.Settings = s.Settings(l.Spec.Scenario, l.Spec.Mode)
 	}
 	path := filepath.Join(l.Spec.RecordDir, l.ID+".jsonl")
 	for n := 2; ; n++ {

@@ -61,6 +61,10 @@ type Prompt struct {
 	// AgentRule says what ends the game well, to an AGENTS or
 	// MINDREADERS seat; WriterRule says it to the SCRIPT writer.
 	AgentRule, WriterRule string
+	// WriterTerms is what the study's SCRIPT writer is told of the rules
+	// (docs/LLM.md): what the moves decide, without WriterRule's advice
+	// on how to play them.
+	WriterTerms string
 	// ScriptTags are the script format's lines for the family's moves.
 	ScriptTags string
 	// Endings is how the family's rules end a run, as a clause of the

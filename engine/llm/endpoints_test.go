@@ -71,7 +71,7 @@ func TestEveryEndpointKeepsItsOwnKeyAndIsRecordedWithout(t *testing.T) {
 	if e := cfg.Endpoints; len(e) != 2 || e[0].APIKey != "sk-openai" || e[1].APIKey != "" {
 		t.Errorf("endpoints %+v", e)
 	}
-	header := NewFactory(cfg).Settings(view.Agents)["endpoint"]
+	header := NewFactory(cfg).Settings(nil, view.Agents)["endpoint"]
 	if header != "https://api.openai.com/v1 http://replica:8000/v1" {
 		t.Errorf("recorded endpoints %q", header)
 	}

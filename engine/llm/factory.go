@@ -7,6 +7,7 @@
 package llm
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/omnigap/omnigap/engine/llm/config"
@@ -68,6 +69,7 @@ func (f *Factory) Close() error {
 // reaches (the retries' pace, the rate window, the rest of a failing
 // endpoint), for tests.
 func newFactory(cfg config.Config, o transport.Options) *Factory {
+	cfg.WriterPrompt = cmp.Or(cfg.WriterPrompt, config.Defaults().WriterPrompt)
 	for _, e := range cfg.Endpoints {
 		o.Clients = append(o.Clients, openaiapi.New(openaiapi.Config{BaseURL: e.URL, APIKey: e.APIKey, Secrets: cfg.Secrets}))
 	}
@@ -112,7 +114,7 @@ func (f *Factory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([
 		return out, fmt.Errorf("the model backend cannot play mode %q", mode)
 	case viewers[0] == view.Writer:
 		m := f.cfg.ModelFor(config.RoleWriter)
-		w := newWriter(f.label(m), f.sent.Caller(), f.params(m, seed, 2), view.For(sc, mode, view.Writer))
+		w := newWriter(f.label(m), f.sent.Caller(), f.params(m, seed, 2), view.For(sc, mode, view.Writer), f.cfg.WriterPrompt)
 		return [2]run.Backend{w, w}, nil
 	}
 	seatRoles := [2]config.Role{config.RoleSeat0, config.RoleSeat1}

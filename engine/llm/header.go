@@ -6,13 +6,17 @@ import (
 
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/openaiapi"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
 // Settings are the endpoint and sampling parameters for a recording's
 // header: what a reader needs to repeat the run. The key is never among
-// them.
-func (f *Factory) Settings(view.Mode) map[string]string {
+// them. Like the models of every role, the SCRIPT writer's instruction is
+// named in every mode's header: its variant, and with a scenario the
+// short hash of the system text it gives that scenario's family.
+func (f *Factory) Settings(sc *scenario.Scenario, _ view.Mode) map[string]string {
 	c := f.cfg
 	p := f.sent.Policy()
 	s := map[string]string{
@@ -35,6 +39,10 @@ func (f *Factory) Settings(view.Mode) map[string]string {
 	}
 	for _, r := range config.Roles {
 		s["model."+string(r)] = c.ModelFor(r)
+	}
+	s[record.SettingWriterPrompt] = c.WriterPrompt
+	if sc != nil {
+		s[record.SettingWriterPromptHash] = PromptHash(WriterSystem(c.WriterPrompt, sc.Family))
 	}
 	for k, v := range s {
 		for _, key := range append(keys(c), c.Secrets...) {

@@ -30,9 +30,9 @@ type Writer struct {
 	cur    *script
 }
 
-func newWriter(name string, c *transport.Caller, p Params, v view.View) *Writer {
+func newWriter(name string, c *transport.Caller, p Params, v view.View, prompt string) *Writer {
 	return &Writer{name: name, call: c, params: p, view: v, who: speakers{view: v},
-		system: writerSystem(v.Family), intro: background(v)}
+		system: WriterSystem(prompt, v.Family), intro: background(v)}
 }
 
 // Name says which model writes.

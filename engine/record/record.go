@@ -50,6 +50,31 @@ type Header struct {
 	Person view.Person `json:"person,omitempty"`
 }
 
+// The settings that name the SCRIPT writer's instruction (engine/llm,
+// docs/LLM.md): its variant, and a short hash of the system text it gave.
+const (
+	SettingWriterPrompt     = "writer_prompt"
+	SettingWriterPromptHash = "writer_prompt_hash"
+)
+
+// WriterPromptBefore is the variant of a model run recorded before the
+// variant was kept: the only writer instruction there was then.
+const WriterPromptBefore = "careful"
+
+// WriterPrompt names the SCRIPT writer's instruction of a model run, from
+// its settings: the variant recorded, WriterPromptBefore for a model run
+// that recorded none, "" for a run without a model (the built-in engine,
+// people), whose writer, if any, has no prompt.
+func (h Header) WriterPrompt() string {
+	if v := h.Settings[SettingWriterPrompt]; v != "" {
+		return v
+	}
+	if _, model := h.Settings["model.writer"]; model {
+		return WriterPromptBefore
+	}
+	return ""
+}
+
 // Parent names the recording a forked run started from and the last turn
 // it took over from it: the fork's turns 1..Turn repeat the parent's.
 // Recording is empty when the parent run was not recorded; Run names it.

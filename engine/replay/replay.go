@@ -109,7 +109,7 @@ func (s *Set) sortModes() {
 
 // Settings are the endpoint and sampling parameters mode's recording was
 // made with, so a recorded copy of the replay keeps them.
-func (s *Set) Settings(mode view.Mode) map[string]string {
+func (s *Set) Settings(_ *scenario.Scenario, mode view.Mode) map[string]string {
 	if rec := s.runs[mode]; rec != nil {
 		return rec.Header.Settings
 	}

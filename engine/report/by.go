@@ -17,10 +17,13 @@ const (
 	ByScenario Dim = "scenario" // the scenario's id
 	ByFamily   Dim = "family"
 	ByMode     Dim = "mode"
+	// ByPrompt is the SCRIPT writer's instruction a model run was given
+	// (record.Header.WriterPrompt); none for the built-in engine.
+	ByPrompt Dim = "prompt"
 )
 
 // Dims are the dimensions, in the order --by lists them.
-var Dims = []Dim{ByStudy, ByModel, ByScenario, ByFamily, ByMode}
+var Dims = []Dim{ByStudy, ByModel, ByPrompt, ByScenario, ByFamily, ByMode}
 
 // ParseDims reads --by values (each may hold several, comma-separated)
 // into the order of the report's columns: the dimensions as given, mode
@@ -32,7 +35,7 @@ func ParseDims(values []string) ([]Dim, error) {
 		for _, part := range strings.Split(v, ",") {
 			d := Dim(strings.TrimSpace(part))
 			if !slices.Contains(Dims, d) {
-				return nil, fmt.Errorf("--by %s: want study, model, scenario, family or mode (comma-separated, or --by again)", part)
+				return nil, fmt.Errorf("--by %s: want study, model, prompt, scenario, family or mode (comma-separated, or --by again)", part)
 			}
 			if d != ByFamily && !slices.Contains(out, d) {
 				out = append(out, d)
@@ -54,6 +57,7 @@ type Split struct {
 	Study    string `json:"study,omitempty"`
 	Model    string `json:"model,omitempty"`
 	Scenario string `json:"scenario,omitempty"`
+	Prompt   string `json:"prompt,omitempty"`
 }
 
 // of returns the value of one of its dimensions.
@@ -65,6 +69,8 @@ func (s Split) of(d Dim) string {
 		return s.Model
 	case ByScenario:
 		return s.Scenario
+	case ByPrompt:
+		return s.Prompt
 	}
 	return ""
 }
@@ -78,6 +84,8 @@ func (s Split) with(d Dim, v string) Split {
 		s.Model = v
 	case ByScenario:
 		s.Scenario = v
+	case ByPrompt:
+		s.Prompt = v
 	}
 	return s
 }
@@ -86,7 +94,7 @@ func (s Split) with(d Dim, v string) Split {
 func splitOf(ep Episode, by []Dim) Split {
 	var s Split
 	for _, d := range by {
-		s = s.with(d, map[Dim]string{ByStudy: ep.Study, ByModel: ep.Model, ByScenario: ep.Scenario}[d])
+		s = s.with(d, map[Dim]string{ByStudy: ep.Study, ByModel: ep.Model, ByScenario: ep.Scenario, ByPrompt: ep.Prompt}[d])
 	}
 	return s
 }

@@ -65,6 +65,7 @@ func TestParseDims(t *testing.T) {
 		"family":         nil,
 		"family,mode":    nil,
 		"scenario,study": {ByScenario, ByStudy, ByMode},
+		"prompt":         {ByPrompt, ByMode},
 	} {
 		got, err := ParseDims([]string{in})
 		if err != nil || !slices.Equal(got, want) {

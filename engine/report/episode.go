@@ -44,6 +44,9 @@ type Episode struct {
 	// by whoever reads it from a study's folder): the dimensions besides
 	// family and mode that a report can group by (Dim).
 	Scenario, Model, Study string
+	// Prompt names the SCRIPT writer's instruction of a model run
+	// (record.Header.WriterPrompt); "" without a model.
+	Prompt string
 	// Agreement compares the rules and the model's leak check, per kind,
 	// in a recording the model checked.
 	Agreement []Agreement
@@ -98,13 +101,14 @@ func FromRecording(rec *record.Recording) Episode {
 	}
 	end := rec.Ending()
 	if end == nil {
-		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: mode, Scenario: sc.ID, Model: Players(rec.Header)}
+		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: mode, Scenario: sc.ID, Model: Players(rec.Header), Prompt: rec.Header.WriterPrompt()}
 		ep.AddFailures(failures)
 		return ep
 	}
 	ep := FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
 	ep.Mode = mode
 	ep.Model = Players(rec.Header)
+	ep.Prompt = rec.Header.WriterPrompt()
 	ep.AddFailures(failures)
 	ep.Pair = PairKey(sc.ID, rec.Header.Seed)
 	ep.Agreement = AgreementOf(sc, rec.Header.Mode, history, rec.Events, end)

@@ -78,7 +78,7 @@ func acrossPairs(f scenario.Family, d Dim, eps []pairedEpisode) []Paired {
 		keys = append(keys, u)
 	}
 	orderSplits := func(x, y Split) int {
-		return cmp.Or(cmp.Compare(x.Study, y.Study), cmp.Compare(x.Model, y.Model), cmp.Compare(x.Scenario, y.Scenario))
+		return cmp.Or(cmp.Compare(x.Study, y.Study), cmp.Compare(x.Model, y.Model), cmp.Compare(x.Scenario, y.Scenario), cmp.Compare(x.Prompt, y.Prompt))
 	}
 	slices.SortFunc(keys, func(x, y unit) int {
 		return cmp.Or(orderSplits(x.rest, y.rest), modeRank(x.mode)-modeRank(y.mode), cmp.Compare(x.key, y.key))

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
 )
 
@@ -45,7 +46,10 @@ func (p Plan) Same(q Plan) bool {
 	return reflect.DeepEqual(p, q)
 }
 
-// Read reads a study.json.
+// Read reads a study.json. A model study planned before the SCRIPT
+// writer's instruction was named played the careful one, and says so
+// once read, so that it resumes, and reads beside its shards, with
+// --writer-prompt careful.
 func Read(path string) (Plan, error) {
 	var plan Plan
 	data, err := safefile.ReadCapped(path, 1<<20)
@@ -54,6 +58,9 @@ func Read(path string) (Plan, error) {
 	}
 	if err := json.Unmarshal(data, &plan); err != nil {
 		return plan, fmt.Errorf("%s: %w", path, err)
+	}
+	if _, model := plan.Plays["model.writer"]; model && plan.Plays[record.SettingWriterPrompt] == "" {
+		plan.Plays[record.SettingWriterPrompt] = record.WriterPromptBefore
 	}
 	return plan, nil
 }

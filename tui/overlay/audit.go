@@ -27,11 +27,15 @@ type Audit struct {
 	unfold *bool
 	// thoughts is how much reasoning the panel shows.
 	thoughts int
+	// writerPrompt names the instruction a pane's model writer was given
+	// (record.Header.WriterPrompt).
+	writerPrompt func(*pane.Pane) string
 }
 
-// NewAudit is the audit of the pane focused says is focused.
-func NewAudit(c ui.Common, sc *scenario.Scenario, focused func() *pane.Pane, unfold *bool) *Audit {
-	a := &Audit{Panel: panel.New(c, "", nil), scenario: sc, focused: focused, unfold: unfold}
+// NewAudit is the audit of the pane focused says is focused; writerPrompt
+// names the instruction of a pane's model writer ("" for none).
+func NewAudit(c ui.Common, sc *scenario.Scenario, focused func() *pane.Pane, unfold *bool, writerPrompt func(*pane.Pane) string) *Audit {
+	a := &Audit{Panel: panel.New(c, "", nil), scenario: sc, focused: focused, unfold: unfold, writerPrompt: writerPrompt}
 	a.rebuild()
 	return a
 }
@@ -48,7 +52,7 @@ func (a *Audit) rebuild() {
 			a.Hint = " z folds reasoning · esc closes · ↑↓ scroll"
 		}
 	}
-	a.SetBuild(AuditLines(a.scenario, p.Mode(), p.Backends(), p.Thoughts(), *a.unfold, a.Styles))
+	a.SetBuild(AuditLines(a.scenario, p.Mode(), p.Backends(), a.writerPrompt(p), p.Thoughts(), *a.unfold, a.Styles))
 }
 
 // Bindings are the panel's and z, which folds and unfolds the reasoning.
@@ -84,8 +88,9 @@ func (a *Audit) Update(msg tea.Msg) tea.Cmd {
 	return a.Panel.Update(msg)
 }
 
-// AuditLines builds the audit of a pane of mode played by backends.
-func AuditLines(sc *scenario.Scenario, mode view.Mode, backends [2]string, thoughts []event.Event, unfold bool, st *ui.Styles) func(w int) []string {
+// AuditLines builds the audit of a pane of mode played by backends, whose
+// model writer, if any, was given the instruction writerPrompt names.
+func AuditLines(sc *scenario.Scenario, mode view.Mode, backends [2]string, writerPrompt string, thoughts []event.Event, unfold bool, st *ui.Styles) func(w int) []string {
 	return func(w int) []string {
 		var out []string
 		given, writer := "is given", false
@@ -100,7 +105,11 @@ func AuditLines(sc *scenario.Scenario, mode view.Mode, backends [2]string, thoug
 			}
 			if who == view.Writer {
 				writer = true
-				out = append(out, st.Title.Render(fmt.Sprintf("The writer (%s) writes both seats and is given:", ui.Line(backends[0]))), "")
+				who := ui.Line(backends[0])
+				if writerPrompt != "" {
+					who += "; instruction: " + ui.Line(writerPrompt) + ", see --writer-prompt"
+				}
+				out = append(out, st.Title.Render(fmt.Sprintf("The writer (%s) writes both seats and is given:", who)), "")
 			} else {
 				head := fmt.Sprintf("%s (%s, seat %d; %s) %s:", ui.Line(sc.Seats[who].Character.Name), ui.Line(sc.Seats[who].Role), who, ui.Line(backends[who]), given)
 				out = append(out, st.Seat[who].Render(head), "")

@@ -15,7 +15,7 @@ import (
 
 // auditText is the audit of a pane of mode with thoughts, at 80 columns.
 func auditText(mode view.Mode, backends [2]string, thoughts []event.Event, unfold bool, st *ui.Styles) []string {
-	return AuditLines(tuitest.Scenario(), mode, backends, thoughts, unfold, st)(80)
+	return AuditLines(tuitest.Scenario(), mode, backends, "", thoughts, unfold, st)(80)
 }
 
 func TestAuditShowsReasoningDimmedAndFolded(t *testing.T) {

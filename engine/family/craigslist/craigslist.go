@@ -19,6 +19,6 @@ func (Family) Name() scenario.Family { return scenario.Craigslist }
 // Prompt is what models are told of the family's rules.
 func (Family) Prompt() family.Prompt {
 	const rule = "Only a formal offer and its acceptance make a deal; agreeing in words makes none.\n"
-	return family.Prompt{AgentRule: rule, WriterRule: rule, Endings: "when an offer is accepted or rejected, ",
+	return family.Prompt{AgentRule: rule, WriterRule: rule, WriterTerms: rule, Endings: "when an offer is accepted or rejected, ",
 		ScriptTags: "  [offer $120] words: a formal offer of a price\n  [accept] or [reject]: the answer to the partner's formal offer; the conversation ends\n"}
 }

@@ -19,7 +19,7 @@ func (Family) Name() scenario.Family { return scenario.DealOrNoDeal }
 // Prompt is what models are told of the family's rules.
 func (Family) Prompt() family.Prompt {
 	const rule = "Only a proposal the partner accepts, or two final choices that together divide every item exactly, make an agreement; agreeing in words makes none.\n"
-	return family.Prompt{AgentRule: rule, WriterRule: rule,
+	return family.Prompt{AgentRule: rule, WriterRule: rule, WriterTerms: rule,
 		Endings: "when a proposal is accepted, when both seats have selected, ",
 		ScriptTags: "  [propose book=2 hat=0 ball=1] words: the speaker proposes to take those items (each item on the table by name, with a count) and leave the rest to the partner\n" +
 			"  [accept] or [reject]: the answer to the partner's standing proposal; an accepted proposal ends the conversation\n" +

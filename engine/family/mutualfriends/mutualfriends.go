@@ -19,9 +19,10 @@ func (Family) Name() scenario.Family { return scenario.MutualFriends }
 // Prompt is what models are told of the family's rules.
 func (Family) Prompt() family.Prompt {
 	return family.Prompt{
-		AgentRule:  "You win only if you both select the one friend on both lists. Ask and answer about friends' details to find them; do not just recite names.\n",
-		WriterRule: "They succeed only if both select the one friend on both lists; let them compare friends' details rather than recite names.\n",
-		Endings:    "when both seats select the same friend, ",
-		ScriptTags: "  [select Name] words: the speaker names the friend they believe both have, exactly as on the speaker's list\n",
+		AgentRule:   "You win only if you both select the one friend on both lists. Ask and answer about friends' details to find them; do not just recite names.\n",
+		WriterRule:  "They succeed only if both select the one friend on both lists; let them compare friends' details rather than recite names.\n",
+		WriterTerms: "They succeed only if both select the one friend on both lists.\n",
+		Endings:     "when both seats select the same friend, ",
+		ScriptTags:  "  [select Name] words: the speaker names the friend they believe both have, exactly as on the speaker's list\n",
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,6 +58,12 @@ var rules = map[string]func(string) string{
 		return ""
 	},
 	"provider": provider.Check,
+	"writer_prompt": func(s string) string {
+		if !slices.Contains(WriterPrompts, s) {
+			return fmt.Sprintf("%q: want %s", s, strings.Join(WriterPrompts, " or "))
+		}
+		return ""
+	},
 	"url": func(s string) string {
 		if !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://") {
 			return fmt.Sprintf("%q: want an http:// or https:// URL", openaiapi.PublicURL(s))

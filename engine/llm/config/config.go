@@ -58,6 +58,9 @@ type Config struct {
 	LeakCheck      bool          `yaml:"leak_check"`
 	LeakCheckModel string        `yaml:"leak_check_model"`
 	LeakCheckWait  time.Duration `yaml:"leak_check_wait"`
+	// WriterPrompt names the SCRIPT writer's instruction (WriterPrompts):
+	// the study's by default. The built-in writer has no prompt.
+	WriterPrompt string `yaml:"writer_prompt" check:"writer_prompt"`
 
 	// Endpoints are BaseURL and ExtraBaseURLs with the key each may be
 	// sent, and Secrets every key value found in the environment, sent or
@@ -74,7 +77,20 @@ type Endpoint struct {
 }
 
 // Defaults are the values of the settings no layer sets.
-func Defaults() Config { return Config{Temperature: 0.7, LeakCheckWait: 30 * time.Second} }
+func Defaults() Config {
+	return Config{Temperature: 0.7, LeakCheckWait: 30 * time.Second, WriterPrompt: WriterPromptStudy}
+}
+
+// The SCRIPT writer's instructions (docs/LLM.md): the study's, which asks
+// for the conversation and nothing more, and the careful one, which also
+// tells the writer that each character knows only their own side.
+const (
+	WriterPromptStudy   = "study"
+	WriterPromptCareful = "careful"
+)
+
+// WriterPrompts are the writer's instructions by name, the default first.
+var WriterPrompts = []string{WriterPromptStudy, WriterPromptCareful}
 
 // Role is what a model is used for.
 type Role string

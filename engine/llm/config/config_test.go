@@ -143,3 +143,28 @@ func TestConfigFileSetsLimitsAndReplicasAndFlagsWin(t *testing.T) {
 		t.Error("--rpm -1 accepted")
 	}
 }
+
+func TestWriterPromptIsTheStudysUnlessNamed(t *testing.T) {
+	if _, cfg, err := Resolve(Layer{}, Layer{}, env(nil)); err != nil || cfg.WriterPrompt != WriterPromptStudy {
+		t.Errorf("default writer prompt %q, %v", cfg.WriterPrompt, err)
+	}
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	os.WriteFile(path, []byte("writer_prompt: careful\n"), 0o644)
+	file, err := Load(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, cfg, err := Resolve(file, Layer{}, env(nil)); err != nil || cfg.WriterPrompt != WriterPromptCareful {
+		t.Errorf("the file's writer prompt: %q, %v", cfg.WriterPrompt, err)
+	}
+	if _, cfg, _ := Resolve(file, given(Config{WriterPrompt: WriterPromptStudy}), env(nil)); cfg.WriterPrompt != WriterPromptStudy {
+		t.Errorf("the flag does not beat the file: %q", cfg.WriterPrompt)
+	}
+	if _, _, err := Resolve(Layer{}, given(Config{WriterPrompt: "paper"}), env(nil)); err == nil || err.Error() != `--writer_prompt "paper": want study or careful` {
+		t.Errorf("a wrong name: %v", err)
+	}
+	os.WriteFile(path, []byte("model: m\nwriter_prompt: sotopia\n"), 0o644)
+	if _, err := Load(path, false); err == nil || !strings.HasPrefix(err.Error(), path+":2:") || !strings.Contains(err.Error(), "want study or careful") {
+		t.Errorf("a wrong name in the file: %v", err)
+	}
+}
