@@ -9,6 +9,7 @@ import (
 // Position is where a record sits in an imported file: its 1-based line
 // for line-per-record files (JSONL), or its 0-based index in the file's
 // top-level list for files that hold one JSON list (Line is then 0).
+// Line 0 and Record -1 stand for the whole file.
 type Position struct {
 	File   string
 	Line   int
@@ -16,8 +17,11 @@ type Position struct {
 }
 
 func (p Position) String() string {
-	if p.Line > 0 {
+	switch {
+	case p.Line > 0:
 		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	case p.Record < 0:
+		return p.File
 	}
 	return fmt.Sprintf("%s: record %d", p.File, p.Record)
 }
