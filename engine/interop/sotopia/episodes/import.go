@@ -80,7 +80,7 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 	for n, tr := range e.Turns {
 		seat := seatOf[tr.Agent]
 		t.Turns = append(t.Turns, run.Turn{Number: n + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
-			Backend: t.Players[seat], Action: actionOf(tr)})
+			Backend: t.Players[seat], Action: familyMove(sc, mode, seat, actionOf(tr))})
 	}
 	t.Ending = endingOf(e)
 	t.Metrics, t.Notes = judgeFigures(e, seatOf)
