@@ -270,5 +270,10 @@ func (im *Importer) fromText(e *Episode) (*scenario.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	if e.Codename == "" {
+		// The builder titles a scenario by its codename, which only
+		// the episodes_to_jsonl export gives.
+		sc.Title = sc.Seats[0].Character.Name + " and " + sc.Seats[1].Character.Name
+	}
 	return sc, nil
 }
