@@ -14,15 +14,15 @@ import (
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // Every shared episode imports, none skipped, as a recording whose turns,
 // first speaker, models and imported scores are those of the separate
 // count; with the profiles and without.
 func TestSharedEpisodesImport(t *testing.T) {
-	needData(t)
 	want := readCounts(t)
-	profiles, err := sotopia.Read("../../../../../shared/data/sotopia")
+	profiles, err := sotopia.Read(shareddata.Path(t, "sotopia"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestSharedEpisodesImport(t *testing.T) {
 			t.Fatal(err)
 		}
 		n, notes := 0, 0
-		err = im.Write(context.Background(), []string{sharedData}, dir, Progress{
+		err = im.Write(context.Background(), []string{sharedData(t)}, dir, Progress{
 			Skipped: func(p interop.Problem) { t.Errorf("skipped: %v", p) },
 			Noted:   func(interop.Position, string) { notes++ },
 			Wrote: func(name string, imp *Imported) {
@@ -64,7 +64,7 @@ func TestSharedEpisodesImport(t *testing.T) {
 func checkRecording(t *testing.T, path string, imp *Imported, want map[string]counted) {
 	t.Helper()
 	e := imp.Episode
-	rel, _ := filepath.Rel(sharedData, e.At.File)
+	rel, _ := filepath.Rel(sharedData(t), e.At.File)
 	key := filepath.ToSlash(rel) + ":" + strconv.Itoa(e.At.Line)
 	w := want[key]
 	rec, err := record.Read(path)

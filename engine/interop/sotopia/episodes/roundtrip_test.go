@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // shippedAndHumans are the shipped recordings (SCRIPT, AGENTS and
@@ -36,9 +37,9 @@ func shippedAndHumans(t *testing.T) []*record.Recording {
 		}
 		recs = append(recs, r)
 	}
-	dialogues, _, err := cocoa.Transcripts("../../../../../shared/data/cocoa/dealornodeal-val.json")
+	dialogues, _, err := cocoa.Transcripts(shareddata.Path(t, "cocoa/dealornodeal-val.json"))
 	if err != nil {
-		t.Skipf("no shared cocoa data: %v", err)
+		t.Fatal(err)
 	}
 	path, err := dialogues[0].WriteRecording(context.Background(), t.TempDir(), 0, leak.Annotate)
 	if err != nil {

@@ -3,12 +3,11 @@ package episodes
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -26,13 +25,15 @@ type Progress struct {
 
 // Write imports the episodes of paths (Walk) into dir, one recording
 // each, one episode at a time: each is played through the runner and the
-// annotator (leak.Annotate) as a run of its mode and written whole
-// (safefile: a temporary file moved into place), so a stop leaves no
-// recording cut short. It stops before the next episode when ctx is done.
+// annotator (the rules') as a run of its mode, recorded in a hidden
+// folder of dir and moved into place whole (dir.Clear decides, as for
+// any file written there, whether a file already there may go), so a stop
+// leaves no recording cut short. It stops before the next episode when
+// ctx is done.
 // Two episodes that would have one file name (one episode given twice,
 // several of one pair in one mode without pks) get seeds one apart.
 func (im *Importer) Write(ctx context.Context, paths []string, dir *safefile.Dir, p Progress) error {
-	tmp, err := os.MkdirTemp("", "omnigap-episodes-")
+	tmp, err := os.MkdirTemp(dir.Path(), ".importing-")
 	if err != nil {
 		return err
 	}
@@ -53,9 +54,12 @@ func (im *Importer) Write(ctx context.Context, paths []string, dir *safefile.Dir
 			name = fileName(imp.Transcript.Scenario, imp.Transcript.Mode, imp.Seed)
 		}
 		taken[name] = true
-		path, err := imp.Transcript.WriteRecording(ctx, tmp, imp.Seed, leak.Annotate)
+		path, err := imp.Transcript.WriteRecording(ctx, tmp, imp.Seed, imp.Annotate)
 		if err == nil {
-			err = dir.Write(name, func(w io.Writer) error { return copyFile(w, path) })
+			err = dir.Clear(name)
+		}
+		if err == nil {
+			err = os.Rename(path, filepath.Join(dir.Path(), name))
 		}
 		if path != "" {
 			os.Remove(path)
@@ -72,14 +76,4 @@ func (im *Importer) Write(ctx context.Context, paths []string, dir *safefile.Dir
 // fileName is the recording's name, as the recorder names it.
 func fileName(sc *scenario.Scenario, mode view.Mode, seed int64) string {
 	return episode.ID(sc, mode, seed) + ".jsonl"
-}
-
-func copyFile(w io.Writer, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(w, f)
-	return err
 }
