@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -141,6 +142,59 @@ func TestExportImportRoundTrip(t *testing.T) {
 		b, _ := json.Marshal(want.Rewards)
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s: rewards %s, want %s", recs[i].Path, a, b)
+		}
+	}
+}
+
+// A Sotopia episode's scores, imported, are what export --format sotopia
+// writes again: the evaluator as the first model and each agent's
+// dimensions and overall as given.
+func TestImportedScoresExportAgain(t *testing.T) {
+	f, err := os.Open(filepath.Join(sharedData(t), "sotopia-rl", "example_episodes.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<22)
+	sc.Scan()
+	var src wire.EpisodeJSONL
+	if err := json.Unmarshal(sc.Bytes(), &src); err != nil {
+		t.Fatal(err)
+	}
+	e, err := Decode(sc.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp, err := (&Importer{}).Import(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := imp.Transcript.WriteRecording(context.Background(), t.TempDir(), 1, imp.Annotate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := exported(t, []*record.Recording{rec})[0]
+	if l.Models[0] != Unknown {
+		t.Errorf("models %v, want the evaluator unknown", l.Models)
+	}
+	for i, r := range l.Rewards {
+		seat := i
+		if rec.Header.Scenario.Seats[i].Character.Name != src.AgentsBackground[i].Name {
+			seat = 1 - i
+		}
+		want := src.Rewards[seat]
+		if r.Overall != want.Overall {
+			t.Errorf("agent %d: overall %v, want %v", i, r.Overall, want.Overall)
+		}
+		for _, d := range Dimensions {
+			if r.Dimensions[d] != want.Dimensions[d] {
+				t.Errorf("agent %d: %s %v, want %v", i, d, r.Dimensions[d], want.Dimensions[d])
+			}
 		}
 	}
 }
