@@ -55,3 +55,7 @@ func ImportedJudgeKey(dim string) string { return "imported_judge." + dim }
 // scores are ("imported, gpt-4"); the reasoning of each score is the note
 // under the score's own key.
 const ImportedJudgeNote = "imported_judge"
+
+// ImportedNote is the ending's note of a run imported from another tool:
+// where it came from ("Sotopia episode 01H8..., episodes_to_jsonl").
+const ImportedNote = "imported"

@@ -148,13 +148,19 @@ func endingOf(e *Episode) *event.Ending {
 }
 
 // judgeFigures are the evaluator's scores and reasoning as imported judge
-// metrics and notes, by seat, with a note naming their source.
+// metrics and notes, by seat, with a note naming their source, and the
+// note that says where the episode came from.
 func judgeFigures(e *Episode, seatOf [2]int) (map[string]float64, map[string]string) {
+	origin := e.PK
+	if origin == "" {
+		origin = e.At.String()
+	}
+	notes := map[string]string{metrics.ImportedNote: "Sotopia episode " + origin + " (" + string(e.Form) + ")"}
 	if len(e.Evaluations) == 0 {
-		return nil, nil
+		return nil, notes
 	}
 	m := map[string]float64{}
-	notes := map[string]string{metrics.ImportedJudgeNote: "imported, " + e.EvaluatorModel()}
+	notes[metrics.ImportedJudgeNote] = "imported, " + e.EvaluatorModel()
 	for i, ev := range e.Evaluations {
 		seat := seatOf[i]
 		m[metrics.ImportedJudgeSeatKey(seat, "overall")] = ev.Overall
