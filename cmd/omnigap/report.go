@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
@@ -199,7 +200,7 @@ func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add 
 		}
 		n++
 		return nil
-	}, func(p cocoa.Problem) {
+	}, func(p interop.Problem) {
 		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
 	})
 	if ctx.Err() != nil {

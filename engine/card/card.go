@@ -240,11 +240,15 @@ const backendNote = "\nBackends are named as `builtin` (omnigap's offline rule-b
 
 func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Recording) {
 	b.WriteString("\n### Ending rule\n\n")
-	fmt.Fprintf(b, "Seats take turns, seat 0 first. A run ends after %d turns, when a seat leaves, ", sc.MaxTurns)
-	if f := family.Of(sc.Family); f != nil {
-		b.WriteString(f.Prompt().Endings)
+	if from := importedFrom(recs); from != "" {
+		fmt.Fprintf(b, "The runs were played elsewhere and imported (%s): their turns play as recorded, whoever opened, and each ended as its record says.\n", text(from))
+	} else {
+		fmt.Fprintf(b, "Seats take turns, seat 0 first. A run ends after %d turns, when a seat leaves, ", sc.MaxTurns)
+		if f := family.Of(sc.Family); f != nil {
+			b.WriteString(f.Prompt().Endings)
+		}
+		b.WriteString("after 3 empty turns in a row, or when it is stopped.\n")
 	}
-	b.WriteString("after 3 empty turns in a row, or when it is stopped.\n")
 
 	b.WriteString("\n### Evaluation\n\n")
 	fmt.Fprintf(b, "Every completed turn is annotated by omnigap's rule-based annotator (docs/METRICS.md, rules version %d): "+
@@ -258,13 +262,34 @@ func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Record
 		b.WriteString(" Goal completion (rule, 0-10) is computed by the family's rule from the outcome.")
 	case judge:
 		b.WriteString(" No rule scores this family's goals: goal completion (judge, 0-10) is the LLM judge's goal score, the mean of both seats'.")
+	case importedNote(recs, metrics.ImportedJudgeNote) != "":
+		b.WriteString(" No rule scores this family's goals, and omnigap's own judge did not score these runs.")
 	default:
 		b.WriteString(" No rule scores this family's goals, and no judge scored these runs (`--judge` asks an LLM judge for goal completion).")
 	}
 	if judge {
 		b.WriteString(" An LLM judge scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below; its goal score is goal completion (judge), apart from the rule's).")
 	}
+	if src := importedNote(recs, metrics.ImportedJudgeNote); src != "" {
+		fmt.Fprintf(b, " The episodes came with another evaluator's scores on the seven dimensions (%s): the `judge: imported` rows below, never pooled with omnigap's own judge.", text(src))
+	}
 	b.WriteString("\n")
+}
+
+// importedFrom says where imported runs came from (the first one's
+// origin), or "" when none was imported.
+func importedFrom(recs []*record.Recording) string {
+	return importedNote(recs, metrics.ImportedNote)
+}
+
+// importedNote is the first recording's ending note under key, or "".
+func importedNote(recs []*record.Recording, key string) string {
+	for _, r := range recs {
+		if e := r.Ending(); e != nil && e.Notes[key] != "" {
+			return e.Notes[key]
+		}
+	}
+	return ""
 }
 
 // goalScorers says what scored the runs' goals: a family's rule (the

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
@@ -58,7 +59,7 @@ func TestBadRecordsAreSkippedWithReasons(t *testing.T) {
 	}
 	envs := lines(EnvironmentsFile)
 	var first []*Combo
-	d.combos(context.Background(), func(Problem) {}, func(c *Combo) error {
+	d.combos(context.Background(), func(interop.Problem) {}, func(c *Combo) error {
 		if first = append(first, c); len(first) == 2 {
 			return errFound
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/family/dealornodeal"
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -244,7 +245,7 @@ func BenchmarkImportAndWriteAll(b *testing.B) {
 			n++
 			_, err := Write(dir, im)
 			return err
-		}, func(p Problem) { b.Fatal(p) })
+		}, func(p interop.Problem) { b.Fatal(p) })
 		if err != nil || n != 450 {
 			b.Fatalf("wrote %d: %v", n, err)
 		}
