@@ -39,7 +39,7 @@ func TestCardAndExportCommands(t *testing.T) {
 	if _, err := omnigap(t, "export", "--format", "recording", script, "--out", dir); err == nil || !strings.Contains(err.Error(), "--redact") {
 		t.Errorf("a copy without --redact: err = %v", err)
 	}
-	if _, err := omnigap(t, "export", "--format", "nope", script); err == nil || !strings.Contains(err.Error(), "finetune, sotopia or recording") {
+	if _, err := omnigap(t, "export", "--format", "nope", script); err == nil || !strings.Contains(err.Error(), "finetune, sotopia, recording or html") {
 		t.Errorf("unknown format: err = %v", err)
 	}
 }
