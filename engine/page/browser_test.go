@@ -85,21 +85,21 @@ func startChromium(t *testing.T) *browser.Browser {
 
 // layout is what a test reads of a loaded page.
 type layout struct {
-	JS            bool
-	ScrollWidth   int
-	InnerWidth    int
-	Heads         []box
-	ShownCells    []string
-	Tabs          bool
-	Notes         []noteSeen
-	Marks         []markSeen
-	NotesVisible  bool
-	Scripts       int
-	Handlers      []string
-	ScriptLinks   int
-	Pwned         bool
-	Title         string
-	Text          string
+	JS           bool
+	ScrollWidth  int
+	InnerWidth   int
+	Heads        []box
+	ShownCells   []string
+	Tabs         bool
+	Notes        []noteSeen
+	Marks        []markSeen
+	NotesVisible bool
+	Scripts      int
+	Handlers     []string
+	ScriptLinks  int
+	Pwned        bool
+	Title        string
+	Text         string
 }
 
 type box struct {
