@@ -113,7 +113,7 @@ type markSeen struct{ Note, Kind, NoteKind string }
 
 const readLayout = `(() => {
   const vis = el => { const s = getComputedStyle(el); return s.display !== "none" && s.visibility !== "hidden" && el.getBoundingClientRect().width > 0; };
-  const heads = [...document.querySelectorAll(".runs thead th[data-col], .runs tbody tr:first-child td[data-col]")].filter((el, i, all) => el.closest("thead") || !document.querySelector(".runs thead th[data-col]") || getComputedStyle(document.querySelector(".runs thead")).display === "none").map(el => { const r = el.getBoundingClientRect(); return {Mode: el.dataset.mode, Left: r.left, Top: r.top, Width: r.width, Height: r.height, Visible: vis(el)}; });
+  const heads = [...document.querySelectorAll(".runs thead th[data-col]")].map(el => { const r = el.getBoundingClientRect(); return {Mode: el.dataset.mode, Left: r.left, Top: r.top, Width: r.width, Height: r.height, Visible: vis(el)}; });
   const handlers = [];
   for (const el of document.querySelectorAll("*")) for (const a of el.attributes) if (/^on/i.test(a.name)) handlers.push(el.tagName + " " + a.name);
   return {
