@@ -8,6 +8,7 @@
   var tabs = doc.querySelector(".tabs");
   var narrow = window.matchMedia("(max-width: 700px)");
   var at = -1;
+  if (!tip) { return; }
 
   function show(col) {
     if (!tabs) { return; }
