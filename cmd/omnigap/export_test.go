@@ -83,3 +83,25 @@ func TestDemoPlaysTheBuiltInComparisonsFromAnyFolder(t *testing.T) {
 		}
 	}
 }
+
+// export --format html writes one page of a scenario's runs; it refuses
+// --redact and recordings of two scenarios.
+func TestExportHTMLWritesOnePage(t *testing.T) {
+	dir := t.TempDir()
+	runs, _ := filepath.Glob("../../recordings/craigslist_road-bike-*.jsonl")
+	out := filepath.Join(dir, "road-bike.html")
+	if _, err := omnigap(t, append([]string{"export", "--format", "html", "--out", out}, runs...)...); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(out)
+	if strings.Count(string(b), `<th data-col=`) != 3 || !strings.Contains(string(b), `<mark id="m1" data-kind="leak"`) {
+		t.Errorf("page:\n%.2000s", b)
+	}
+	if _, err := omnigap(t, append([]string{"export", "--format", "html", "--redact"}, runs...)...); err == nil || !strings.Contains(err.Error(), "--redact") {
+		t.Errorf("a redacted page: err = %v", err)
+	}
+	other := "../../recordings/mutualfriends_alumni-mixer-script-s1.jsonl"
+	if _, err := omnigap(t, "export", "--format", "html", runs[0], other); err == nil || !strings.Contains(err.Error(), "one scenario") {
+		t.Errorf("two scenarios on a page: err = %v", err)
+	}
+}

@@ -25,7 +25,7 @@ import (
 const shotsVariable = "OMNIGAP_PAGE_SHOTS"
 
 // roadBike reads the shipped road-bike recordings.
-func roadBike(t *testing.T) []*record.Recording {
+func roadBike(t testing.TB) []*record.Recording {
 	t.Helper()
 	paths, err := filepath.Glob("../../recordings/craigslist_road-bike-*.jsonl")
 	if err != nil || len(paths) != 3 {
@@ -112,7 +112,7 @@ type noteSeen struct{ N, Kind, Run, Turn, Back, BackKind string }
 type markSeen struct{ Note, Kind, NoteKind string }
 
 const readLayout = `(() => {
-  const vis = el => { const s = getComputedStyle(el); return s.display !== "none" && s.visibility !== "hidden" && el.getBoundingClientRect().width > 0; };
+  const vis = el => { if (!el) return false; const s = getComputedStyle(el); return s.display !== "none" && s.visibility !== "hidden" && el.getBoundingClientRect().width > 0; };
   const heads = [...document.querySelectorAll(".runs thead th[data-col]")].map(el => { const r = el.getBoundingClientRect(); return {Mode: el.dataset.mode, Left: r.left, Top: r.top, Width: r.width, Height: r.height, Visible: vis(el)}; });
   const handlers = [];
   for (const el of document.querySelectorAll("*")) for (const a of el.attributes) if (/^on/i.test(a.name)) handlers.push(el.tagName + " " + a.name);
@@ -299,5 +299,41 @@ func TestEpisodePageInChromium(t *testing.T) {
 	checkAnnotations(t, recs, off)
 	if strings.Count(off.Text, "given to:") != n {
 		t.Errorf("without JavaScript the notes do not explain every annotation")
+	}
+}
+
+// The study page in Chromium: its script allowed, the charts drawn,
+// nothing asked for, and no sideways scroll on a phone.
+func TestStudyPageInChromium(t *testing.T) {
+	paths, err := filepath.Glob("../../recordings/*.jsonl")
+	if err != nil || len(paths) == 0 {
+		t.Fatal(paths, err)
+	}
+	var eps []report.Episode
+	for _, p := range paths {
+		r, err := record.ReadTurns(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eps = append(eps, report.FromRecording(r))
+	}
+	var b bytes.Buffer
+	if err := WriteStudy(&b, report.Aggregate(eps), []Link{{Scenario: "road-bike", Family: "craigslist", Href: "x/road-bike.html", Runs: 3}}, 2); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "study.html")
+	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	br := startChromium(t)
+	for _, size := range [][2]int{{1280, 800}, {390, 844}} {
+		p, l := load(t, br, path, size[0], size[1], false)
+		if !l.JS || l.ScrollWidth > l.InnerWidth {
+			t.Errorf("%v: script ran %v, width %d of %d", size, l.JS, l.ScrollWidth, l.InnerWidth)
+		}
+		var bars int
+		if err := p.Eval(context.Background(), `document.querySelectorAll("svg rect.bar").length`, &bars); err != nil || bars == 0 {
+			t.Errorf("%v: %d bars drawn (%v)", size, bars, err)
+		}
 	}
 }
