@@ -265,6 +265,21 @@ func TestEpisodePageInChromium(t *testing.T) {
 	if wide.ScrollWidth > wide.InnerWidth {
 		t.Errorf("1280x800 scrolls sideways: %d > %d", wide.ScrollWidth, wide.InnerWidth)
 	}
+	// Dark, then printed.
+	ctx := context.Background()
+	var background, next string
+	if err := p.Call(ctx, "Emulation.setEmulatedMedia", map[string]any{"features": []map[string]string{{"name": "prefers-color-scheme", "value": "dark"}}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Eval(ctx, `getComputedStyle(document.body).backgroundColor`, &background); err != nil || background != "rgb(21, 23, 26)" {
+		t.Errorf("dark: the page's background is %q (%v)", background, err)
+	}
+	if err := p.Call(ctx, "Emulation.setEmulatedMedia", map[string]any{"media": "print"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Eval(ctx, `getComputedStyle(document.getElementById("next")).display`, &next); err != nil || next != "none" {
+		t.Errorf("printed: the next button shows (%q, %v)", next, err)
+	}
 
 	p, phone := load(t, b, path, 390, 844, false)
 	shoot(t, p, "phone.png", 390, 844)

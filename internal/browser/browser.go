@@ -286,3 +286,9 @@ func (p *Page) Screenshot(ctx context.Context, w io.Writer) error {
 	_, err := io.Copy(w, base64.NewDecoder(base64.StdEncoding, strings.NewReader(r.Data)))
 	return err
 }
+
+// Call sends any DevTools command to the page's session (Emulation,
+// Input, ...) and reads its result into result, if not nil.
+func (p *Page) Call(ctx context.Context, method string, params, result any) error {
+	return p.b.call(ctx, p.session, method, params, result)
+}
