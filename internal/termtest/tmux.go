@@ -63,6 +63,8 @@ func Start(t testing.TB, name string, s Session) *Term {
 	tm := &Term{T: t, Server: NewServer(name), Session: s.Name}
 	t.Cleanup(tm.Kill)
 	tm.NewSession(s)
+	// With -v this shows at once: another terminal can watch the test.
+	t.Logf("watch it: tmux -L %s attach -r -t %s", tm.Socket, s.Name)
 	return tm
 }
 
