@@ -58,6 +58,7 @@ import (
 // (--help). Commands that cannot run offline would be listed in
 // notOffline with the reason; none is today.
 func TestDocCommandsWorkAsWritten(t *testing.T) {
+	t.Parallel()
 	tools.Need(t, "tmux") // the interactive commands run in it
 	root, err := filepath.Abs("../..")
 	if err != nil {
