@@ -92,7 +92,6 @@ func (tm *Term) Tmux(args ...string) string {
 // Capture is the session's screen as text.
 func (tm *Term) Capture() string { return tm.Tmux("capture-pane", "-p", "-t", tm.Session) }
 
-
 // Keys presses keys in tmux's names (Enter, Escape, C-c, a, …).
 func (tm *Term) Keys(k ...string) { tm.Tmux(append([]string{"send-keys", "-t", tm.Session}, k...)...) }
 
