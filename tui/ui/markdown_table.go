@@ -122,10 +122,12 @@ func tableCells(line string) []string {
 // table draws t across width cells: columns apart by rules, a rule under
 // the header, cells wrapped.
 func (l mdLook) table(t *mdTable, width int) []string {
+	inline := parser.NewParser(parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 100)),
+		parser.WithInlineParsers(parser.DefaultInlineParsers()...))
 	draw := func(cells []string) []string {
 		out := make([]string, len(cells))
 		for i, c := range cells {
-			out[i] = l.cell(c)
+			out[i] = l.cell(inline, c)
 		}
 		return out
 	}
@@ -151,12 +153,11 @@ func (l mdLook) table(t *mdTable, width int) []string {
 	return strings.Split(lt.String(), "\n")
 }
 
-// cell draws a table cell's inline Markdown: only inline, so a cell that
-// reads like a heading or a list item stays text.
-func (l mdLook) cell(md string) string {
+// cell draws a table cell's inline Markdown, parsed by inline (paragraphs
+// only, so a cell that reads like a heading or a list item stays text).
+func (l mdLook) cell(inline parser.Parser, md string) string {
 	src := []byte(md)
-	doc := parser.NewParser(parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 100)),
-		parser.WithInlineParsers(parser.DefaultInlineParsers()...)).Parse(text.NewReader(src))
+	doc := inline.Parse(text.NewReader(src))
 	var b strings.Builder
 	for p := doc.FirstChild(); p != nil; p = p.NextSibling() {
 		b.WriteString(l.inlines(p, src, l.text))
