@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
@@ -70,7 +69,7 @@ func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int) error
 		// The slide escapes every label it draws (slide.escapeXML).
 		Chart: template.HTML(svg.String())}
 	if r.Headline != nil {
-		t := tableOf("Every family pooled", "", r.Headline.Groups)
+		t := tableOf("Every family pooled", "", r.Headline.Groups, r.By)
 		s.Headline = &t
 	}
 	var families []scenario.Family
@@ -86,21 +85,21 @@ func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int) error
 				gs = append(gs, g)
 			}
 		}
-		s.Tables = append(s.Tables, tableOf(clean(string(f)), clean(string(f)), gs))
+		s.Tables = append(s.Tables, tableOf(clean(string(f)), clean(string(f)), gs, r.By))
 	}
 	return studyTemplate.Execute(w, s)
 }
 
-func tableOf(title, family string, gs []report.Group) table {
+func tableOf(title, family string, gs []report.Group, by []report.Dim) table {
 	t := table{Title: title, Family: family}
 	for _, g := range gs {
-		t.Columns = append(t.Columns, column{Mode: string(g.Mode), Label: g.Mode.Label(), Split: splitText(g.Split)})
+		t.Columns = append(t.Columns, column{Mode: string(g.Mode), Label: g.Mode.Label(), Split: splitText(g.Split, by)})
 	}
 	for _, m := range report.Measures {
 		r := row{Key: m.Key, Label: clean(m.Label)}
 		any := false
 		for _, g := range gs {
-			c := cell{Family: family, Mode: string(g.Mode), Split: splitText(g.Split), Key: m.Key, Text: "–"}
+			c := cell{Family: family, Mode: string(g.Mode), Split: splitText(g.Split, by), Key: m.Key, Text: "–"}
 			if st, ok := g.Stats[m.Key]; ok {
 				any = true
 				c.Has, c.N = true, st.N
@@ -121,15 +120,13 @@ func tableOf(title, family string, gs []report.Group) table {
 // numbers read back equal to report --json's.
 func number(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// splitText names a group's study, model and scenario, those it has.
-func splitText(s report.Split) string {
-	var parts []string
-	for _, v := range []string{s.Study, s.Model, s.Scenario} {
-		if v != "" {
-			parts = append(parts, clean(v))
-		}
+// splitText names a group's study, model, scenario... in a report grouped
+// by them; empty in one grouped by family and mode alone.
+func splitText(s report.Split, by []report.Dim) string {
+	if len(by) == 0 {
+		return ""
 	}
-	return strings.Join(parts, " · ")
+	return s.Label(by)
 }
 
 //go:embed study.html
