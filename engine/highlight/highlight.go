@@ -168,7 +168,7 @@ func Text(raw string, anns []event.Annotation) (string, []Mark) {
 		// copy of the screen); before the signs that open its word
 		// ("!$580" for a span of 580).
 		if sign := []rune(m.Marker()); len(piece) > 0 && len(sign) > 0 {
-			for n := 0; n < 3 && at > 0 && out[at-1] == 0 && opensWord(text[at-1]); n++ {
+			for n := 0; n < 3 && at > 0 && out[at-1] == 0 && OpensWord(text[at-1]); n++ {
 				at--
 			}
 			text = slices.Insert(text, at, sign...)
@@ -178,6 +178,7 @@ func Text(raw string, anns []event.Annotation) (string, []Mark) {
 	return string(text), out
 }
 
-// opensWord reports whether r is a sign that may open a word before a
-// highlighted span: a currency sign, a bracket, a quote.
-func opensWord(r rune) bool { return unicode.IsSymbol(r) || unicode.IsPunct(r) }
+// OpensWord reports whether r is a sign that may open a word before a
+// highlighted span: a currency sign, a bracket, a quote. A span's marker
+// goes before up to three of them ("!$580" for a span of 580).
+func OpensWord(r rune) bool { return unicode.IsSymbol(r) || unicode.IsPunct(r) }

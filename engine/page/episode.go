@@ -302,10 +302,19 @@ func (ep *episode) parts(col, turn int, raw string, anns []event.Annotation, exp
 		ends[i] = at
 		out[i] = p
 	}
-	// A span opens with its marker; the first span an annotation wins
-	// carries the id its note links back to.
+	// A span opens with its marker, before the signs that open its word
+	// (highlight.OpensWord); the first span an annotation wins carries the
+	// id its note links back to.
 	won := map[int]bool{}
 	for i := range out {
+		if i > 0 && out[i].Marker != "" && !out[i-1].Marked {
+			prev := []rune(out[i-1].Text)
+			n := 0
+			for n < 3 && n < len(prev) && highlight.OpensWord(prev[len(prev)-1-n]) {
+				n++
+			}
+			out[i-1].Text, out[i].Text = string(prev[:len(prev)-n]), string(prev[len(prev)-n:])+out[i].Text
+		}
 		if out[i].Marked && !won[out[i].Note] {
 			won[out[i].Note] = true
 			out[i].ID = fmt.Sprintf("m%d", out[i].Note)
