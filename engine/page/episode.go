@@ -118,7 +118,7 @@ func episodeOf(recs []*record.Recording) (*episode, error) {
 	sc := recs[0].Header.Scenario
 	for _, r := range recs[1:] {
 		if r.Header.Scenario.ID != sc.ID {
-			return nil, fmt.Errorf("%s plays scenario %q and %s plays %q: a page shows one scenario's runs", r.Path, clean(r.Header.Scenario.ID), recs[0].Path, clean(sc.ID))
+			return nil, fmt.Errorf("%s plays scenario %q and %s plays %q: a page shows one scenario's runs", clean(r.Path), clean(r.Header.Scenario.ID), clean(recs[0].Path), clean(sc.ID))
 		}
 	}
 	recs = slices.Clone(recs)
@@ -247,9 +247,11 @@ func (ep *episode) addRun(col int, modes []string, rec *record.Recording, rows m
 			anns[ev.Turn] = append(anns[ev.Turn], *ev.Annotation)
 		}
 	}
+	// Who held a fact is read from the mode played (a PEOPLE column's
+	// runs are AGENTS runs).
 	var holders []holder
-	for _, who := range view.Viewers(mode) {
-		holders = append(holders, holder{viewerName(sc, mode, who), view.For(sc, mode, who)})
+	for _, who := range view.Viewers(h.Mode) {
+		holders = append(holders, holder{viewerName(sc, h.Mode, who), view.For(sc, h.Mode, who)})
 	}
 	facts := map[string]scenario.Fact{}
 	for _, f := range sc.Facts() {
