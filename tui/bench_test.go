@@ -113,7 +113,7 @@ func (l *liveTurns) completeEvery(n int) {
 
 // BenchmarkOpenCard opens the card (c) over three runs of eight turns
 // at 120x40 and draws it: the recordings so far, the card's Markdown and
-// its rendering with glamour; esc closes it again.
+// its rendering (ui.Markdown); esc closes it again.
 func BenchmarkOpenCard(b *testing.B) {
 	m := goldenModel(b, builtinEvents(b), 120, 40)
 	c, esc := press("c"), press("esc")

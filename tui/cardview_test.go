@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"image/color"
 	"regexp"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -64,5 +66,25 @@ func TestCardInTheAppIsRenderedMarkdown(t *testing.T) {
 				t.Fatalf("colourless %v: line %d is %d cells wide: %q", colourless, i, w, ansi.Strip(l))
 			}
 		}
+	}
+}
+
+// The card at 80 columns, as a terminal holds its cells (colours and
+// attributes), on a dark and a light background and without colour: the
+// way the card looks is kept whatever draws its Markdown.
+func TestCardGolden(t *testing.T) {
+	for _, look := range []struct {
+		name    string
+		dark    bool
+		profile colorprofile.Profile
+	}{{"dark", true, colorprofile.TrueColor}, {"light", false, colorprofile.TrueColor}, {"nocolor", true, colorprofile.ASCII}} {
+		t.Run(look.name, func(t *testing.T) {
+			m := goldenModel(t, builtinEvents(t), 80, 24)
+			m.Update(tea.BackgroundColorMsg{Color: map[bool]color.Color{true: color.Black, false: color.White}[look.dark]})
+			m.Update(tea.ColorProfileMsg{Profile: look.profile})
+			m.Update(press("c"))
+			lines := m.stack.Body().Component.Render(80, 400)
+			golden.RequireEqual(t, cells(strings.Join(lines, "\n"), 80, len(lines), look.profile)+"\n")
+		})
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +24,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/internal/shareddata"
+	"github.com/omnigap/omnigap/internal/termtest"
+	"github.com/omnigap/omnigap/internal/tools"
 )
 
 // TestDocCommandsWorkAsWritten runs every omnigap command of README.md and
@@ -59,9 +60,8 @@ import (
 // (--help). Commands that cannot run offline would be listed in
 // notOffline with the reason; none is today.
 func TestDocCommandsWorkAsWritten(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed; the interactive commands need it (CI installs it)")
-	}
+	t.Parallel()
+	tools.Need(t, "tmux") // the interactive commands run in it
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -422,16 +422,12 @@ func (e *docEnv) shell(t *testing.T, p prepared, work string) error {
 func (e *docEnv) inTmux(t *testing.T, p prepared, work string) error {
 	t.Helper()
 	script, status := e.script(t, p, work)
-	socket := fmt.Sprintf("omnigap-docs-%d-%d", os.Getpid(), e.n.Add(1))
-	tm := func(args ...string) (string, error) {
-		out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
-		return string(out), err
+	srv := termtest.NewServer("docs")
+	if _, err := srv.Tmux("new-session", "-d", "-s", "doc", "-x", "100", "-y", "30", "sh "+shellQuoted(script)+"; sleep 60"); err != nil {
+		return err
 	}
-	if out, err := tm("new-session", "-d", "-s", "doc", "-x", "100", "-y", "30", "sh "+shellQuoted(script)+"; sleep 60"); err != nil {
-		return fmt.Errorf("tmux: %v\n%s", err, out)
-	}
-	defer exec.Command("tmux", "-L", socket, "kill-server").Run()
-	capture := func() string { s, _ := tm("capture-pane", "-p", "-t", "doc"); return s }
+	defer srv.Kill()
+	capture := func() string { s, _ := srv.Tmux("capture-pane", "-p", "-t", "doc"); return s }
 	for i, want := range p.screens {
 		screen, ok := waitScreen(capture, status, want, 20*time.Second)
 		if !ok {
@@ -439,26 +435,19 @@ func (e *docEnv) inTmux(t *testing.T, p prepared, work string) error {
 		}
 		// Then the next screen, or the end.
 		gone := func(limit time.Duration) bool {
-			deadline := time.Now().Add(limit)
-			for readStatus(status) == "" && nonBlank(capture()) > 1 {
-				if time.Now().After(deadline) {
-					return false
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
-			return true
+			_, ok := termtest.Poll(limit, func() (struct{}, bool) {
+				return struct{}{}, readStatus(status) != "" || nonBlank(capture()) <= 1
+			})
+			return ok
 		}
-		tm("send-keys", "-t", "doc", "q")
+		srv.Tmux("send-keys", "-t", "doc", "q")
 		if !gone(3 * time.Second) {
-			tm("send-keys", "-t", "doc", "C-c")
+			srv.Tmux("send-keys", "-t", "doc", "C-c")
 			gone(15 * time.Second)
 		}
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for readStatus(status) == "" && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-	}
-	if code := readStatus(status); code != "0" {
+	code, _ := termtest.Poll(20*time.Second, func() (string, bool) { c := readStatus(status); return c, c != "" })
+	if code != "0" {
 		return fmt.Errorf("exit status %q after quitting; the terminal shows:\n%s", code, strings.TrimRight(capture(), "\n"))
 	}
 	return nil
@@ -467,20 +456,16 @@ func (e *docEnv) inTmux(t *testing.T, p prepared, work string) error {
 // waitScreen waits until the terminal shows what a screen shows while the
 // command still runs.
 func waitScreen(capture func() string, status string, want *regexp.Regexp, limit time.Duration) (string, bool) {
-	deadline := time.Now().Add(limit)
-	for {
+	matched := false
+	screen, _ := termtest.Poll(limit, func() (string, bool) {
 		s := capture()
 		if readStatus(status) != "" {
-			return s, false
-		}
-		if want.MatchString(s) {
 			return s, true
 		}
-		if time.Now().After(deadline) {
-			return s, false
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		matched = want.MatchString(s)
+		return s, matched
+	})
+	return screen, matched
 }
 
 func nonBlank(screen string) int {
@@ -493,10 +478,7 @@ func nonBlank(screen string) int {
 	return n
 }
 
-func readStatus(path string) string {
-	data, _ := os.ReadFile(path)
-	return strings.TrimSpace(string(data))
-}
+func readStatus(path string) string { return termtest.ReadStatus(path) }
 
 func tail(s string) string {
 	if len(s) > 3000 {
@@ -505,25 +487,9 @@ func tail(s string) string {
 	return s
 }
 
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-}
+func freePort(t *testing.T) string { return strconv.Itoa(termtest.FreePort(t)) }
 
-func shellQuoted(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+func shellQuoted(s string) string { return termtest.ShellQuoted(s) }
 
 // writeAll writes a file, making its folder.
-func writeAll(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+func writeAll(t *testing.T, path, content string) { termtest.WriteFile(t, path, content) }

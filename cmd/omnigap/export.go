@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/export"
-	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -23,21 +22,10 @@ func newExportCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "export --format FORMAT RECORDING...",
-		Short: "Write recordings as fine-tuning data, Sotopia episode logs or redacted copies",
+		Short: "Write recordings as fine-tuning data, Sotopia episode logs, redacted copies or a page of one scenario's runs",
 		Long: `Write recordings in another format:
 
-  finetune   chat fine-tuning JSONL from SCRIPT recordings, one example per seat:
-             the seat's AGENTS View as the system message, the partner's lines as
-             user messages, its own lines as assistant messages (the training data
-             of the study's AGENTS-ft experiment). Each example's metadata carries
-             its seat's annotation counts; --drop-leaky leaves out the examples
-             whose seat said a private fact it could not have known, and --bare
-             writes only the messages. A seat that speaks first gets a stage
-             direction as its opening user message; lines after the seat's last
-             one are left out, so each example ends with the seat's line.
-  sotopia    Sotopia EpisodeLog-style JSONL, one line per recording.
-  recording  a copy of each recording, with --redact; --out names a folder.
-
+` + export.FormatsHelp() + `
 --redact replaces every private fact with a placeholder that is the same for
 the same fact in every file ([seat0-fact2], [env-fact1]), and a character's
 secret, quoted whole, with [seat0-secret]. A redacted recording
@@ -46,41 +34,54 @@ control characters escaped. An existing --out file is kept unless --force,
 and a recording is never written over.`,
 		Example: `  omnigap export --format finetune recordings/*-script-*.jsonl --drop-leaky --out train.jsonl
   omnigap export --format sotopia --redact recordings/*.jsonl --out episodes.jsonl
-  omnigap export --format recording --redact recordings/*.jsonl --out shared/`,
+  omnigap export --format recording --redact recordings/*.jsonl --out shared/
+  omnigap export --format html recordings/craigslist_road-bike-*.jsonl --out road-bike.html`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.DropLeaky && format != "finetune" {
 				return fmt.Errorf("--drop-leaky applies to --format finetune only")
 			}
-			var each func(io.Writer, []*record.Recording, export.Options) (export.Stats, error)
-			switch format {
-			case "recording":
-				return redactCopies(cmd.Context(), cmd.ErrOrStderr(), args, out, force, opts.Redact)
-			case "finetune":
-				each = export.Finetune
-			case "sotopia":
-				each = export.Sotopia
-			default:
-				return fmt.Errorf("--format %q: want finetune, sotopia or recording", format)
+			form, err := export.FormatOf(format)
+			if err != nil {
+				return err
 			}
-			// One recording at a time: memory holds one, however many
-			// there are.
+			if form.Check != nil {
+				if err := form.Check(opts); err != nil {
+					return err
+				}
+			}
+			if form.Copy != nil {
+				return copies(cmd.Context(), cmd.ErrOrStderr(), args, out, force, form)
+			}
 			var st export.Stats
+			add := func(s export.Stats) {
+				st.Written, st.Dropped, st.Silent = st.Written+s.Written, st.Dropped+s.Dropped, st.Silent+s.Silent
+			}
 			write := func(w io.Writer) error {
+				if form.All != nil {
+					recs, err := readRecordings(cmd.Context(), args)
+					if err != nil {
+						return err
+					}
+					s, err := form.All(w, recs, opts)
+					add(s)
+					return err
+				}
+				// One recording at a time: memory holds one, however
+				// many there are.
 				for _, p := range args {
 					recs, err := readRecordings(cmd.Context(), []string{p})
 					if err != nil {
 						return err
 					}
-					s, err := each(w, recs, opts)
+					s, err := form.Each(w, recs, opts)
 					if err != nil {
 						return err
 					}
-					st.Written, st.Dropped, st.Silent = st.Written+s.Written, st.Dropped+s.Dropped, st.Silent+s.Silent
+					add(s)
 				}
 				return nil
 			}
-			var err error
 			if out == "" {
 				var b bytes.Buffer
 				if err = write(&b); err == nil {
@@ -104,7 +105,7 @@ and a recording is never written over.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "", "finetune, sotopia or recording")
+	f.StringVar(&format, "format", "", export.FormatNames())
 	f.StringVarP(&out, "out", "o", "", "file to write (a folder for --format recording; default standard output)")
 	f.BoolVar(&force, "force", false, "replace the --out file (or the copies in the --out folder) if they exist")
 	f.BoolVar(&opts.DropLeaky, "drop-leaky", false, "leave out fine-tuning examples whose seat leaked a private fact")
@@ -114,14 +115,11 @@ and a recording is never written over.`,
 	return cmd
 }
 
-// redactCopies writes a redacted copy of each recording into dir under
-// its own name, whole, never over a recording it reads.
-func redactCopies(ctx context.Context, log io.Writer, paths []string, dir string, force, redact bool) error {
-	if !redact {
-		return fmt.Errorf("--format recording writes redacted copies: add --redact")
-	}
+// copies writes each recording's copy in form into dir under its own
+// name, whole, never over a recording it reads.
+func copies(ctx context.Context, log io.Writer, paths []string, dir string, force bool, form export.Format) error {
 	if dir == "" {
-		return fmt.Errorf("--format recording needs --out FOLDER")
+		return fmt.Errorf("--format %s needs --out FOLDER", form.Name)
 	}
 	out, err := outputDir(dir, force, paths)
 	if err != nil {
@@ -137,7 +135,7 @@ func redactCopies(ctx context.Context, log io.Writer, paths []string, dir string
 		if was, ok := written[name]; ok {
 			return fmt.Errorf("%s: its copy would take the name of the copy of %s; copy them to two folders", p, was)
 		}
-		if err := out.Write(name, func(w io.Writer) error { return export.Recording(ctx, w, p) }); err != nil {
+		if err := out.Write(name, func(w io.Writer) error { return form.Copy(ctx, w, p) }); err != nil {
 			if ctx.Err() != nil {
 				return errInterrupted
 			}

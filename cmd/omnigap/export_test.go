@@ -39,7 +39,7 @@ func TestCardAndExportCommands(t *testing.T) {
 	if _, err := omnigap(t, "export", "--format", "recording", script, "--out", dir); err == nil || !strings.Contains(err.Error(), "--redact") {
 		t.Errorf("a copy without --redact: err = %v", err)
 	}
-	if _, err := omnigap(t, "export", "--format", "nope", script); err == nil || !strings.Contains(err.Error(), "finetune, sotopia or recording") {
+	if _, err := omnigap(t, "export", "--format", "nope", script); err == nil || !strings.Contains(err.Error(), "finetune, sotopia, recording or html") {
 		t.Errorf("unknown format: err = %v", err)
 	}
 }
@@ -81,5 +81,27 @@ func TestDemoPlaysTheBuiltInComparisonsFromAnyFolder(t *testing.T) {
 		if got := strings.Count(out, " ended after "); got != 6 || !strings.HasPrefix(out, "A steel road bike changes hands\n") || !strings.Contains(out, "\nWho do we both know?\n") {
 			t.Errorf("with a recording of mine %v: %d runs ended, want the six shipped ones, road bike first:\n%s", withMine, got, out)
 		}
+	}
+}
+
+// export --format html writes one page of a scenario's runs; it refuses
+// --redact and recordings of two scenarios.
+func TestExportHTMLWritesOnePage(t *testing.T) {
+	dir := t.TempDir()
+	runs, _ := filepath.Glob("../../recordings/craigslist_road-bike-*.jsonl")
+	out := filepath.Join(dir, "road-bike.html")
+	if _, err := omnigap(t, append([]string{"export", "--format", "html", "--out", out}, runs...)...); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(out)
+	if strings.Count(string(b), `<th data-col=`) != 3 || !strings.Contains(string(b), `<mark id="m1" data-kind="leak"`) {
+		t.Errorf("page:\n%.2000s", b)
+	}
+	if _, err := omnigap(t, append([]string{"export", "--format", "html", "--redact"}, runs...)...); err == nil || !strings.Contains(err.Error(), "--redact") {
+		t.Errorf("a redacted page: err = %v", err)
+	}
+	other := "../../recordings/mutualfriends_alumni-mixer-script-s1.jsonl"
+	if _, err := omnigap(t, "export", "--format", "html", runs[0], other); err == nil || !strings.Contains(err.Error(), "one scenario") {
+		t.Errorf("two scenarios on a page: err = %v", err)
 	}
 }

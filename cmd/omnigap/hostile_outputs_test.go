@@ -549,6 +549,7 @@ func hostileOutputCases() []hostileCase {
 // recording of 1,000,000 events (2,000 turns streamed in 499 pieces
 // each) stay within the memory margin; the log gives each one's figures.
 func TestMillionEventRecordingInBoundedMemory(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes a 120 MB recording")
 	}

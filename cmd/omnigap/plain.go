@@ -7,6 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/highlight"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -58,18 +59,12 @@ func (p *plainPrinter) event(mode view.Mode, live *episode.Live, ev event.Event)
 
 // qualifier says, in brackets, when an annotation is the model check's
 // (turn N: it may come later), a denial (not counted) or an approximate
-// mention.
+// mention (highlight.Qualifier).
 func qualifier(a event.Annotation, turn int) string {
 	if a.Source == event.ByModel {
 		return fmt.Sprintf(" (model check %s, turn %d)", event.ModelMarker, turn)
 	}
-	switch {
-	case a.Negated:
-		return " (denied, not counted)"
-	case a.Approximate:
-		return " (approximate)"
-	}
-	return ""
+	return highlight.Qualifier(a)
 }
 
 // describe renders an action as text with its structured part in brackets.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
+	"github.com/omnigap/omnigap/engine/page"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
@@ -24,6 +25,7 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var jsonPath, csvPath, svgPath, pngPath string
+	var htmlPath string
 	var force bool
 	var by []string
 	cmd := &cobra.Command{
@@ -73,6 +75,7 @@ over the scenarios and seeds both played.`,
 				return err
 			}
 			guard := study.Guard{}
+			var scenarios page.Scenarios
 			n, err := readSources(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
 				if len(dims) == 0 {
 					if err := guard.Check(ep.Family, src.Study); err != nil {
@@ -81,6 +84,9 @@ over the scenarios and seeds both played.`,
 				}
 				ep.Study = src.Label
 				a.Add(ep)
+				if htmlPath != "" && ep.Source == src.Path {
+					scenarios.Add(src.Path, ep)
+				}
 				return nil
 			})
 			if err != nil {
@@ -113,12 +119,16 @@ over the scenarios and seeds both played.`,
 					}
 				}
 			}
+			if htmlPath != "" {
+				return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), htmlPath, r, &scenarios, force, inputs)
+			}
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
+	f.StringVar(&htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
 	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
 	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
 	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")

@@ -25,6 +25,7 @@ import (
 // summary marked interrupted, and once resumed gives the summary an
 // uninterrupted study gives.
 func TestInterruptedRunResumesToTheSameSummary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays 6,000 episodes")
 	}
@@ -40,6 +41,7 @@ func TestInterruptedRunResumesToTheSameSummary(t *testing.T) {
 // comparison: the server's prefix cache is shared by all requests, so
 // which call is the first to send the system message depends on timing.
 func TestInterruptedModelRunResumesToTheSameSummary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays 240 episodes against a model server")
 	}
@@ -122,6 +124,7 @@ func TestStoppedJudgingIsPlayedAgainOnResume(t *testing.T) {
 // try and the call gives up), and the whole and the resumed study meet
 // the same ones: their summaries, retries included, must match.
 func TestInterruptedFailingModelRunResumesToTheSameSummary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays 240 episodes against a failing model server")
 	}

@@ -21,6 +21,7 @@ const fakeKey = "sk-omnigap-FAKE-a8f3c2e9d4b7-SECRET"
 // names, against a server that also quotes the key back in an error, and
 // finds the key in no output and no file written.
 func TestKeyLeaksNowhere(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the app against a model server")
 	}

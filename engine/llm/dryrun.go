@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/estimate"
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/internal/lazyre"
 )
 
 // DryRun says what a dry run assumes of the model's replies. A dry run
@@ -141,10 +141,10 @@ func (s *standIn) endTurn(limit int) int {
 }
 
 var (
-	askedTurnRe  = regexp.MustCompile(`Turn (\d+) of (\d+) is yours`)
-	characterRe  = regexp.MustCompile(`(?m)^Character ([12]): (.+) \(`)
-	scriptFromRe = regexp.MustCompile(`(?:starting with|from|only) turn (\d+)`)
-	atMostRe     = regexp.MustCompile(`at most (\d+) turns`)
+	askedTurnRe  = lazyre.New(`Turn (\d+) of (\d+) is yours`)
+	characterRe  = lazyre.New(`(?m)^Character ([12]): (.+) \(`)
+	scriptFromRe = lazyre.New(`(?:starting with|from|only) turn (\d+)`)
+	atMostRe     = lazyre.New(`at most (\d+) turns`)
 )
 
 // action is an agent's reply: speech of the turn's size, or, at the turn

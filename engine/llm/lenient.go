@@ -1,10 +1,10 @@
 package llm
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/lazyre"
 )
 
 // lenientJSON repairs the ways models bend a JSON object that encoding/json
@@ -88,10 +88,10 @@ func plainSpeech(reply string) (string, bool) {
 
 var (
 	// refusalRe matches a reply that declines to play.
-	refusalRe = regexp.MustCompile(`(?i)^\W*(i'?m sorry|i am sorry|sorry, but|i apologi[sz]e|i can(?:no|')?t|i won'?t|i will not|i'?m (?:not able|unable)|i am (?:not able|unable)|as an ai|as a language model|i must decline)`)
+	refusalRe = lazyre.New(`(?i)^\W*(i'?m sorry|i am sorry|sorry, but|i apologi[sz]e|i can(?:no|')?t|i won'?t|i will not|i'?m (?:not able|unable)|i am (?:not able|unable)|as an ai|as a language model|i must decline)`)
 	// metaRe matches a reply that talks about the answer instead of
 	// giving it.
-	metaRe = regexp.MustCompile(`(?i)^\W*(sure|okay|ok|certainly|of course|here(?:'s| is)|i think i (?:will|would|should)|i will (?:now|respond|answer)|my (?:move|answer|response|action)|as \w+,|json|action)\b`)
+	metaRe = lazyre.New(`(?i)^\W*(sure|okay|ok|certainly|of course|here(?:'s| is)|i think i (?:will|would|should)|i will (?:now|respond|answer)|my (?:move|answer|response|action)|as \w+,|json|action)\b`)
 )
 
 // refusal says whether a reply that gave no turn declines to play.

@@ -2,12 +2,12 @@ package llm
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/lazyre"
 )
 
 // lineKind is what one line of a script turned out to be.
@@ -40,12 +40,12 @@ type speakers struct {
 }
 
 var (
-	numberingRe = regexp.MustCompile(`^(?i:turn\s*)?#?[\(\[]?\d{1,3}\s*[\.\):\],\-]*\s*`)
-	saidRe      = regexp.MustCompile(`(?i)\s+(said|says)$`)
-	headRe      = regexp.MustCompile(`^[^\s:][^:]{0,40}:`)
-	endRe       = regexp.MustCompile(`(?i)^[\[\(]?(the\s+)?end(\s+of\s+(the\s+)?(script|scene|dialogue|conversation))?[\]\)]?\.?$`)
-	tagRe       = regexp.MustCompile(`^\[([^\]]*)\]\s*`)
-	furnitureRe = regexp.MustCompile("^(```.*|-{3,}|\\*{3,}|_{3,}|#+.*)$")
+	numberingRe = lazyre.New(`^(?i:turn\s*)?#?[\(\[]?\d{1,3}\s*[\.\):\],\-]*\s*`)
+	saidRe      = lazyre.New(`(?i)\s+(said|says)$`)
+	headRe      = lazyre.New(`^[^\s:][^:]{0,40}:`)
+	endRe       = lazyre.New(`(?i)^[\[\(]?(the\s+)?end(\s+of\s+(the\s+)?(script|scene|dialogue|conversation))?[\]\)]?\.?$`)
+	tagRe       = lazyre.New(`^\[([^\]]*)\]\s*`)
+	furnitureRe = lazyre.New("^(```.*|-{3,}|\\*{3,}|_{3,}|#+.*)$")
 )
 
 // parse reads one complete line. started says whether a turn has been

@@ -1,11 +1,14 @@
-// Package palette holds the colours the app's screens and its figures
-// share: one per mode, so SCRIPT is the same colour in a pane's heading
-// (tui) and on a slide's bars (engine/report).
+// Package palette holds the colours the app's screens, its figures and
+// its pages share: one per mode, so SCRIPT is the same colour in a pane's
+// heading (tui), on a slide's bars (engine/report) and in a page's column
+// (engine/page), and one per annotation kind, so a leak is the same
+// colour in a pane and on a page.
 package palette
 
 import (
 	"image/color"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -30,6 +33,31 @@ var other = Pair{"#6E6E6E", "#A0A0A0"}
 // Mode is a mode's colours.
 func Mode(m view.Mode) Pair {
 	if p, ok := modes[m]; ok {
+		return p
+	}
+	return other
+}
+
+// kinds are the annotation kinds' colours: a new kind of event.Kinds
+// gets a row here (without one it is drawn in other's grey).
+var kinds = map[event.AnnotationKind]Pair{
+	event.Leak:         {"#c00000", "#ff6b6b"},
+	event.MindRead:     {"#8e24aa", "#e0a8ff"},
+	event.Guess:        {"#5f6f8a", "#8a9bb8"},
+	event.Disclosure:   {"#8a5a00", "#f2c94c"},
+	event.FirstMention: {"#1b6e20", "#7ee787"},
+}
+
+// ModelCheck is the colour of the model leak check's annotations, Denied
+// a denial's (shown, not counted).
+var (
+	ModelCheck = Pair{"#00695c", "#64d8cb"}
+	Denied     = Pair{"#6e6e6e", "#8a8a8a"}
+)
+
+// Kind is an annotation kind's colours.
+func Kind(k event.AnnotationKind) Pair {
+	if p, ok := kinds[k]; ok {
 		return p
 	}
 	return other

@@ -147,6 +147,10 @@ func orNone(v string) string {
 	return v
 }
 
+// Label is the split's values in the dimensions by, joined: what heads a
+// column of a report grouped by them (the HTML page's).
+func (s Split) Label(by []Dim) string { return s.label(by) }
+
 // label is the split's values joined, for a legend or a bar.
 func (s Split) label(by []Dim) string {
 	var parts []string

@@ -27,6 +27,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/omnigap/omnigap/internal/termtest"
 )
 
 // echoMarker is what the echo prints and is waited for.
@@ -77,14 +79,14 @@ func measure(n int, bin, args, marker string) error {
 	if bin, err = filepath.Abs(bin); err != nil {
 		return err
 	}
-	t := tmux{socket: fmt.Sprintf("firstframe-%d", os.Getpid()), dir: dir, self: self}
+	t := tmux{Server: termtest.NewServer("firstframe"), dir: dir, self: self}
 	if err := t.start(); err != nil {
 		return err
 	}
-	defer exec.Command("tmux", "-L", t.socket, "kill-server").Run()
+	defer t.Kill()
 
 	before := loadAverage()
-	app := strings.TrimSpace(shellQuote(bin) + " " + args)
+	app := strings.TrimSpace(termtest.ShellQuoted(bin) + " " + args)
 	var echoTimes, appTimes []time.Duration
 	for i := range n {
 		d, err := t.firstFrame(i, "echo "+echoMarker, echoMarker)
@@ -106,18 +108,17 @@ func measure(n int, bin, args, marker string) error {
 	return nil
 }
 
-// tmux is the measuring tmux server: one session, one pane, kept after
-// its command exits.
+// tmux is the measuring tmux server (the tests' own kind,
+// internal/termtest): one session, one pane, kept after its command
+// exits.
 type tmux struct {
-	socket, dir, self string
+	termtest.Server
+	dir, self string
 }
 
 func (t tmux) run(args ...string) error {
-	out, err := exec.Command("tmux", append([]string{"-L", t.socket}, args...)...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("tmux %s: %v: %s", strings.Join(args, " "), err, bytes.TrimSpace(out))
-	}
-	return nil
+	_, err := t.Tmux(args...)
+	return err
 }
 
 func (t tmux) start() error {
@@ -138,7 +139,7 @@ func (t tmux) firstFrame(i int, command, marker string) (time.Duration, error) {
 	if err := t.run("pipe-pane", "-t", "ff"); err != nil {
 		return 0, err
 	}
-	if err := t.run("pipe-pane", "-t", "ff", shellQuote(t.self)+" -watch "+shellQuote(marker)+" "+shellQuote(result)); err != nil {
+	if err := t.run("pipe-pane", "-t", "ff", termtest.ShellQuoted(t.self)+" -watch "+termtest.ShellQuoted(marker)+" "+termtest.ShellQuoted(result)); err != nil {
 		return 0, err
 	}
 	if _, err := waitFile(result+".ready", 5*time.Second); err != nil {
@@ -232,9 +233,4 @@ func list(ds []time.Duration) string {
 		parts = append(parts, fmt.Sprintf("%.1f", float64(d)/float64(time.Millisecond)))
 	}
 	return "[" + strings.Join(parts, " ") + "] ms"
-}
-
-// shellQuote quotes s for the shell tmux runs commands with.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -81,8 +81,12 @@ func presentShipped(t *testing.T, name string, w, h int, env ...string) {
 	tm.quit(dir)
 }
 
-func TestDemoAt80x24InTmux(t *testing.T) { presentShipped(t, "demo80", 80, 24) }
+func TestDemoAt80x24InTmux(t *testing.T) {
+	t.Parallel()
+	presentShipped(t, "demo80", 80, 24)
+}
 
 func TestDemoAt200x50NoColorInTmux(t *testing.T) {
+	t.Parallel()
 	presentShipped(t, "demo200", 200, 50, "NO_COLOR=1")
 }

@@ -4,53 +4,43 @@ package e2e
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/omnigap/omnigap/internal/termtest"
+	"github.com/omnigap/omnigap/internal/tools"
 )
 
-// term is one tmux server of our own (its own socket), one session in it.
+// term is one tmux server of our own (its own socket), one session in it
+// ("e2e"), driven through internal/termtest.
 type term struct {
 	t      *testing.T
 	socket string
 }
 
-func (tm term) tmux(args ...string) string {
-	tm.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", tm.socket}, args...)...).CombinedOutput()
-	if err != nil {
-		tm.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
+// shared is the term as internal/termtest drives it.
+func (tm term) shared() *termtest.Term {
+	return &termtest.Term{T: tm.t, Server: termtest.Server{Socket: tm.socket}, Session: "e2e"}
 }
 
-func (tm term) capture() string { return tm.tmux("capture-pane", "-p", "-t", "e2e") }
+func (tm term) tmux(args ...string) string {
+	tm.t.Helper()
+	return tm.shared().Tmux(args...)
+}
 
-func (tm term) keys(k ...string) { tm.tmux(append([]string{"send-keys", "-t", "e2e"}, k...)...) }
+func (tm term) capture() string { return tm.shared().Capture() }
+
+func (tm term) keys(k ...string) { tm.shared().Keys(k...) }
 
 // waitFor captures the screen until cond accepts it.
 func (tm term) waitFor(what string, limit time.Duration, cond func(string) bool) string {
 	tm.t.Helper()
-	deadline := time.After(limit)
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		s := tm.capture()
-		if cond(s) {
-			return s
-		}
-		select {
-		case <-deadline:
-			tm.t.Fatalf("waiting for %s; screen:\n%s", what, s)
-		case <-tick.C:
-		}
-	}
+	return tm.shared().WaitFor(what, limit, cond)
 }
 
 var (
@@ -80,32 +70,12 @@ func all(states []string, ok ...string) bool {
 }
 
 // typeText types s as literal keys.
-func (tm term) typeText(s string) { tm.tmux("send-keys", "-t", "e2e", "-l", s) }
+func (tm term) typeText(s string) { tm.shared().Type(s) }
 
-// buildDir holds the omnigap binary the tests run, built once (linking
-// it takes seconds on a busy machine) and removed by TestMain.
-var buildDir string
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(termtest.Main(m)) }
 
 // binary builds omnigap on first use and returns its path.
-var binary = sync.OnceValues(func() (string, error) {
-	var err error
-	if buildDir, err = os.MkdirTemp("", "omnigap-e2e-"); err != nil {
-		return "", err
-	}
-	bin := filepath.Join(buildDir, "omnigap")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/omnigap/omnigap/cmd/omnigap").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	return bin, nil
-})
+var binary = termtest.Build
 
 // launch runs omnigap (built once) with args in a tmux session of its own
 // (160x45) and returns the terminal and the folder it records to; the
@@ -126,29 +96,16 @@ func launchSized(t *testing.T, name string, w, h int, env []string, args ...stri
 // empty).
 func launchIn(t *testing.T, name, cwd string, w, h int, env []string, args ...string) (term, string) {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
-	}
+	tools.Need(t, "tmux")
 	dir := t.TempDir()
-	bin, err := binary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tm := term{t: t, socket: fmt.Sprintf("omnigap-e2e-%s-%d", name, os.Getpid())}
-	// The status is written aside and renamed, so it is never read half
-	// written.
-	statusFile := filepath.Join(dir, "status")
+	bin := termtest.Binary(t)
 	// The user's endpoint settings stay out, so the built-in engine plays
-	// unless a test asks for a backend.
-	script := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL XDG_CONFIG_HOME=%s %s %s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
-		filepath.Join(dir, "config"), strings.Join(env, " "), bin, strings.Join(args, " "), filepath.Join(dir, "rec"), statusFile, statusFile, statusFile)
-	start := []string{"new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h)}
-	if cwd != "" {
-		start = append(start, "-c", cwd)
-	}
-	tm.tmux(append(start, "sh", "-c", script)...)
-	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
-	return tm, dir
+	// unless a test asks for a backend. The exit status is written as
+	// EXIT=N to the file status in dir.
+	command := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL XDG_CONFIG_HOME=%s %s %s %s --record %s; echo EXIT=$? > %s.tmp && mv %s.tmp %s; sleep 60",
+		filepath.Join(dir, "config"), strings.Join(env, " "), bin, strings.Join(args, " "), filepath.Join(dir, "rec"), filepath.Join(dir, "status"), filepath.Join(dir, "status"), filepath.Join(dir, "status"))
+	shared := termtest.Start(t, "e2e-"+name, termtest.Session{Name: "e2e", Dir: cwd, Width: w, Height: h, Command: command})
+	return term{t: t, socket: shared.Socket}, dir
 }
 
 // quit presses q and checks that omnigap exits with status 0 and leaves a
@@ -156,22 +113,15 @@ func launchIn(t *testing.T, name, cwd string, w, h int, env []string, args ...st
 func (tm term) quit(dir string) {
 	tm.t.Helper()
 	tm.keys("q")
-	deadline := time.After(10 * time.Second)
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "status"))
-		if err == nil {
-			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
-				tm.t.Fatalf("omnigap exited with %s", got)
-			}
-			break
-		}
-		select {
-		case <-deadline:
-			tm.t.Fatalf("omnigap did not exit after q; screen:\n%s", tm.capture())
-		case <-tick.C:
-		}
+	got, ok := termtest.Poll(10*time.Second, func() (string, bool) {
+		got := termtest.ReadStatus(filepath.Join(dir, "status"))
+		return got, got != ""
+	})
+	if !ok {
+		tm.t.Fatalf("omnigap did not exit after q; screen:\n%s", tm.capture())
+	}
+	if got != "EXIT=0" {
+		tm.t.Fatalf("omnigap exited with %s", got)
 	}
 	if left := strings.TrimSpace(tm.capture()); left != "" {
 		tm.t.Errorf("the screen should be clean after quitting, found:\n%s", left)
@@ -179,6 +129,7 @@ func (tm term) quit(dir string) {
 }
 
 func TestWatchInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launch(t, "watch", "watch", "--modes", "script,agents", "--pace", "250ms")
 
 	// Both pane headers appear.

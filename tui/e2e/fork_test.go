@@ -37,6 +37,7 @@ var (
 // next annotation, fork there onto the built-in engine: the fork's
 // recording repeats the parent's turns up to the fork and names it.
 func TestReplayJumpAndForkInTmux(t *testing.T) {
+	t.Parallel()
 	parent, _ := filepath.Abs("../../recordings/mutualfriends_alumni-mixer-agents-s1.jsonl")
 	script, _ := filepath.Abs("../../recordings/mutualfriends_alumni-mixer-script-s1.jsonl")
 	tm, dir := launchSized(t, "fork", 80, 24, nil, "replay", "--pace", "0", script, parent)

@@ -13,6 +13,7 @@ import (
 // a NUL and invalid UTF-8): the reply is shown cleaned, the terminal's
 // clipboard stays empty and its title is not the model's.
 func TestHostileModelInPlayInTmux(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.Start()
 	defer srv.Close()
 	gate := make(chan struct{})

@@ -13,6 +13,7 @@ import (
 // scenario, pauses everything and steps through the people's dialogue
 // turn by turn to their selections.
 func TestHumansPaneInTmux(t *testing.T) {
+	t.Parallel()
 	val := shareddata.Path(t, "cocoa/dealornodeal-val.json")
 	tm, dir := launch(t, "humans", "watch", "--humans", val+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "80ms")
 

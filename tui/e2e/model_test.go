@@ -17,6 +17,7 @@ import (
 // loopback server that speaks the chat-completions streaming protocol and
 // checks that all three panes stream turns from it.
 func TestWatchAgainstAStreamingEndpointInTmux(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.Start()
 	srv.ChunkDelay = 5 * time.Millisecond
 	defer srv.Close()
@@ -37,6 +38,7 @@ func TestWatchAgainstAStreamingEndpointInTmux(t *testing.T) {
 // timeout), and the run's recording is closed with its ending marked
 // unjudged.
 func TestQuitWhileTheJudgeHangsInTmux(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.Start()
 	defer srv.Close()
 	var judging <-chan struct{}

@@ -71,6 +71,7 @@ func oneRecording(t *testing.T, dir string) *record.Recording {
 // counters "five hundred" with $590, holds at $590 after "five twenty",
 // and accepts a formal offer of $540 (its bottomline is $520).
 func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launch(t, "play", "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
 	bottomline := "The lowest price Dana will accept is $520."
 
@@ -133,6 +134,7 @@ func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 // counter-offer, not a walk-out: the seller of seed 1 answers $487.50 with
 // $590 and the game goes on.
 func TestSensibleFirstOfferGetsCounterInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launch(t, "counter", "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
 	tm.waitFor("the seller's opening and my turn", patient, yourTurn(1))
 	tm.typeText("would you take $487.50 for it?")
@@ -149,6 +151,7 @@ func TestSensibleFirstOfferGetsCounterInTmux(t *testing.T) {
 // In mutualfriends/night-shift, seed 1, the built-in players go on for
 // 14 turns when seat 1 says two turns of small talk at turns 4 and 6.
 func TestTakeOverAndHandBackInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launch(t, "takeover", "watch", "mutualfriends/night-shift", "--modes", "agents", "--seed", "1", "--pace", "150ms")
 	tm.waitFor("the AGENTS pane", patient, func(s string) bool { return turnsDone(s) >= 0 })
 

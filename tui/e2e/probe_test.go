@@ -2,11 +2,12 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/omnigap/omnigap/internal/tools"
 )
 
 // TestColourProfileIsProbedOnce: inside tmux, finding the terminal's
@@ -14,10 +15,8 @@ import (
 // each time (docs/PERFORMANCE.md); the app asks once, at start, and hands
 // the answer to Bubble Tea instead of letting it ask again.
 func TestColourProfileIsProbedOnce(t *testing.T) {
-	real, err := exec.LookPath("tmux")
-	if err != nil {
-		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
-	}
+	t.Parallel()
+	real := tools.Need(t, "tmux")
 	// A tmux on the app's PATH that notes each call, then runs the real one.
 	bin := t.TempDir()
 	calls := filepath.Join(bin, "calls")

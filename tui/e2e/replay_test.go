@@ -57,6 +57,7 @@ func timed(t *testing.T, paths []string, gap time.Duration) []string {
 // and at --speed 2 (recorded gaps that did not divide by the speed once
 // froze them).
 func TestReplayAtSpeedsPlaysToTheEnd(t *testing.T) {
+	t.Parallel()
 	paths := timed(t, shipped(t, "craigslist_road-bike-*.jsonl", 3), 37*time.Millisecond)
 	for _, speed := range []string{"8", "2"} {
 		tm, dir := launch(t, "replay-speed-"+speed, append([]string{"replay", "--speed", speed}, paths...)...)
@@ -78,6 +79,7 @@ func TestReplayAtSpeedsPlaysToTheEnd(t *testing.T) {
 // has ended while the one at --speed 1 still plays. Only lower bounds on
 // time: a slow machine only makes the replays slower.
 func TestUntimedReplayIsPacedAndSpeedScalesIt(t *testing.T) {
+	t.Parallel()
 	paths := shipped(t, "craigslist_road-bike-*.jsonl", 3)
 	const agents, lastTurn = 1, 19 // the AGENTS pane and its recording's turns
 	first := func(tm term, title string) {
@@ -115,6 +117,7 @@ func TestUntimedReplayIsPacedAndSpeedScalesIt(t *testing.T) {
 // bike first, the footer naming n once its runs have ended, then the
 // alumni mixer.
 func TestReplayOfSeveralScenariosPlaysEach(t *testing.T) {
+	t.Parallel()
 	tm, dir := launch(t, "replay-several", append([]string{"replay", "--speed", "8"}, shipped(t, "*.jsonl", 6)...)...)
 	for i, title := range []string{"A steel road bike changes hands", "Who do we both know?"} {
 		s := tm.waitFor(title+" ended", 30*time.Second, func(s string) bool {
@@ -140,6 +143,7 @@ func TestReplayOfSeveralScenariosPlaysEach(t *testing.T) {
 // recording of the user's own, demo plays the comparisons built into the
 // binary.
 func TestDemoFromAnotherFolderPlaysTheShipped(t *testing.T) {
+	t.Parallel()
 	cwd := t.TempDir()
 	mine := shipped(t, "mutualfriends_alumni-mixer-agents-s1.jsonl", 1)[0]
 	data, err := os.ReadFile(mine)

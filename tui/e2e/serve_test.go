@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/internal/termtest"
+	"github.com/omnigap/omnigap/internal/tools"
 )
 
 // TestServeToOpenSSHInTmux: omnigap serve on loopback, and the real
@@ -22,21 +23,16 @@ import (
 // the SCRIPT and AGENTS runs the server played for its console. ctrl-c
 // then stops the server.
 func TestServeToOpenSSHInTmux(t *testing.T) {
-	if _, err := exec.LookPath("ssh"); err != nil {
-		t.Skip("the OpenSSH client is not installed; this end-to-end test needs it (CI installs it)")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed; this end-to-end test needs it (CI installs it)")
-	}
+	t.Parallel()
+	tools.Need(t, "ssh")
+	tools.Need(t, "tmux")
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "omnigap")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/omnigap/omnigap/cmd/omnigap").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := termtest.Binary(t)
 	port := freePort(t)
 	rec := filepath.Join(dir, "rec")
-	tm := term{t: t, socket: fmt.Sprintf("omnigap-e2e-serve-%d", os.Getpid())}
-	t.Cleanup(func() { exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
+	srv := termtest.NewServer("e2e-serve")
+	tm := term{t: t, socket: srv.Socket}
+	t.Cleanup(srv.Kill)
 	status := filepath.Join(dir, "status")
 	// bash runs a trap only once its foreground command is done, so ctrl-c
 	// reaches omnigap and the shell still writes its exit status.
@@ -122,29 +118,7 @@ func TestServeToOpenSSHInTmux(t *testing.T) {
 }
 
 // freePort is a loopback port nothing listens on.
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
+func freePort(t *testing.T) int { return termtest.FreePort(t) }
 
 // waitListening waits for the server to accept connections on port.
-func waitListening(t *testing.T, port int) {
-	t.Helper()
-	deadline := time.Now().Add(patient)
-	for {
-		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
-		if err == nil {
-			c.Close()
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("nothing listens on port %d", port)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
+func waitListening(t *testing.T, port int) { termtest.WaitListening(t, port, patient) }

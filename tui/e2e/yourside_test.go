@@ -37,6 +37,7 @@ func (tm term) leaveInput() {
 // target and limit beside the dialogue, and a refused /accept empties the
 // input, so the next move is not appended to it.
 func TestPlayShowsYourSideAt80x24InTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launchSized(t, "sidebuyer", 80, 24, nil, "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
 	s := tm.waitFor("the first screen with the buyer's side", patient, func(s string) bool {
 		return strings.Contains(s, "You: Luis Herrera") && strings.Contains(s, "Luis Herrera ›")
@@ -72,6 +73,7 @@ func TestPlayShowsYourSideAt80x24InTmux(t *testing.T) {
 // At 80x24, the first screen of play in seat 0 of a MutualFriends
 // scenario shows the seat's whole friend list, and none of the partner's.
 func TestPlayShowsYourFriendsAt80x24InTmux(t *testing.T) {
+	t.Parallel()
 	sc, err := library.Resolve("mutualfriends/alumni-mixer", 1)
 	if err != nil {
 		t.Fatal(err)

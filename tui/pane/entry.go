@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/highlight"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/tui/ui"
@@ -79,7 +80,7 @@ func (e *entry) render(width int, st *ui.Styles, defaultBackend string, masked b
 		if masked {
 			anns = nil
 		}
-		text, marks := markText(e.raw, anns)
+		text, marks := highlight.Text(e.raw, anns)
 		if strings.TrimSpace(text) == "" {
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/highlight"
 	"github.com/omnigap/omnigap/tui/ui"
 )
 
@@ -27,7 +28,7 @@ func TestModelCheckHasALookAndNameOfItsOwn(t *testing.T) {
 	if w := AnnotationWord(finding); w != event.ModelMarker+"guess (model check)" {
 		t.Errorf("the model's finding is named %q", w)
 	}
-	if markOf(finding) != modelMark() || markOf(event.Annotation{Kind: event.Guess, Source: event.ByModel, Negated: true}) != deniedMark() {
+	if highlight.Of(finding) != highlight.Model() || highlight.Of(event.Annotation{Kind: event.Guess, Source: event.ByModel, Negated: true}) != highlight.Denied() {
 		t.Error("the model's finding has no mark of its own")
 	}
 }

@@ -67,13 +67,21 @@ type Look struct {
 // Looks are the annotation kinds' looks, one row per kind of event.Kinds:
 // a new kind's look is a row here.
 var Looks = map[event.AnnotationKind]Look{
-	event.Leak:       {Light: "#c00000", Dark: "#ff6b6b", Bold: true, Underline: true},
-	event.MindRead:   {Light: "#8e24aa", Dark: "#e0a8ff", Italic: true},
-	event.Guess:      {Light: "#5f6f8a", Dark: "#8a9bb8", Faint: true, Underline: true},
-	event.Disclosure: {Light: "#8a5a00", Dark: "#f2c94c", Underline: true},
+	event.Leak:       kindLook(event.Leak, Look{Bold: true, Underline: true}),
+	event.MindRead:   kindLook(event.MindRead, Look{Italic: true}),
+	event.Guess:      kindLook(event.Guess, Look{Faint: true, Underline: true}),
+	event.Disclosure: kindLook(event.Disclosure, Look{Underline: true}),
 	// A first mention is drawn in reverse video: it names the hidden
 	// answer, the span to find at a glance.
-	event.FirstMention: {Light: "#1b6e20", Dark: "#7ee787", Reverse: true},
+	event.FirstMention: kindLook(event.FirstMention, Look{Reverse: true}),
+}
+
+// kindLook is l in kind k's colours from the palette the pages share
+// (engine/palette).
+func kindLook(k event.AnnotationKind, l Look) Look {
+	p := palette.Kind(k)
+	l.Light, l.Dark = p.Light, p.Dark
+	return l
 }
 
 // CheckLooks says which kind of event.Kinds has no look, or a look whose
@@ -155,8 +163,8 @@ func NewStyles(dark bool) Styles {
 		Highlight: highlight,
 		// The model check's findings: their own colour, and italics with
 		// an underline, which no rules' kind has, for NO_COLOR.
-		Model:     fg("#00695c", "#64d8cb").Italic(true).Underline(true),
-		Denied:    fg("#6e6e6e", "#8a8a8a").Strikethrough(true),
+		Model:     fg(palette.ModelCheck.Light, palette.ModelCheck.Dark).Italic(true).Underline(true),
+		Denied:    fg(palette.Denied.Light, palette.Denied.Dark).Strikethrough(true),
 		Tab:       fg("#6e6e6e", "#8a8a8a"),
 		TabShown:  lipgloss.NewStyle().Bold(true),
 		TabActive: lipgloss.NewStyle().Bold(true).Reverse(true),

@@ -1,12 +1,18 @@
 package craigslist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // commonWords are ordinary words a listing title may start with, which a
 // sentence says in lower case ("the lugged steel road bike"). Any other
 // capitalised word may be a brand or a model ("the Google Pixel 7",
-// "the Technics turntable") and keeps its capital.
-var commonWords = wordSet(`
+// "the Technics turntable") and keeps its capital. The set is built on
+// first use.
+var commonWords = sync.OnceValue(func() map[string]bool { return wordSet(commonWordList) })
+
+const commonWordList = `
 	a an the and or with for of in on to near by
 	new brand used like mint rare great nice good excellent clean beautiful lovely gorgeous
 	classic vintage antique modern retro custom original genuine authentic
@@ -37,7 +43,7 @@ var commonWords = wordSet(`
 	matching set pair lot bundle complete package kit
 	selling sale free cheap affordable reduced
 	noise noise-cancelling factory sealed mirrorless kitchen patio outdoor indoor wall floor standing exercise
-	`)
+	`
 
 // wordSet reads a list of words separated by white space.
 func wordSet(list string) map[string]bool {
@@ -53,9 +59,9 @@ func wordSet(list string) map[string]bool {
 // without a trailing comma.
 func commonWord(word string) bool {
 	w := strings.ToLower(strings.TrimRight(word, ",.;:"))
-	if commonWords[w] {
+	if commonWords()[w] {
 		return true
 	}
 	head, _, ok := strings.Cut(w, "-")
-	return ok && commonWords[head]
+	return ok && commonWords()[head]
 }

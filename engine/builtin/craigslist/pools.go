@@ -1,6 +1,9 @@
 package craigslist
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // bargainPools are the sentences that suit one scene, per side: the seller
 // [0] and the buyer [1].
@@ -19,8 +22,9 @@ type bargainPools struct {
 	middle     []string
 }
 
-// poolsByScene holds every scene's pools, built once.
-var poolsByScene = buildPools()
+// poolsByScene holds every scene's pools, built on first use (not at
+// start: a start pays only for what it uses).
+var poolsByScene = sync.OnceValue(buildPools)
 
 func buildPools() map[fit]*bargainPools {
 	out := map[fit]*bargainPools{}
@@ -64,7 +68,7 @@ func buildPools() map[fit]*bargainPools {
 }
 
 // poolsFor returns the pools of scene.
-func poolsFor(scene fit) *bargainPools { return poolsByScene[scene] }
+func poolsFor(scene fit) *bargainPools { return poolsByScene()[scene] }
 
 // sentences are a pool of what backs a move, and those of it that do not
 // name the item, for a turn that has named it already.

@@ -1,6 +1,8 @@
 package freeform
 
 import (
+	"sync"
+
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
@@ -98,14 +100,15 @@ func freePoolsFor(t tie) *freePools {
 	return &p
 }
 
-// freePoolsByTie are the pools of every tie, built once.
-var freePoolsByTie = func() map[tie]*freePools {
+// freePoolsByTie are the pools of every tie, built on first use (not at
+// start: a start pays only for what it uses).
+var freePoolsByTie = sync.OnceValue(func() map[tie]*freePools {
 	m := map[tie]*freePools{}
 	for _, t := range []tie{strangerTie, acquaintTie, friendTie, familyTie, romanticTie} {
 		m[t] = freePoolsFor(t)
 	}
 	return m
-}()
+})
 
 // freeLines hold paraphrases per act; {name} is the partner's first
 // name. Only the question acts end in a question mark, so whether a turn

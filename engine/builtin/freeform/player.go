@@ -29,7 +29,7 @@ type freePlayer struct {
 
 func newFreePlayer(k builtin.Knowledge, t talk.Temperament) *freePlayer {
 	self, partner := first(k.Self.Name), first(k.Partner.Name)
-	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner), selfName: textsafe.Clean(self), pools: freePoolsByTie[tieOf(k.Relationship)]}
+	f := &freePlayer{t: t, partnerName: textsafe.Clean(partner), selfName: textsafe.Clean(self), pools: freePoolsByTie()[tieOf(k.Relationship)]}
 	f.aim = spokenAim(toPartner(talk.LowerFirst(person(clause(k.Self.Goal), partner, self, true)), "my", "you", "your"), "I", "with you")
 	f.reason = talk.LowerFirst(person(circumstance(k.Self.Goal), partner, self, true))
 	if said := toPartner(f.reason, "my", "you", "your"); !awkward(said) {

@@ -38,7 +38,7 @@ func TestRepliesTakeUpTheLastTurn(t *testing.T) {
 						t.Helper()
 						t.Errorf("%s %s seed %d turn %d, after %q: %q "+format, append([]any{sc.ID, mode, seed, tt[i].Turn, tt[i-1].Action.Text, text}, args...)...)
 					}
-					pl := freePoolsByTie[tieOf(sc.Relationship)]
+					pl := freePoolsByTie()[tieOf(sc.Relationship)]
 					if r.has(doesNews) {
 						count.news++
 						var reactions []string

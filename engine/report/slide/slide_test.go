@@ -22,6 +22,7 @@ import (
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/tools"
 )
 
 // svgRect and svgText are a rect and a text of an SVG as read back.
@@ -142,18 +143,6 @@ func slideEpisodes() []report.Episode {
 	return eps
 }
 
-// rsvgConvert is the path of rsvg-convert, which the slide tests render
-// the SVG with as a viewer would (.ci/run installs it and DejaVu Sans).
-func rsvgConvert(t *testing.T) string {
-	t.Helper()
-	path, err := exec.LookPath("rsvg-convert")
-	if err != nil {
-		t.Fatal("rsvg-convert is missing: the slide tests render the SVG with it. " +
-			"Install it and the slides' font: apt-get install -y librsvg2-bin fonts-dejavu-core (.ci/run does)")
-	}
-	return path
-}
-
 // groupedReport aggregates eps grouped by the dimensions named.
 func groupedReport(t *testing.T, eps []report.Episode, by ...string) report.Report {
 	t.Helper()
@@ -187,7 +176,6 @@ func labelOf(key string) string {
 // modes, the episodes per mode and what the whiskers are; the canvas
 // ends below the last panel; and an all-zero panel has a 0..1 axis.
 func TestSlideReadsFromTheBackRow(t *testing.T) {
-	rsvg := rsvgConvert(t)
 	eps := slideEpisodes()
 	var byModel []report.Episode
 	for _, model := range []string{"openai:gpt-4o-mini", "openai:llama-3.1-70b-instruct"} {
@@ -198,7 +186,6 @@ func TestSlideReadsFromTheBackRow(t *testing.T) {
 	}
 	for name, r := range map[string]report.Report{"plain": report.Aggregate(eps), "by model": groupedReport(t, byModel, "model")} {
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
 			var svg, own bytes.Buffer
 			if err := WriteSVG(&svg, r.Chart()); err != nil {
 				t.Fatal(err)
@@ -206,6 +193,20 @@ func TestSlideReadsFromTheBackRow(t *testing.T) {
 			if err := WritePNG(&own, r.Chart()); err != nil {
 				t.Fatal(err)
 			}
+			doc := readSVG(t, svg.Bytes())
+			drawn, err := png.Decode(&own)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkColours(t, r, doc)
+			checkBarsDrawn(t, r, doc, drawn, pngScale, "the PNG")
+			checkLabels(t, doc)
+			checkTitleAndCanvas(t, r, doc)
+
+			// Then the SVG as a viewer shows it, rendered by librsvg with
+			// DejaVu Sans (.ci/run installs both).
+			rsvg := tools.Need(t, "rsvg-convert")
+			dir := t.TempDir()
 			svgPath, rendered := filepath.Join(dir, "slide.svg"), filepath.Join(dir, "rsvg.png")
 			if err := os.WriteFile(svgPath, svg.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
@@ -213,15 +214,7 @@ func TestSlideReadsFromTheBackRow(t *testing.T) {
 			if out, err := exec.Command(rsvg, "-o", rendered, svgPath).CombinedOutput(); err != nil {
 				t.Fatalf("rsvg-convert: %v\n%s", err, out)
 			}
-			doc := readSVG(t, svg.Bytes())
-			viewer := readPNG(t, rendered)
-			drawn, err := png.Decode(&own)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkColours(t, r, doc, viewer, drawn)
-			checkLabels(t, doc)
-			checkTitleAndCanvas(t, r, doc)
+			checkBarsDrawn(t, r, doc, readPNG(t, rendered), 1, "librsvg")
 		})
 	}
 }
@@ -247,9 +240,10 @@ func near(c color.Color, want color.RGBA) bool {
 	return d(r, want.R) && d(g, want.G) && d(b, want.B)
 }
 
-// checkColours finds each mode's colour in librsvg's rendering, then
-// samples the middle of every bar in it and in the PNG.
-func checkColours(t *testing.T, r report.Report, doc svgDoc, viewer, drawn image.Image) {
+// checkColours checks that each mode has its own colour from the
+// palette the TUI uses, one legend swatch, and bars filled with it in the
+// SVG.
+func checkColours(t *testing.T, r report.Report, doc svgDoc) {
 	t.Helper()
 	seen := map[color.RGBA]view.Mode{}
 	for _, mode := range r.Chart().Modes {
@@ -258,20 +252,6 @@ func checkColours(t *testing.T, r report.Report, doc svgDoc, viewer, drawn image
 			t.Errorf("%s and %s share a colour", mode, other)
 		}
 		seen[want] = mode
-		// Whatever drew it, the mode's colour covers a bar's worth of the
-		// rendering.
-		n := 0
-		b := viewer.Bounds()
-		for y := b.Min.Y; y < b.Max.Y; y += 2 {
-			for x := b.Min.X; x < b.Max.X; x += 2 {
-				if near(viewer.At(x, y), want) {
-					n++
-				}
-			}
-		}
-		if n < 100 { // every second pixel of every second row
-			t.Errorf("%s's colour %v covers %d pixels of the rendered slide", mode, want, n)
-		}
 		bars := doc.of("bar", mode)
 		if len(bars) == 0 {
 			t.Fatalf("no bar of %s in the SVG", mode)
@@ -283,16 +263,37 @@ func checkColours(t *testing.T, r report.Report, doc svgDoc, viewer, drawn image
 			if bar.fill != hex(want) {
 				t.Errorf("a %s %s is filled %s, want %s", mode, bar.class, bar.fill, hex(want))
 			}
-			// A quarter in: the whisker runs up the middle.
-			cx, cy := bar.x+bar.w/4, bar.y+bar.h/2
+		}
+	}
+}
+
+// checkBarsDrawn checks an image of the slide drawn at scale times the
+// SVG's size (by who): each mode's colour covers a bar's worth of it, and
+// the middle of every bar and swatch is in the mode's colour.
+func checkBarsDrawn(t *testing.T, r report.Report, doc svgDoc, img image.Image, scale float64, who string) {
+	t.Helper()
+	for _, mode := range r.Chart().Modes {
+		want := palette.RGBA(palette.Mode(mode).Light)
+		n := 0
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y += 2 {
+			for x := b.Min.X; x < b.Max.X; x += 2 {
+				if near(img.At(x, y), want) {
+					n++
+				}
+			}
+		}
+		if n < 100 { // every second pixel of every second row
+			t.Errorf("%s: %s's colour %v covers %d pixels of the slide", who, mode, want, n)
+		}
+		for _, bar := range append(doc.of("bar", mode), doc.of("swatch", mode)...) {
 			if bar.h < 6 {
 				continue // a stub: too thin to sample after anti-aliasing
 			}
-			if c := viewer.At(int(cx), int(cy)); !near(c, want) {
-				t.Errorf("librsvg draws the middle of a %s bar at %.0f,%.0f in %v, want %v", mode, cx, cy, c, want)
-			}
-			if c := drawn.At(int(cx*pngScale), int(cy*pngScale)); !near(c, want) {
-				t.Errorf("the PNG has the middle of a %s bar at %.0f,%.0f in %v, want %v", mode, cx, cy, c, want)
+			// A quarter in: the whisker runs up the middle.
+			cx, cy := bar.x+bar.w/4, bar.y+bar.h/2
+			if c := img.At(int(cx*scale), int(cy*scale)); !near(c, want) {
+				t.Errorf("%s draws the middle of a %s %s at %.0f,%.0f in %v, want %v", who, mode, bar.class, cx, cy, c, want)
 			}
 		}
 	}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/builtin"
+	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/page"
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/view"
+)
+
+var (
+	statCell = regexp.MustCompile(`<td data-family="([^"]*)" data-mode="([^"]*)" data-split="([^"]*)" data-metric="([^"]*)" data-mean="([^"]*)" data-lo="([^"]*)" data-hi="([^"]*)" data-n="([^"]*)">`)
+	pageLink = regexp.MustCompile(`<li><a href="([^"]+)">([^<]+)</a>`)
+)
+
+// A 300-episode study's page: every figure report --json writes is on
+// it with the same numbers and no other, and its links open the episode
+// pages written beside it, one per scenario up to page.MaxEpisodePages.
+func TestReportHTMLHasTheJSONsNumbers(t *testing.T) {
+	dir := t.TempDir()
+	opts := batch.Options{
+		Refs: []string{"craigslist/gen-*", "mutualfriends/gen-*"}, Modes: view.Modes, Episodes: 50, Seed: 3,
+		Concurrency: 2, OutDir: dir, Resolve: library.Resolve, Factory: builtin.Factory{}, Annotate: leak.Annotate,
+	}
+	if _, err := batch.Study(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	htmlPath, jsonPath := filepath.Join(out, "study.html"), filepath.Join(out, "study.json")
+	if _, err := omnigap(t, "report", dir, "--json", jsonPath, "--html", htmlPath); err != nil {
+		t.Fatal(err)
+	}
+	var r report.Report
+	raw, err := os.ReadFile(jsonPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(htmlPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]report.Stat{}
+	episodes := 0
+	add := func(family string, gs []report.Group) {
+		for _, g := range gs {
+			for key, s := range g.Stats {
+				want[fmt.Sprintf("%s|%s|%s", family, g.Mode, key)] = s
+			}
+		}
+	}
+	add("", r.Headline.Groups)
+	for _, g := range r.Groups {
+		episodes += g.Episodes
+		add(string(g.Family), []report.Group{g})
+	}
+	if episodes != 300 {
+		t.Fatalf("the study has %d episodes, want 300", episodes)
+	}
+	got := 0
+	for _, m := range statCell.FindAllStringSubmatch(string(html), -1) {
+		key := fmt.Sprintf("%s|%s|%s", m[1], m[2], m[4])
+		s, ok := want[key]
+		if !ok {
+			t.Errorf("the page has %s, which the JSON has not", key)
+			continue
+		}
+		n, _ := strconv.Atoi(m[8])
+		nums := [3]float64{}
+		for i := range nums {
+			nums[i], _ = strconv.ParseFloat(m[5+i], 64)
+		}
+		if nums != [3]float64{s.Mean, s.Lo, s.Hi} || n != s.N {
+			t.Errorf("%s: page %v n %d, JSON %+v", key, nums, n, s)
+		}
+		got++
+	}
+	if got != len(want) || got == 0 {
+		t.Errorf("the page has %d figures, the JSON %d", got, len(want))
+	}
+	links := pageLink.FindAllStringSubmatch(string(html), -1)
+	if len(links) != page.MaxEpisodePages {
+		t.Errorf("%d episode pages linked, want %d of the study's 100 scenarios", len(links), page.MaxEpisodePages)
+	}
+	families := map[string]int{}
+	for _, l := range links {
+		target, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(l[1])))
+		if err != nil {
+			t.Errorf("link %s: %v", l[1], err)
+			continue
+		}
+		families[strings.SplitN(l[2], "/", 2)[0]]++
+		if !strings.Contains(string(target), `<body class="episode">`) || strings.Count(string(target), `<th data-col=`) != 3 {
+			t.Errorf("link %s does not open a three-run episode page", l[1])
+		}
+	}
+	if families["craigslist"] != page.MaxEpisodePages/2 || families["mutualfriends"] != page.MaxEpisodePages/2 {
+		t.Errorf("the sample takes the families in turn: %v", families)
+	}
+}

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/omnigap/omnigap/engine/page"
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/textsafe"
+)
+
+// writeStudyPage writes report --html: the study page and its episode
+// pages (page.WriteStudyFiles).
+func writeStudyPage(ctx context.Context, log io.Writer, path string, r report.Report, scenarios *page.Scenarios, force bool, inputs []string) error {
+	folder, n, err := page.WriteStudyFiles(ctx, path, r, scenarios, safefile.Policy{Replace: force, Inputs: inputs})
+	if ctx.Err() != nil {
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "wrote %s and %d episode pages in %s\n", textsafe.Line(path), n, textsafe.Line(folder))
+	return nil
+}

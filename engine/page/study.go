@@ -1,0 +1,135 @@
+package page
+
+import (
+	"bytes"
+	_ "embed"
+	"html/template"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/report/slide"
+	"github.com/omnigap/omnigap/engine/scenario"
+)
+
+// Link is an episode page a study page links to: the scenario it shows,
+// its family, its runs, and where it is, relative to the study page.
+type Link struct {
+	Scenario, Family, Href string
+	Runs                   int
+}
+
+// study is what a study page shows.
+type study struct {
+	head
+	Headline         *table
+	Tables           []table
+	Chart            template.HTML
+	Links            []Link
+	Scenarios, Shown int
+}
+
+// table is the headline's or a family's: a column per group, a row per
+// measure.
+type table struct {
+	Title   string
+	Family  string
+	Columns []column
+	Rows    []row
+}
+
+type column struct{ Mode, Label, Split string }
+
+type row struct {
+	Key, Label string
+	Cells      []cell
+}
+
+// cell is one group's figure, its numbers as report --json writes them
+// in data attributes and, for reading, rounded.
+type cell struct {
+	Family, Mode, Split, Key string
+	Has                      bool
+	Mean, Lo, Hi             string
+	N                        int
+	Text, Interval           string
+}
+
+// WriteStudy writes a study's page: the report's headline and a table
+// per family (each cell carrying the numbers report --json writes), the
+// slide's charts inline as SVG, and links to the episode pages written
+// beside it (of scenarios out of many: links names the ones shown).
+func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int) error {
+	var svg bytes.Buffer
+	if err := slide.WriteSVG(&svg, r.Chart()); err != nil {
+		return err
+	}
+	s := study{head: newHead("omnigap study"), Links: links, Scenarios: scenarios, Shown: len(links),
+		// The slide escapes every label it draws (slide.escapeXML).
+		Chart: template.HTML(svg.String())}
+	if r.Headline != nil {
+		t := tableOf("Every family pooled", "", r.Headline.Groups, r.By)
+		s.Headline = &t
+	}
+	var families []scenario.Family
+	for _, g := range r.Groups {
+		if !slices.Contains(families, g.Family) {
+			families = append(families, g.Family)
+		}
+	}
+	for _, f := range families {
+		var gs []report.Group
+		for _, g := range r.Groups {
+			if g.Family == f {
+				gs = append(gs, g)
+			}
+		}
+		s.Tables = append(s.Tables, tableOf(clean(string(f)), clean(string(f)), gs, r.By))
+	}
+	return studyTemplate.Execute(w, s)
+}
+
+func tableOf(title, family string, gs []report.Group, by []report.Dim) table {
+	t := table{Title: title, Family: family}
+	for _, g := range gs {
+		t.Columns = append(t.Columns, column{Mode: string(g.Mode), Label: g.Mode.Label(), Split: splitText(g.Split, by)})
+	}
+	for _, m := range report.Measures {
+		r := row{Key: m.Key, Label: clean(m.Label)}
+		any := false
+		for _, g := range gs {
+			c := cell{Family: family, Mode: string(g.Mode), Split: splitText(g.Split, by), Key: m.Key, Text: "–"}
+			if st, ok := g.Stats[m.Key]; ok {
+				any = true
+				c.Has, c.N = true, st.N
+				c.Mean, c.Lo, c.Hi = number(st.Mean), number(st.Lo), number(st.Hi)
+				c.Text = strconv.FormatFloat(st.Mean, 'g', 3, 64)
+				c.Interval = "[" + strconv.FormatFloat(st.Lo, 'g', 3, 64) + ", " + strconv.FormatFloat(st.Hi, 'g', 3, 64) + "]"
+			}
+			r.Cells = append(r.Cells, c)
+		}
+		if any {
+			t.Rows = append(t.Rows, r)
+		}
+	}
+	return t
+}
+
+// number writes a figure as encoding/json does, so that the page's
+// numbers read back equal to report --json's.
+func number(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// splitText names a group's study, model, scenario... in a report grouped
+// by them; empty in one grouped by family and mode alone.
+func splitText(s report.Split, by []report.Dim) string {
+	if len(by) == 0 {
+		return ""
+	}
+	return s.Label(by)
+}
+
+//go:embed study.html
+var studyHTML string
+
+var studyTemplate = template.Must(template.New("study").Parse(studyHTML))
