@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/omnigap/omnigap/engine/interop"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/episode"
@@ -44,14 +45,14 @@ func (f humansFactory) Order(mode view.Mode) run.Order {
 func loadTranscript(ref string) (*cocoa.Transcript, error) {
 	path, uuid, _ := strings.Cut(ref, "#")
 	var found *cocoa.Transcript
-	var skipped []cocoa.Problem
+	var skipped []interop.Problem
 	err := cocoa.EachTranscript(context.Background(), path, func(t *cocoa.Transcript) error {
 		if uuid == "" || t.UUID == uuid || strings.EqualFold(t.Scenario.ID, "dealornodeal/cocoa-"+scenario.Slug(uuid)) {
 			found = t
 			return errFound
 		}
 		return nil
-	}, func(p cocoa.Problem) { skipped = append(skipped, p) })
+	}, func(p interop.Problem) { skipped = append(skipped, p) })
 	if err != nil && err != errFound {
 		return nil, err
 	}
@@ -73,7 +74,7 @@ var errFound = errors.New("found")
 
 // reasons lists why records were skipped, one per line, the first few
 // and how many more.
-func reasons(probs []cocoa.Problem) string {
+func reasons(probs []interop.Problem) string {
 	const shown = 5
 	var b strings.Builder
 	for _, p := range probs[:min(len(probs), shown)] {

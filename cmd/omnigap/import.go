@@ -68,7 +68,7 @@ Nth combo) or sotopia:DIR#CODENAME directly.`,
 				}
 				a.wrote(name)
 				return nil
-			}, func(p sotopia.Problem) { a.skip(p.Error()) })
+			}, func(p interop.Problem) { a.skip(p.Error()) })
 			if ctx.Err() != nil {
 				return a.interrupted()
 			}
@@ -136,7 +136,7 @@ func importBargains(ctx context.Context, path string, dir *safefile.Dir, a *impo
 			}
 		}
 		return nil
-	}, func(p cocoa.Problem) { a.skip(p.Error()) })
+	}, func(p interop.Problem) { a.skip(p.Error()) })
 }
 
 // importTranscripts writes each dialogue's scenario and its HUMANS run,
@@ -168,7 +168,7 @@ func importTranscripts(ctx context.Context, path string, dir *safefile.Dir, a *i
 			a.recorded(rec)
 		}
 		return nil
-	}, func(p cocoa.Problem) { a.skip(p.Error()) })
+	}, func(p interop.Problem) { a.skip(p.Error()) })
 }
 
 func recordHumans(ctx context.Context, t *cocoa.Transcript, dir string) error {

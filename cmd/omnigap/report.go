@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/omnigap/omnigap/engine/interop"
 	"io"
 	"os"
 	"slices"
@@ -197,7 +198,7 @@ func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add 
 		}
 		n++
 		return nil
-	}, func(p cocoa.Problem) {
+	}, func(p interop.Problem) {
 		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
 	})
 	if ctx.Err() != nil {

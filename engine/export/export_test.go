@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/wire"
 	"math"
 	"path/filepath"
 	"regexp"
@@ -194,7 +195,7 @@ func TestSotopiaShape(t *testing.T) {
 	if _, err := Sotopia(&b, recs, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	logs := lines[EpisodeLog](t, b.Bytes())
+	logs := lines[wire.EpisodeLog](t, b.Bytes())
 	for i, l := range logs {
 		if len(l.Agents) != 2 || len(l.Rewards) != 2 {
 			t.Errorf("log %d: agents %v rewards %v", i, l.Agents, l.Rewards)

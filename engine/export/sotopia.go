@@ -9,30 +9,13 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/wire"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
-
-// EpisodeLog is one run in the shape of Sotopia's EpisodeLog: messages by
-// turn as (sender, receiver, text) triples, the environment's first turn
-// giving each agent its background, and per-agent rewards as (overall,
-// scores by dimension).
-type EpisodeLog struct {
-	Environment   string        `json:"environment"`
-	Agents        []string      `json:"agents"`
-	Tag           string        `json:"tag"`
-	Models        []string      `json:"models"`
-	Messages      [][][3]string `json:"messages"`
-	Reasoning     string        `json:"reasoning"`
-	Rewards       [2][2]any     `json:"rewards"`
-	RewardsPrompt string        `json:"rewards_prompt"`
-}
-
-// environment is Sotopia's name for the narrator.
-const environment = "Environment"
 
 // Sotopia writes one EpisodeLog line per recording, of any mode. Each
 // agent's background is the View it was given in the run's mode.
@@ -59,17 +42,17 @@ func Sotopia(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
 	return st, nil
 }
 
-func episodeLog(rec *record.Recording) EpisodeLog {
+func episodeLog(rec *record.Recording) wire.EpisodeLog {
 	h := rec.Header
 	sc := h.Scenario
 	names := []string{sc.Seats[0].Character.Name, sc.Seats[1].Character.Name}
-	log := EpisodeLog{
+	log := wire.EpisodeLog{
 		Environment: sc.ID, Agents: names, Tag: "omnigap-" + string(h.Mode),
 		Models: []string{"omnigap", h.Backends[0], h.Backends[1]},
 	}
 	first := make([][3]string, 2)
 	for seat := range 2 {
-		first[seat] = [3]string{environment, names[seat], view.For(sc, h.Mode, seat).Render()}
+		first[seat] = [3]string{wire.Environment, names[seat], view.For(sc, h.Mode, seat).Render()}
 	}
 	log.Messages = append(log.Messages, first)
 	for _, ev := range rec.Events {
@@ -78,8 +61,8 @@ func episodeLog(rec *record.Recording) EpisodeLog {
 		}
 		other := 1 - ev.Seat
 		log.Messages = append(log.Messages, [][3]string{
-			{names[ev.Seat], environment, sotopiaLine(*ev.Action)},
-			{names[other], environment, "did nothing"},
+			{names[ev.Seat], wire.Environment, sotopiaLine(*ev.Action)},
+			{names[other], wire.Environment, "did nothing"},
 		})
 	}
 	end := rec.Ending()
@@ -100,7 +83,7 @@ func episodeLog(rec *record.Recording) EpisodeLog {
 				overall = v
 			}
 		}
-		log.Rewards[seat] = [2]any{overall, scores}
+		log.Rewards = append(log.Rewards, wire.Reward{Overall: overall, Dimensions: scores})
 	}
 	if end != nil {
 		for _, k := range slices.Sorted(maps.Keys(end.Notes)) {

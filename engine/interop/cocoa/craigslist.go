@@ -15,22 +15,6 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// Problem is one record that could not be imported: the file, the record's
-// index in the file's top-level list (from 0), its field, and why.
-type Problem struct {
-	File   string
-	Record int
-	Field  string
-	Msg    string
-}
-
-func (p Problem) Error() string {
-	if p.Field == "" {
-		return fmt.Sprintf("%s: record %d: %s", p.File, p.Record, p.Msg)
-	}
-	return fmt.Sprintf("%s: record %d: %s: %s", p.File, p.Record, p.Field, p.Msg)
-}
-
 // bargainScenario is one CraigslistBargain scenario: two knowledge bases,
 // each with the shared listing and one side's private prices.
 type bargainScenario struct {
@@ -53,16 +37,16 @@ type bargainScenario struct {
 
 // CraigslistScenarios reads a CraigslistBargain scenario file (the shape of
 // cocoa's sample-scenarios.json) into Craigslist scenarios, all in memory
-// (EachScenario streams them). A record that cannot be read is a Problem
+// (EachScenario streams them). A record that cannot be read is a Problem (interop)
 // and the others are still read. A side without a bottomline bargains to
 // its target only.
-func CraigslistScenarios(path string) ([]*scenario.Scenario, []Problem, error) {
+func CraigslistScenarios(path string) ([]*scenario.Scenario, []interop.Problem, error) {
 	var out []*scenario.Scenario
-	var probs []Problem
+	var probs []interop.Problem
 	err := EachScenario(context.Background(), path, func(_ int, sc *scenario.Scenario) error {
 		out = append(out, sc)
 		return nil
-	}, func(p Problem) { probs = append(probs, p) })
+	}, func(p interop.Problem) { probs = append(probs, p) })
 	if err != nil {
 		return nil, nil, err
 	}
@@ -74,11 +58,11 @@ func CraigslistScenarios(path string) ([]*scenario.Scenario, []Problem, error) {
 // that cannot be read goes to skip. It stops when ctx is done (between two
 // records) or fn fails, returning the error; a file over MaxFileBytes is
 // refused before it is read.
-func EachScenario(ctx context.Context, path string, fn func(int, *scenario.Scenario) error, skip func(Problem)) error {
+func EachScenario(ctx context.Context, path string, fn func(int, *scenario.Scenario) error, skip func(interop.Problem)) error {
 	return eachRecord(ctx, path, MaxFileBytes, func(i int, raw json.RawMessage) error {
 		sc, field, err := bargain(raw)
 		if err != nil {
-			skip(Problem{File: path, Record: i, Field: field, Msg: err.Error()})
+			skip(interop.Problem{At: interop.Position{File: path, Record: i}, Field: field, Msg: err.Error()})
 			return nil
 		}
 		return fn(i, sc)

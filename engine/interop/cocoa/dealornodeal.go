@@ -59,15 +59,15 @@ type rawTranscript struct {
 
 // Transcripts reads a cocoa Deal-or-No-Deal transcript file (the shape of
 // dealornodeal/data/val.json), all in memory (EachTranscript streams it).
-// A dialogue that cannot be read is a Problem and the others are still
+// A dialogue that cannot be read is a Problem (interop) and the others are still
 // read.
-func Transcripts(path string) ([]*Transcript, []Problem, error) {
+func Transcripts(path string) ([]*Transcript, []interop.Problem, error) {
 	var out []*Transcript
-	var probs []Problem
+	var probs []interop.Problem
 	err := EachTranscript(context.Background(), path, func(t *Transcript) error {
 		out = append(out, t)
 		return nil
-	}, func(p Problem) { probs = append(probs, p) })
+	}, func(p interop.Problem) { probs = append(probs, p) })
 	if err != nil {
 		return nil, nil, err
 	}
@@ -78,11 +78,11 @@ func Transcripts(path string) ([]*Transcript, []Problem, error) {
 // each to fn; a dialogue that cannot be read goes to skip. It stops when
 // ctx is done (between two dialogues) or fn fails, returning the error; a
 // file over MaxFileBytes is refused before it is read.
-func EachTranscript(ctx context.Context, path string, fn func(*Transcript) error, skip func(Problem)) error {
+func EachTranscript(ctx context.Context, path string, fn func(*Transcript) error, skip func(interop.Problem)) error {
 	return eachRecord(ctx, path, MaxFileBytes, func(i int, raw json.RawMessage) error {
 		t, field, err := transcript(raw)
 		if err != nil {
-			skip(Problem{File: path, Record: i, Field: field, Msg: err.Error()})
+			skip(interop.Problem{At: interop.Position{File: path, Record: i}, Field: field, Msg: err.Error()})
 			return nil
 		}
 		t.Record = i

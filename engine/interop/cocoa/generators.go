@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/omnigap/omnigap/engine/interop"
 	"io"
 	"strings"
 
@@ -15,10 +16,10 @@ import (
 // Listings reads scraped Craigslist listings (cocoa's
 // craigslist-listings-*.json: title, description lines, price, category)
 // for the Craigslist generator. A listing without a title, or priced below
-// generate.MinListingPrice, is a Problem and the rest are kept.
-func Listings(path string) ([]generate.Listing, []Problem, error) {
+// generate.MinListingPrice, is a Problem (interop) and the rest are kept.
+func Listings(path string) ([]generate.Listing, []interop.Problem, error) {
 	var out []generate.Listing
-	var probs []Problem
+	var probs []interop.Problem
 	err := eachRecord(context.Background(), path, MaxListingsBytes, func(i int, raw json.RawMessage) error {
 		var l struct {
 			Category    string   `json:"category"`
@@ -27,14 +28,14 @@ func Listings(path string) ([]generate.Listing, []Problem, error) {
 			Price       float64  `json:"price"`
 		}
 		if err := json.Unmarshal(raw, &l); err != nil {
-			probs = append(probs, Problem{File: path, Record: i, Msg: "not a listing: " + err.Error()})
+			probs = append(probs, interop.Problem{At: interop.Position{File: path, Record: i}, Msg: "not a listing: " + err.Error()})
 			return nil
 		}
 		switch {
 		case clean(l.Title) == "":
-			probs = append(probs, Problem{File: path, Record: i, Field: "title", Msg: "is empty"})
+			probs = append(probs, interop.Problem{At: interop.Position{File: path, Record: i}, Field: "title", Msg: "is empty"})
 		case l.Price < generate.MinListingPrice:
-			probs = append(probs, Problem{File: path, Record: i, Field: "price", Msg: fmt.Sprintf("%g is below %d, too low to bargain over", l.Price, generate.MinListingPrice)})
+			probs = append(probs, interop.Problem{At: interop.Position{File: path, Record: i}, Field: "price", Msg: fmt.Sprintf("%g is below %d, too low to bargain over", l.Price, generate.MinListingPrice)})
 		default:
 			out = append(out, generate.Listing{Category: clean(l.Category), Title: clean(l.Title), Description: clean(strings.Join(l.Description, " ")), Price: l.Price})
 		}

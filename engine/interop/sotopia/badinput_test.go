@@ -1,6 +1,8 @@
 package sotopia
 
 import (
+	"github.com/omnigap/omnigap/engine/interop"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -58,7 +60,7 @@ func TestBadRecordsAreSkippedWithReasons(t *testing.T) {
 	}
 	envs := lines(EnvironmentsFile)
 	var first []*Combo
-	d.combos(context.Background(), func(Problem) {}, func(c *Combo) error {
+	d.combos(context.Background(), func(interop.Problem) {}, func(c *Combo) error {
 		if first = append(first, c); len(first) == 2 {
 			return errFound
 		}

@@ -54,23 +54,23 @@ func relationshipOf(t string) (scenario.Relationship, error) {
 func (d *Data) Build(c *Combo) (*scenario.Scenario, error) {
 	env := d.Environments[c.EnvID]
 	if env == nil {
-		return nil, Problem{At: c.at, Field: "env_id", Msg: fmt.Sprintf("no environment %q in %s", c.EnvID, EnvironmentsFile)}
+		return nil, interop.Problem{At: c.at, Field: "env_id", Msg: fmt.Sprintf("no environment %q in %s", c.EnvID, EnvironmentsFile)}
 	}
 	if len(c.Agents) != 2 {
-		return nil, Problem{At: c.at, Field: "agent_ids", Msg: fmt.Sprintf("must name 2 characters (got %d)", len(c.Agents))}
+		return nil, interop.Problem{At: c.at, Field: "agent_ids", Msg: fmt.Sprintf("must name 2 characters (got %d)", len(c.Agents))}
 	}
 	var agents [2]*Agent
 	for i, id := range c.Agents {
 		if agents[i] = d.Agents[id]; agents[i] == nil {
-			return nil, Problem{At: c.at, Field: fmt.Sprintf("agent_ids[%d]", i), Msg: fmt.Sprintf("no character %q in %s", id, AgentsFile)}
+			return nil, interop.Problem{At: c.at, Field: fmt.Sprintf("agent_ids[%d]", i), Msg: fmt.Sprintf("no character %q in %s", id, AgentsFile)}
 		}
 	}
 	sc, err := d.build(env, agents)
 	if err != nil {
-		if p, ok := err.(Problem); ok {
+		if p, ok := err.(interop.Problem); ok {
 			return nil, p
 		}
-		p := problemOf(env.at, err)
+		p := interop.ProblemAt(env.at, err)
 		return nil, p
 	}
 	return sc, nil

@@ -129,7 +129,7 @@ func TestEachStopsWhenCanceled(t *testing.T) {
 			cancel()
 		}
 		return nil
-	}, func(p Problem) { t.Error(p) })
+	}, func(p interop.Problem) { t.Error(p) })
 	if !errors.Is(err, context.Canceled) || n != 3 {
 		t.Fatalf("%d built, %v", n, err)
 	}

@@ -43,7 +43,7 @@ type Imported struct {
 // record skipped with the reason.
 type Result struct {
 	Scenarios []Imported
-	Skipped   []Problem
+	Skipped   []interop.Problem
 }
 
 // Import builds the scenarios of every combo filter keeps, all in memory
@@ -54,7 +54,7 @@ func (d *Data) Import(filter Filter) Result {
 	d.Each(context.Background(), filter, func(im Imported) error {
 		r.Scenarios = append(r.Scenarios, im)
 		return nil
-	}, func(p Problem) { r.Skipped = append(r.Skipped, p) })
+	}, func(p interop.Problem) { r.Skipped = append(r.Skipped, p) })
 	return r
 }
 
@@ -64,7 +64,7 @@ func (d *Data) Import(filter Filter) Result {
 // record that cannot be read or built, go to skip with their reason. It
 // stops, returning the error, when ctx is done (checked between two
 // combos) or fn fails.
-func (d *Data) Each(ctx context.Context, filter Filter, fn func(Imported) error, skip func(Problem)) error {
+func (d *Data) Each(ctx context.Context, filter Filter, fn func(Imported) error, skip func(interop.Problem)) error {
 	for _, p := range d.Problems {
 		skip(p)
 	}
@@ -77,7 +77,7 @@ func (d *Data) Each(ctx context.Context, filter Filter, fn func(Imported) error,
 		}
 		sc, err := d.Build(c)
 		if err != nil {
-			skip(asProblem(c.at, err))
+			skip(interop.ProblemAt(c.at, err))
 			return nil
 		}
 		// The same pair may meet twice in one environment (environments
@@ -89,13 +89,6 @@ func (d *Data) Each(ctx context.Context, filter Filter, fn func(Imported) error,
 		ids[base]++
 		return fn(Imported{Index: n, Combo: c, Scenario: sc})
 	})
-}
-
-func asProblem(at Position, err error) Problem {
-	if p, ok := err.(Problem); ok {
-		return p
-	}
-	return problemOf(at, err)
 }
 
 // FileName is where a scenario is written: its id without the "sotopia/"
@@ -122,7 +115,7 @@ func (d *Data) Resolve(ref string) (*scenario.Scenario, error) {
 	n, numErr := strconv.Atoi(ref)
 	f := Filter{Env: ref}
 	count := 0
-	err := d.combos(context.Background(), func(Problem) {}, func(c *Combo) error {
+	err := d.combos(context.Background(), func(interop.Problem) {}, func(c *Combo) error {
 		count++
 		switch {
 		case numErr == nil && count == n, numErr != nil && (f.keeps(d, c) || c.ID == ref):

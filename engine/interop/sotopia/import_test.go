@@ -1,6 +1,8 @@
 package sotopia
 
 import (
+	"github.com/omnigap/omnigap/engine/interop"
+
 	"context"
 	"fmt"
 	"reflect"
@@ -244,7 +246,7 @@ func BenchmarkImportAndWriteAll(b *testing.B) {
 			n++
 			_, err := Write(dir, im)
 			return err
-		}, func(p Problem) { b.Fatal(p) })
+		}, func(p interop.Problem) { b.Fatal(p) })
 		if err != nil || n != 450 {
 			b.Fatalf("wrote %d: %v", n, err)
 		}

@@ -4,19 +4,15 @@
 package sotopia
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak/secret"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // The four export files, as Sotopia's *_to_jsonl helpers name them.
@@ -36,7 +32,7 @@ type Environment struct {
 	Scenario     string   `json:"scenario"`
 	Goals        []string `json:"agent_goals"`
 	Relationship string   `json:"relationship"`
-	at           Position
+	at           interop.Position
 }
 
 // Agent is one Sotopia character.
@@ -68,33 +64,11 @@ type Combo struct {
 	PK     string   `json:"pk"`
 	EnvID  string   `json:"env_id"`
 	Agents []string `json:"agent_ids"`
-	at     Position
+	at     interop.Position
 }
 
 // At is where the combo's record sits.
-func (c *Combo) At() Position { return c.at }
-
-// Position is where a record sits: its file and 1-based line.
-type Position struct {
-	File string
-	Line int
-}
-
-// Problem is one record that could not be read or imported, with the file,
-// line and field it concerns.
-type Problem struct {
-	At    Position
-	Field string
-	Msg   string
-}
-
-func (p Problem) Error() string {
-	field := ""
-	if p.Field != "" {
-		field = " " + p.Field + ":"
-	}
-	return fmt.Sprintf("%s:%d:%s %s", p.At.File, p.At.Line, field, p.Msg)
-}
+func (c *Combo) At() interop.Position { return c.at }
 
 // Data is a Sotopia export: its profiles read into memory, indexed by id,
 // and its combos, read one at a time from their file (Each), as an export
@@ -107,7 +81,7 @@ type Data struct {
 	Pairs         []*Relationship               // in file order
 	// Problems are the profile records that could not be read; the rest
 	// were.
-	Problems []Problem
+	Problems []interop.Problem
 
 	keys map[string]*secret.Keys
 	// sharedCodes are the codenames that name several environments
@@ -132,8 +106,8 @@ var (
 // character further.
 func Read(dir string) (*Data, error) {
 	d := &Data{Dir: dir, Environments: map[string]*Environment{}, Agents: map[string]*Agent{}, Relationships: map[[2]string][]*Relationship{}}
-	problem := func(p Problem) { d.Problems = append(d.Problems, p) }
-	err := readLines(context.Background(), filepath.Join(dir, EnvironmentsFile), problem, func(at Position, line []byte) error {
+	problem := func(p interop.Problem) { d.Problems = append(d.Problems, p) }
+	err := readLines(context.Background(), filepath.Join(dir, EnvironmentsFile), problem, func(at interop.Position, line []byte) error {
 		var e Environment
 		if err := decode(line, &e); err != nil {
 			return err
@@ -147,7 +121,7 @@ func Read(dir string) (*Data, error) {
 		return nil
 	})
 	if err == nil {
-		err = readLines(context.Background(), filepath.Join(dir, AgentsFile), problem, func(at Position, line []byte) error {
+		err = readLines(context.Background(), filepath.Join(dir, AgentsFile), problem, func(at interop.Position, line []byte) error {
 			var a Agent
 			if err := decode(line, &a); err != nil {
 				return err
@@ -161,7 +135,7 @@ func Read(dir string) (*Data, error) {
 		})
 	}
 	if err == nil {
-		err = readLines(context.Background(), filepath.Join(dir, RelationshipsFile), problem, func(at Position, line []byte) error {
+		err = readLines(context.Background(), filepath.Join(dir, RelationshipsFile), problem, func(at interop.Position, line []byte) error {
 			var r Relationship
 			if err := decode(line, &r); err != nil {
 				return err
@@ -204,28 +178,24 @@ func sharedCodenames(envs map[string]*Environment) map[string]bool {
 // combos reads the combos file, handing each combo to each in file order
 // and each line that is no combo to problem. It stops when ctx is done or
 // each returns an error.
-func (d *Data) combos(ctx context.Context, problem func(Problem), each func(*Combo) error) error {
+func (d *Data) combos(ctx context.Context, problem func(interop.Problem), each func(*Combo) error) error {
 	var stopped error
-	err := readLines(ctx, filepath.Join(d.Dir, CombosFile), problem, func(at Position, line []byte) error {
+	err := readLines(ctx, filepath.Join(d.Dir, CombosFile), problem, func(at interop.Position, line []byte) error {
 		var c Combo
 		if err := decode(line, &c); err != nil {
 			return err
 		}
 		c.at = at
 		if stopped = each(&c); stopped != nil {
-			return errStop
+			return interop.ErrStop
 		}
 		return nil
 	})
-	if err == errStop {
+	if err == interop.ErrStop {
 		return stopped
 	}
 	return err
 }
-
-// errStop, from a line's reader, ends readLines; any other error is a
-// Problem of the line.
-var errStop = errors.New("stop reading")
 
 // relationship is the record of a pair, preferring one of type t (a pair
 // may be listed more than once), or nil.
@@ -259,28 +229,11 @@ func firstOf(xs ...string) string {
 	return ""
 }
 
-// fieldErr is a record-level problem naming the field.
-type fieldErr struct{ field, msg string }
-
-func (e *fieldErr) Error() string { return e.field + ": " + e.msg }
+// decode reads one JSON record (interop.DecodeJSON).
+func decode(line []byte, v any) error { return interop.DecodeJSON(line, v) }
 
 func fieldError(field, format string, args ...any) error {
-	return &fieldErr{field, fmt.Sprintf(format, args...)}
-}
-
-// decode reads one JSON record, naming the field when a value has the
-// wrong type, and cleans its text.
-func decode(line []byte, v any) error {
-	err := json.Unmarshal(line, v)
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fieldError(te.Field, "must be %s (got %s)", te.Type, te.Value)
-	}
-	if err != nil {
-		return fieldError("", "not a whole JSON record (%v)", err)
-	}
-	textsafe.CleanAll(v)
-	return nil
+	return interop.Fieldf(field, format, args...)
 }
 
 func openCapped(path string) (io.ReadCloser, error) {
@@ -291,47 +244,13 @@ func openCapped(path string) (io.ReadCloser, error) {
 	return f, nil
 }
 
-// readLines calls each for every non-blank line of path; a line each
-// rejects, or one longer than MaxRecordBytes, becomes a Problem with its
-// position, handed to problem. errStop from each ends the reading.
-func readLines(ctx context.Context, path string, problem func(Problem), each func(Position, []byte) error) error {
+// readLines hands every record of path to each (interop.Records, within
+// MaxFileBytes and MaxRecordBytes).
+func readLines(ctx context.Context, path string, problem func(interop.Problem), each func(interop.Position, []byte) error) error {
 	f, err := openCapped(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	lines := safefile.NewLines(f, MaxRecordBytes)
-	for n := 1; ; n++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		at := Position{path, n}
-		line, _, err := lines.Next()
-		var long *safefile.LineTooLong
-		if errors.As(err, &long) {
-			problem(Problem{At: at, Msg: fmt.Sprintf("record longer than %d bytes", MaxRecordBytes)})
-			err = lines.SkipLine()
-		} else if line = bytes.TrimSpace(line); len(line) > 0 {
-			switch perr := each(at, line); {
-			case perr == errStop:
-				return errStop
-			case perr != nil:
-				problem(problemOf(at, perr))
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s:%d: %w", path, n, err)
-		}
-	}
-}
-
-func problemOf(at Position, err error) Problem {
-	var fe *fieldErr
-	if errors.As(err, &fe) {
-		return Problem{At: at, Field: fe.field, Msg: fe.msg}
-	}
-	return Problem{At: at, Msg: strings.TrimSpace(err.Error())}
+	return interop.Records(ctx, f, path, MaxRecordBytes, problem, each)
 }
