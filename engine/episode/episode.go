@@ -45,6 +45,12 @@ type Orderer interface {
 	Order(mode view.Mode) run.Order
 }
 
+// Ender is a Factory whose runs end as a record says (a recorded
+// episode played again): run.Config.Ends.
+type Ender interface {
+	Ends(mode view.Mode) func(history []run.Turn) *event.Ending
+}
+
 // SettingsReporter is a Factory that can say how a mode's runs sample,
 // for the recording's header: a model factory its endpoint and
 // parameters, a replay the settings its recording was made with.
@@ -173,6 +179,9 @@ func (l *Live) config() (run.Config, error) {
 	l.Backends = [2]string{backends[0].Name(), backends[1].Name()}
 	cfg := run.Config{ID: l.ID, Scenario: spec.Scenario, Mode: spec.Mode, Backends: backends, Control: l.Control,
 		Order: order, MaxUtterance: spec.MaxUtterance, Person: spec.Person}
+	if e, ok := spec.Factory.(Ender); ok && spec.Fork == nil {
+		cfg.Ends = e.Ends(spec.Mode)
+	}
 	if spec.Annotate != nil {
 		cfg.Annotator = spec.Annotate(spec.Scenario, spec.Mode)
 	}

@@ -39,3 +39,19 @@ const (
 	// (--cache), when one was in use.
 	CacheHits = "cache_hits"
 )
+
+// ImportedJudgeSeatKey is the metric holding another tool's judge's score
+// of one seat on one dimension, imported with its episode ("overall" for
+// its overall score): kept apart from omnigap's own judge (JudgeSeatKey).
+func ImportedJudgeSeatKey(seat int, dim string) string {
+	return "imported_judge.seat" + strconv.Itoa(seat) + "." + dim
+}
+
+// ImportedJudgeKey is the mean of both seats' imported scores on one
+// dimension, which reports aggregate.
+func ImportedJudgeKey(dim string) string { return "imported_judge." + dim }
+
+// ImportedJudgeNote is the ending's note that says whose the imported
+// scores are ("imported, gpt-4"); the reasoning of each score is the note
+// under the score's own key.
+const ImportedJudgeNote = "imported_judge"

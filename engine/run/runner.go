@@ -29,6 +29,10 @@ type Config struct {
 	// Person is what a person who plays a seat of this run is shown; each
 	// turn carries it to the annotator.
 	Person view.Person
+	// Ends, when set, alone says after each turn whether the run is over
+	// and how, in place of the referee and the turn limit: a recorded
+	// episode played again ends where and as it was recorded to.
+	Ends func(history []Turn) *event.Ending
 }
 
 // Run plays the episode, sending every event to out, and returns how it
@@ -95,7 +99,7 @@ func (r *runner) play(ctx context.Context) event.Ending {
 	}
 	var end *event.Ending
 	for n := 1; end == nil; n++ {
-		if n > sc.MaxTurns {
+		if n > sc.MaxTurns && r.cfg.Ends == nil {
 			end = r.ref.timeUp()
 			break
 		}
@@ -108,7 +112,11 @@ func (r *runner) play(ctx context.Context) event.Ending {
 			end = r.canceled(ctx)
 			break
 		}
-		end = r.ref.judge(t)
+		if r.cfg.Ends != nil {
+			end = r.cfg.Ends(r.history)
+		} else {
+			end = r.ref.judge(t)
+		}
 	}
 	end.Turns = len(r.history)
 	if a := r.cfg.Annotator; a != nil {

@@ -19,23 +19,22 @@ import (
 
 // Transcript is one human-human Deal-or-No-Deal dialogue in cocoa's
 // transcript format (scenario.kbs, events, outcome), with the scenario it
-// was played on. Seat 0 is whoever spoke first, as omnigap's runs start
-// with seat 0; Agent says which cocoa agent sits in each seat.
+// was played on, played as a HUMANS run (interop.Transcript: its Turns are
+// the events in order, each by the seat that sent it, a side may send two
+// in a row). Seat 0 is whoever spoke first, as omnigap's runs start with
+// seat 0; Agent says which cocoa agent sits in each seat.
 type Transcript struct {
+	interop.Transcript
 	UUID string
 	// Record is the dialogue's index in its file, from 0.
-	Record   int
-	Scenario *scenario.Scenario
-	Agent    [2]int
-	// Turns are the events in order, each by the seat that sent it: a
-	// side may send two in a row.
-	Turns []run.Turn
+	Record int
+	Agent  [2]int
 	// Agreed is cocoa's own outcome, kept to check the replay against.
 	Agreed bool
 }
 
 // HumansBackend is the backend name of a transcript's turns.
-const HumansBackend = "humans"
+const HumansBackend = interop.HumansBackend
 
 type rawTranscript struct {
 	UUID     string `json:"uuid"`
@@ -120,6 +119,7 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 		return nil, "events", fmt.Errorf("is empty")
 	}
 	t := &Transcript{UUID: r.UUID, Agreed: r.Outcome.Agreed}
+	t.Mode, t.Players = view.Humans, [2]string{HumansBackend, HumansBackend}
 	first := r.Events[0].Agent
 	if first != 0 && first != 1 {
 		return nil, "events[0].agent", fmt.Errorf("must be 0 or 1 (got %d)", first)
@@ -196,77 +196,9 @@ func dealScenario(uuid string, d *dond.Deal, events int) *scenario.Scenario {
 	}
 }
 
-// Order implements episode.Orderer: each turn goes to the side that sent
-// it; after the transcript, the sides alternate.
-func (t *Transcript) Order(view.Mode) run.Order {
-	seats := make([]int, len(t.Turns))
-	for i, turn := range t.Turns {
-		seats[i] = turn.Seat
-	}
-	return run.Then(seats, run.Alternate)
-}
-
-// Backends implements episode.Factory: both seats repeat the humans'
-// turns, in HUMANS mode only, each turn in the seat that Order gives it.
-// Once the transcript is over, a seat's turns are empty: nothing is said
-// that the people did not say.
-func (t *Transcript) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([2]run.Backend, error) {
-	if mode != view.Humans {
-		return [2]run.Backend{}, fmt.Errorf("a transcript plays the HUMANS run only (asked for %s)", mode)
-	}
-	return [2]run.Backend{&tape{t, 0}, &tape{t, 1}}, nil
-}
-
-type tape struct {
-	t    *Transcript
-	seat int
-}
-
-func (p *tape) Name() string { return HumansBackend }
-
-func (p *tape) Turn(ctx context.Context, req run.Request) (run.Result, error) {
-	if err := ctx.Err(); err != nil {
-		return run.Result{}, err
-	}
-	i := req.Turn - 1
-	if i < 0 || i >= len(p.t.Turns) {
-		return run.Result{Action: event.Action{Type: event.None}}, nil
-	}
-	if seat := p.t.Turns[i].Seat; seat != req.Seat {
-		return run.Result{}, fmt.Errorf("turn %d was sent by seat %d, not %d", req.Turn, seat, req.Seat)
-	}
-	a := p.t.Turns[i].Action
-	if a.Text != "" && req.Stream != nil {
-		if err := req.Stream(ctx, a.Text); err != nil {
-			return run.Result{}, err
-		}
-	}
-	return run.Result{Action: a}, nil
-}
-
 // Play runs the transcript as a HUMANS run through the runner, the
 // referee and the annotator of a live run, and returns its turns and
 // ending (with metrics).
 func (t *Transcript) Play(ctx context.Context) ([]run.Turn, event.Ending, int) {
-	backends, _ := t.Backends(t.Scenario, view.Humans, 0)
-	out := make(chan event.Event, 64)
-	done := make(chan struct{})
-	var history []run.Turn
-	errors := 0
-	go func() {
-		defer close(done)
-		for ev := range out {
-			switch {
-			case ev.Kind == event.TurnCompleted && ev.Action != nil:
-				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
-			case ev.Kind == event.Error:
-				errors++
-			}
-		}
-	}()
-	end := run.Run(ctx, run.Config{ID: "humans-" + t.UUID, Scenario: t.Scenario, Mode: view.Humans, Backends: backends,
-		Order: t.Order(view.Humans), Annotator: leak.Annotate(t.Scenario, view.Humans)}, out)
-	close(out)
-	<-done
-	return history, end, errors
+	return t.Transcript.Play(ctx, "humans-"+t.UUID, leak.Annotate)
 }

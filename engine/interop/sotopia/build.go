@@ -76,6 +76,14 @@ func (d *Data) Build(c *Combo) (*scenario.Scenario, error) {
 	return sc, nil
 }
 
+// BuildPair makes the scenario of env played by agents (in Sotopia's
+// order), as Build does for a combo: an episode's importer calls it with
+// the profiles the episode names, or with profiles made from the
+// episode's own text (on a zero Data, which has no export behind it).
+func (d *Data) BuildPair(env *Environment, agents [2]*Agent) (*scenario.Scenario, error) {
+	return d.build(env, agents)
+}
+
 // build makes the scenario of env played by agents (in Sotopia's order).
 func (d *Data) build(env *Environment, agents [2]*Agent) (*scenario.Scenario, error) {
 	family, err := familyOf(env.Source)
