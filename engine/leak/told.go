@@ -32,7 +32,6 @@ func ToldFacts(sc *scenario.Scenario) []scenario.Fact {
 		// What the partner reads in AGENTS: its own goal, secret and
 		// extra information, the scene, this seat's public side.
 		partner := view.For(sc, view.Agents, scenario.Partner(seat)).Render()
-		theirs := shared + "\n" + partner
 		main, extra := goalParts(ch.Goal)
 		add := func(f scenario.Fact) {
 			if hasID(sc.Facts(), f.ID) || hasID(found, f.ID) {
@@ -42,7 +41,8 @@ func ToldFacts(sc *scenario.Scenario) []scenario.Fact {
 			found = append(found, f)
 		}
 		for k, piece := range extraPieces(extra) {
-			phrases, paraphrases := toldEvidence(piece, theirs)
+			// The goal's own words are the goal's evidence, not a piece's.
+			phrases, paraphrases := toldEvidence(piece, shared, partner+"\n"+main)
 			if len(phrases) == 0 {
 				continue
 			}
@@ -52,7 +52,7 @@ func ToldFacts(sc *scenario.Scenario) []scenario.Fact {
 		if main == "" {
 			continue
 		}
-		if phrases, paraphrases := toldEvidence(main, theirs); len(phrases) > 0 {
+		if phrases, paraphrases := toldEvidence(main, shared, partner); len(phrases) > 0 {
 			add(scenario.Fact{ID: fmt.Sprintf("seat%d-goal", seat), Kind: scenario.FactPhrase, Type: scenario.TypeGoal,
 				Text: fmt.Sprintf("%s's goal: %s.", sc.FirstName(seat), main), Phrases: phrases, Paraphrases: paraphrases})
 		}
@@ -108,33 +108,36 @@ func extraPieces(extra string) []string {
 	return out
 }
 
-// toldEvidence lists a piece's key phrases: each of its own words alone,
-// or, for a common word, beside each other content word of the piece;
-// and the other words people use for its own words (paraphrases). A
-// word, or a synonym, that theirs says is not the piece's own.
-func toldEvidence(piece, theirs string) (phrases, paraphrases []string) {
+// toldEvidence lists a piece's key phrases: each of its own words alone
+// (a word neither the scene's public text nor others says), or, for a
+// common word, beside a neighbouring word of the piece that is its own or
+// the scene's ("other plans", "more people"), never one that others say
+// of themselves; and the other words people use for its own words
+// (paraphrases).
+func toldEvidence(piece, scene, others string) (phrases, paraphrases []string) {
 	content := toldContent(piece)
-	said := saidIn(content, theirs)
+	public, theirs := saidIn(content, scene), saidIn(content, others)
 	add := func(to *[]string, p string) {
 		if !slices.Contains(phrases, p) && !slices.Contains(paraphrases, p) {
 			*to = append(*to, p)
 		}
 	}
 	for i, w := range content {
-		if said[w] {
+		if public[w] || theirs[w] {
 			continue
 		}
 		if !commonWords[w] {
 			add(&phrases, w)
 			for _, s := range toldSynonyms[w] {
-				if !said[s] {
+				if !public[s] && !theirs[s] {
 					add(&paraphrases, s)
 				}
 			}
 			continue
 		}
-		for j, o := range content {
-			if j == i || !commonWords[o] && !said[o] {
+		for j := max(i-1, 0); j <= min(i+1, len(content)-1); j++ {
+			o := content[j]
+			if j == i || theirs[o] || !commonWords[o] && !public[o] {
 				continue // an own word alone says it already
 			}
 			if j < i {
@@ -148,7 +151,8 @@ func toldEvidence(piece, theirs string) (phrases, paraphrases []string) {
 }
 
 // saidIn reports which of the words, and of their synonyms, text says in
-// any inflection.
+// any inflection, or, for a long word, by its first five letters
+// ("donations" says "donate").
 func saidIn(content []string, text string) map[string]bool {
 	var ws []string
 	for _, w := range content {
@@ -162,6 +166,17 @@ func saidIn(content []string, text string) map[string]bool {
 	for _, mt := range match.Compile(facts).Find(text) {
 		out[ws[mt.Fact]] = true
 	}
+	prefixes := map[string]bool{}
+	for _, w := range words.Split(text) {
+		if len(w) >= 6 {
+			prefixes[w[:5]] = true
+		}
+	}
+	for _, w := range ws {
+		if len(w) >= 6 && prefixes[w[:5]] {
+			out[w] = true
+		}
+	}
 	return out
 }
 
@@ -170,7 +185,7 @@ func toldContent(piece string) []string {
 	var out []string
 	for _, w := range words.Split(piece) {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) < 2 || words.IsDigit(w[0]) || words.Stopword(w) && w != "nowhere" || toldFraming[w] || slices.Contains(out, w) {
+		if len(w) < 2 || words.IsDigit(w[0]) || (words.Stopword(w) || words.IsNegation(w)) && w != "nowhere" || toldFraming[w] || slices.Contains(out, w) {
 			continue
 		}
 		out = append(out, w)
