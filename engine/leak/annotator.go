@@ -161,7 +161,7 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 	for _, mt := range ms {
 		f := mt.Fact
 		fact := a.facts[f]
-		if slices.Contains(a.seen, f) || !fits(mt, s, fact.Owner) {
+		if slices.Contains(a.seen, f) || !fits(mt, s, fact) {
 			continue
 		}
 		a.seen = append(a.seen, f) // one annotation per fact and turn: its first mention
@@ -191,8 +191,11 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 // fits reports whether a match says its fact of the fact's owner: words
 // said of the speaker ("I'm moving out the sofa") state only the
 // speaker's own facts, words said to the listener ("your brother") only
-// the listener's; an environment fact is anyone's.
-func fits(mt match.Match, speaker int, owner scenario.Owner) bool {
+// the listener's, except extra information, which often tells of the
+// partner ("you planned to give 200"); an item's value said of no one is
+// the speaker's own; an environment fact is anyone's.
+func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
+	owner := fact.Owner
 	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {
 		return !mt.Approximate // no one's to be said approximately
 	}
@@ -201,9 +204,12 @@ func fits(mt match.Match, speaker int, owner scenario.Owner) bool {
 	case words.AboutSpeaker:
 		return own
 	case words.AboutListener:
-		return !own
+		return !own || fact.TypeOf() == scenario.TypeExtra
 	case words.AboutOthers:
 		return own && !mt.Approximate
+	}
+	if fact.TypeOf() == scenario.TypeItemValue {
+		return own
 	}
 	return !mt.Approximate
 }

@@ -59,6 +59,7 @@ type tables struct {
 	seqs   []sequence
 	keys   []keyPhrase
 	prices []price // sorted by value
+	items  []item  // items with values, bound by clause (items.go)
 	maxTol float64
 	// persons: the scanner notes the person words, for personBefore.
 	persons bool
@@ -105,6 +106,9 @@ func Compile(facts []scenario.Fact) *Matcher {
 		switch {
 		case f.Kind == scenario.FactPrice:
 			m.addPrice(i, f)
+		case isItemValue(f):
+			m.addItemValue(i, f)
+			continue // its wordings are for people to read; the clause binds it
 		case f.Kind == scenario.FactPhrase:
 			for _, p := range surface(f) {
 				m.addKeyPhrase(i, p)
@@ -266,6 +270,9 @@ func (m *Matcher) Find(text string) []Match {
 	m.findPrices()
 	m.findSequences()
 	m.findKeyPhrases()
+	if len(m.items) > 0 {
+		m.findItemValues()
+	}
 	slices.SortFunc(m.hits, func(a, b Match) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
