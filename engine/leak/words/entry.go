@@ -21,11 +21,11 @@ type Entry struct {
 type ValueCue uint8
 
 const (
-	NoCue     ValueCue = iota
-	WorthCue           // "worth", "points", "value": a number in the clause is a value
-	EachCue            // "each": the value holds for every item the clause lists
-	ZeroCue            // "worthless", "useless", "nothing": a value of zero
-	AnythingCue        // "anything": after a negation, a value of zero
+	NoCue       ValueCue = iota
+	WorthCue             // "worth", "points", "value": a number in the clause is a value
+	EachCue              // "each": the value holds for every item the clause lists
+	ZeroCue              // "worthless", "useless", "nothing": a value of zero
+	AnythingCue          // "anything": after a negation, a value of zero
 )
 
 // KeyRef names a key phrase of a matcher and the bit of its key word.
