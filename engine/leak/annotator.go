@@ -191,9 +191,10 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 // fits reports whether a match says its fact of the fact's owner: words
 // said of the speaker ("I'm moving out the sofa") state only the
 // speaker's own facts, words said to the listener ("your brother") only
-// the listener's, except extra information, which often tells of the
-// partner ("you planned to give 200"); an item's value said of no one is
-// the speaker's own; an environment fact is anyone's.
+// the listener's, except what a goal and its extra information say,
+// which often tells of the partner ("you planned to give 200"); an item's value said of no one is
+// the speaker's own, and so is an amount a goal gives unless said as a
+// limit or target; an environment fact is anyone's.
 func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
 	owner := fact.Owner
 	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {
@@ -204,12 +205,18 @@ func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
 	case words.AboutSpeaker:
 		return own
 	case words.AboutListener:
-		return !own || fact.TypeOf() == scenario.TypeExtra
+		return !own || fact.TypeOf() == scenario.TypeExtra || fact.Attribute == scenario.GoalAttribute
 	case words.AboutOthers:
 		return own && !mt.Approximate
 	}
-	if fact.TypeOf() == scenario.TypeItemValue {
+	switch {
+	case fact.TypeOf() == scenario.TypeItemValue:
 		return own
+	case fact.Kind == scenario.FactPrice && fact.Attribute == scenario.GoalAttribute && !own:
+		// A goal's amount said of no one is the partner's only as a
+		// limit or target: "an additional $300 donation" is not their
+		// $300 budget.
+		return mt.Framed && !mt.Approximate
 	}
 	return !mt.Approximate
 }

@@ -204,10 +204,7 @@ func (d *Data) addPrivateFacts(sc *scenario.Scenario, text marked, order [2]int)
 			if len(match.Compile([]scenario.Fact{f}).Find(visible[scenario.Partner(seat)])) > 0 {
 				continue // the partner reads it too: not this side's alone
 			}
-			facts[i].Derived = false
-			if t := f.TypeOf(); t != scenario.TypeExtra && t != scenario.TypeGoal {
-				facts[i].Attribute = "" // the goal says extra information and goals already
-			}
+			facts[i].Derived = false // listed in the file; the goal carries it (Attribute)
 		}
 	}
 	for seat, i := range order {

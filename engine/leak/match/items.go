@@ -79,7 +79,8 @@ func (m *Matcher) findItemValues() {
 					targets = append(targets, j)
 				}
 			}
-		} else if j := m.itemFor(k); j >= 0 {
+		}
+		if j := m.itemFor(k); len(targets) == 0 && j >= 0 {
 			targets = []int{j}
 		}
 		for _, j := range targets {
@@ -92,8 +93,13 @@ func (m *Matcher) findItemValues() {
 				}
 				lo, hi := min(j, k), max(j, k)
 				neg := m.negated(lo, false) && !m.zeroSaidByNegation(k)
-				m.hits = append(m.hits, Match{Fact: f, Start: int(toks[first].Start), End: int(toks[last].End), Negated: neg,
-					About: m.Near.PhraseAbout(int(toks[lo].From), m.Words.To(&toks[hi]))})
+				// Words after the value say whose it is first ("each to you"),
+				// then the words around the item and the value.
+				about := m.Near.AboutAfter(m.Words.To(&toks[k]), 4)
+				if about == words.AboutAnyone {
+					about = m.Near.PhraseAbout(int(toks[lo].From), m.Words.To(&toks[hi]))
+				}
+				m.hits = append(m.hits, Match{Fact: f, Start: int(toks[first].Start), End: int(toks[last].End), Negated: neg, About: about})
 			}
 		}
 	}

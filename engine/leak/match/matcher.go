@@ -31,6 +31,10 @@ type Match struct {
 	// amounts); the annotator keeps a match only where that is the fact's
 	// owner (fits).
 	About words.About
+	// Framed marks an amount said as a limit or target ("my budget is
+	// 300", "at most 300"), for amounts a goal gives: only so, or said
+	// to be the listener's, is a partner's such amount told (fits).
+	Framed bool
 }
 
 // Matcher finds every fact of a set in a text. It is compiled once per
@@ -315,6 +319,9 @@ func (m *Matcher) findPrices() {
 			}
 			if priced {
 				m.add(p.fact, n.First, n.Last)
+				if m.Facts[p.fact].Attribute == scenario.GoalAttribute {
+					m.frame(&m.hits[len(m.hits)-1], n)
+				}
 			}
 		}
 		if exact || !rounded(n.Value) {
@@ -352,6 +359,22 @@ func (m *Matcher) findPrices() {
 		m.findInSpan(sp)
 	}
 }
+
+// frame reads whose an amount of a goal is said to be and whether it is
+// said as a limit or target: a limit word ("budget", "afford", "most")
+// within three words before it or two after it.
+func (m *Matcher) frame(h *Match, n amount.Number) {
+	toks := m.Words.Tokens
+	if m.personBefore(n.First) {
+		h.About = m.Near.AmountAbout(int(toks[n.First].From))
+	}
+	near := append(m.Near.WordsBefore(int(toks[n.First].From), 3), m.Near.WordsAfter(m.Words.To(&toks[n.Last]), len(m.Words.Src), 2)...)
+	h.Framed = slices.ContainsFunc(near, func(w string) bool { return limitWords[w] })
+}
+
+// limitWords say that an amount is a limit or a target.
+var limitWords = words.WordSet(`budget budgets limit limits max maximum most afford target cap ceiling aside spend
+	spare least minimum bottom`)
 
 // firstPrice is the index of the first price fact at v or above.
 func (m *Matcher) firstPrice(v float64) int {
