@@ -151,3 +151,27 @@ func TestWhyExtraInformationIsAFact(t *testing.T) {
 		}
 	}
 }
+
+// TestWhyAPersonsTurnsFollowTheSameRules: a player's turn in `play` and a
+// HUMANS transcript's are read by the same rules: a count or a donation
+// equal to the partner's figure is no guess.
+func TestWhyAPersonsTurnsFollowTheSameRules(t *testing.T) {
+	donate := whyScenario(t, "persuation_for_good", "Two friends help at a charity event for children in Syria.",
+		[2]string{"Convince your friend to give more.", "Keep your spending safe while helping (<extra_info>Extra information: you have only $300 put aside for gifts and other costs</extra_info>)"},
+		[2]string{"She once lied on a job form.", "He keeps a pet snake."})
+	divide := divideItems(t)
+	for _, c := range []struct {
+		sc   *scenario.Scenario
+		text string
+	}{{donate, "Even an extra $300 donation would help them a lot."}, {divide, "Maybe the hat and the two balls could be one point each."}} {
+		for _, mode := range []view.Mode{view.Agents, view.Humans} {
+			a := leak.New(c.sc, mode)
+			turn := run.Turn{Number: 1, Seat: 0, Backend: "human", Person: view.PersonSeesOwn, Action: event.Action{Type: event.Speak, Text: c.text}}
+			for _, an := range a.Annotate([]run.Turn{turn}) {
+				if an.Kind == event.Guess {
+					t.Errorf("%s, a person: %q reads as a guess of %s", mode, c.text, an.FactID)
+				}
+			}
+		}
+	}
+}
