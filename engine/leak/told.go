@@ -14,13 +14,12 @@ import (
 
 // ToldFacts finds the private facts in what each seat was told beyond its
 // secret and its figures: each piece of its goal's extra information
-// (Sotopia's "Extra information:") and its
-// social goal. A fact's evidence is what belongs to it (told_words.go):
-// its words that neither the scene's public text, nor the public
-// profiles, nor anything the partner reads in AGENTS says, each with the other
-// words people use for it; a word too common to say the fact alone
-// counts only beside another word of the piece. A piece with no such
-// word makes no fact. No fact of sc already bears the id.
+// (Sotopia's "Extra information:"), type extra, and its goal, type goal.
+// A fact's evidence is what belongs to it (toldEvidence): its words that
+// neither the scene's public text nor anything the partner reads in
+// AGENTS says, with the other words people use for them (told_words.go).
+// A piece with no such word makes no fact, and no fact is made whose id
+// sc already has.
 func ToldFacts(sc *scenario.Scenario) []scenario.Fact {
 	if len(sc.Seats) != 2 {
 		return nil
