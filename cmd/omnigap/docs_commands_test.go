@@ -39,7 +39,9 @@ import (
 //   - the user's paths: ~/sotopia and a Sotopia export's DIR are a copy of
 //     the Sotopia files in ../shared/data; the cocoa files a command names
 //     (sample-scenarios.json, craigslist-listings-bike.json...) are copies
-//     of ../shared/data/cocoa's in the working folder; my-scenario.yaml and
+//     of ../shared/data/cocoa's in the working folder, and the Sotopia
+//     episode files (sotopia-episodes.jsonl, lite_*.jsonl) copies of
+//     sotopia-rl's example_episodes.jsonl; my-scenario.yaml and
 //     scenarios/your-file.yaml are copies of a shipped scenario; room_keys
 //     holds a fresh public key; /tmp/ is a temporary folder;
 //   - the placeholders (placeholders below);
@@ -215,6 +217,9 @@ func (e *docEnv) freshCopy(t *testing.T) string {
 		"craigslist-listings-bike.json":    "cocoa/craigslist-listings-bike.json",
 		"mutualfriends-schema.json":        "cocoa/mutualfriends-schema.json",
 		"dealornodeal-val.json":            "cocoa/dealornodeal-val.json",
+		"sotopia-episodes.jsonl":           "sotopia-episodes/sotopia-rl/example_episodes.jsonl",
+		"lite_gpt3.5_gpt3.5.jsonl":         "sotopia-episodes/sotopia-rl/example_episodes.jsonl",
+		"lite_script_gpt3.5_gpt3.5.jsonl":  "sotopia-episodes/sotopia-rl/example_episodes.jsonl",
 	} {
 		copyFile(shareddata.Path(t, from), filepath.Join(work, to))
 	}

@@ -45,6 +45,7 @@ app, ? lists every key and q quits.`,
 		newScenariosCmd(),
 		newCardCmd(),
 		newExportCmd(),
+		newEpisodesCmd(),
 		newDemoCmd(),
 	)
 	return root

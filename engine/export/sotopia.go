@@ -66,6 +66,11 @@ func episodeLog(rec *record.Recording) wire.EpisodeLog {
 		})
 	}
 	end := rec.Ending()
+	if end != nil {
+		if src, ok := strings.CutPrefix(end.Notes[metrics.ImportedJudgeNote], "imported, "); ok {
+			log.Models[0] = src
+		}
+	}
 	var notes []string
 	for seat := range 2 {
 		scores := map[string]float64{}
@@ -82,6 +87,7 @@ func episodeLog(rec *record.Recording) wire.EpisodeLog {
 			if v, ok := end.Metrics[metrics.JudgeSeatKey(seat, "overall")]; ok {
 				overall = v
 			}
+			overall = importedScores(end, seat, scores, overall)
 		}
 		log.Rewards = append(log.Rewards, wire.Reward{Overall: overall, Dimensions: scores})
 	}
@@ -93,6 +99,26 @@ func episodeLog(rec *record.Recording) wire.EpisodeLog {
 	}
 	log.Reasoning = strings.Join(notes, "\n")
 	return log
+}
+
+// importedScores adds to scores another judge's scores of seat, imported
+// with the episode, on the dimensions omnigap's own judge did not score,
+// and returns the overall: the own judge's when it scored the seat, else
+// the imported one, else overall as it was.
+func importedScores(end *event.Ending, seat int, scores map[string]float64, overall float64) float64 {
+	_, own := end.Metrics[metrics.JudgeSeatKey(seat, "overall")]
+	for _, d := range metrics.JudgeDimensions {
+		if _, ok := end.Metrics[metrics.JudgeSeatKey(seat, d.Key)]; ok {
+			continue
+		}
+		if v, ok := end.Metrics[metrics.ImportedJudgeSeatKey(seat, d.Key)]; ok {
+			scores[d.Key] = v
+		}
+	}
+	if v, ok := end.Metrics[metrics.ImportedJudgeSeatKey(seat, "overall")]; ok && !own {
+		return v
+	}
+	return overall
 }
 
 // sotopiaLine renders an action the way Sotopia's logs word it.

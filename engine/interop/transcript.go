@@ -159,11 +159,11 @@ func (t *Transcript) Play(ctx context.Context, id string, annotate func(*scenari
 	return history, end, errors
 }
 
-// Record plays the transcript as a recorded run (seed names it, as
+// WriteRecording plays the transcript as a recorded run (seed names it, as
 // episode.ID does) into dir and returns the recording's path. The run is
 // played whole even when ctx ends meanwhile, so that no recording is left
 // cut short: callers check ctx between transcripts.
-func (t *Transcript) Record(ctx context.Context, dir string, seed int64, annotate func(*scenario.Scenario, view.Mode) run.Annotator) (string, error) {
+func (t *Transcript) WriteRecording(ctx context.Context, dir string, seed int64, annotate func(*scenario.Scenario, view.Mode) run.Annotator) (string, error) {
 	live, err := episode.Start(context.WithoutCancel(ctx), episode.Spec{Scenario: t.Scenario, Mode: t.Mode, Seed: seed, Factory: t,
 		Annotate: t.Annotate(annotate), RecordDir: dir, Buffer: 64, MaxUtterance: -1})
 	if err != nil {

@@ -71,7 +71,7 @@ var Measures = slices.Concat([]Measure{
 	{Key: metrics.TokensCompletion, Label: "completion tokens", Range: atLeastZero},
 	{Key: metrics.TokensCached, Label: "cached prompt tokens", Range: atLeastZero},
 	{Key: metrics.CacheHits, Label: "replies from --cache", Range: atLeastZero},
-}, judgeMeasures())
+}, judgeMeasures(), importedJudgeMeasures())
 
 // measure is the row of a metric (one named by its key when the report
 // has no row of it).

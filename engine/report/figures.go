@@ -37,6 +37,7 @@ func runFigures(end event.Ending) map[string]float64 {
 			m[metrics.JudgeKey(dim)] = sum / float64(n)
 		}
 	}
+	importedJudgeFigures(m)
 	return m
 }
 

@@ -17,6 +17,11 @@ type Lines struct {
 	br  *bufio.Reader
 	max int
 	buf []byte
+	// read is set when Next refused a line it had already read to its
+	// end (the line fit the reader's buffer): SkipLine then has nothing
+	// to skip, and returns end, what ended the line.
+	read bool
+	end  error
 }
 
 // NewLines reads r line by line, refusing lines longer than max bytes.
@@ -31,9 +36,11 @@ func NewLines(r io.Reader, max int) *Lines {
 // unread, for SkipLine or for nothing.
 func (l *Lines) Next() ([]byte, bool, error) {
 	l.buf = l.buf[:0]
+	l.read = false
 	for {
 		chunk, err := l.br.ReadSlice('\n')
 		if len(l.buf)+len(chunk) > l.max {
+			l.read, l.end = err != bufio.ErrBufferFull, err
 			return nil, false, &LineTooLong{l.max}
 		}
 		l.buf = append(l.buf, chunk...)
@@ -51,6 +58,10 @@ func (l *Lines) Next() ([]byte, bool, error) {
 // SkipLine reads past the end of the current line without keeping it,
 // after Next refused it as too long.
 func (l *Lines) SkipLine() error {
+	if l.read {
+		l.read = false
+		return l.end
+	}
 	for {
 		_, err := l.br.ReadSlice('\n')
 		if err != bufio.ErrBufferFull {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/omnigap/omnigap/engine/interop"
 	"io"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/generate"
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )

@@ -1,8 +1,6 @@
 package sotopia
 
 import (
-	"github.com/omnigap/omnigap/engine/interop"
-
 	"context"
 	"os"
 	"path/filepath"
@@ -10,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 )

@@ -1,8 +1,6 @@
 package sotopia
 
 import (
-	"github.com/omnigap/omnigap/engine/interop"
-
 	"context"
 	"fmt"
 	"reflect"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/family/dealornodeal"
+	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/safefile"

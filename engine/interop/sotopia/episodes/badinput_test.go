@@ -177,3 +177,17 @@ func TestReadStops(t *testing.T) {
 		t.Errorf("err %v after %d episodes", err, n)
 	}
 }
+
+// A .json file holding a list of records reads one record at a time, a
+// bad one skipped by its index.
+func TestJSONListReadsByRecord(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "list.json", "[\n"+smallLog+",\n{\"pk\": 1, \"messages\": []},\n"+smallLog+"\n]")
+	eps, probs := collect(t, path)
+	if len(eps) != 2 || eps[0].At.Record != 0 || eps[1].At.Record != 2 {
+		t.Errorf("%d episodes", len(eps))
+	}
+	if len(probs) != 1 || !strings.HasPrefix(probs[0].Error(), path+": record 1: pk: ") {
+		t.Errorf("problems %v", probs)
+	}
+}

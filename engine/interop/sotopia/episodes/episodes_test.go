@@ -10,10 +10,8 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
-
-// sharedData is the team's folder of real Sotopia episodes.
-const sharedData = "../../../../../shared/data/sotopia-episodes"
 
 // counted is one row of testdata/count.tsv, made by testdata/count.sh
 // with jq and awk from the source files.
@@ -48,19 +46,17 @@ func readCounts(t *testing.T) map[string]counted {
 	return out
 }
 
-func needData(t *testing.T) {
+// sharedData is the team's folder of real Sotopia episodes.
+func sharedData(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(sharedData); err != nil {
-		t.Skipf("no shared data: %v", err)
-	}
+	return shareddata.Path(t, "sotopia-episodes")
 }
 
 // readAll reads every shared episode, failing on any skipped record.
 func readAll(t *testing.T) []*Episode {
 	t.Helper()
-	needData(t)
 	var eps []*Episode
-	err := Walk(context.Background(), []string{sharedData}, func(e *Episode) error {
+	err := Walk(context.Background(), []string{sharedData(t)}, func(e *Episode) error {
 		eps = append(eps, e)
 		return nil
 	}, func(p interop.Problem) { t.Errorf("skipped: %v", p) })
@@ -91,7 +87,7 @@ func TestSharedEpisodesMatchTheCount(t *testing.T) {
 	forms := map[Form]int{}
 	for _, e := range eps {
 		forms[e.Form]++
-		rel, _ := filepath.Rel(sharedData, e.At.File)
+		rel, _ := filepath.Rel(sharedData(t), e.At.File)
 		key := filepath.ToSlash(rel) + ":" + strconv.Itoa(e.At.Line)
 		w, ok := want[key]
 		if !ok {

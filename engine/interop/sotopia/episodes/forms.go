@@ -2,6 +2,7 @@ package episodes
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
@@ -166,6 +167,9 @@ func messageTurns(msgs [][][3]string, names [2]string, field string) ([]Turn, er
 				return nil, interop.Fieldf(fmt.Sprintf("%s[%d][%d]", field, ti, mi), "sender %q is neither agent (%s, %s)", m[0], names[0], names[1])
 			}
 			kind, text, ok := parseAction(m[2])
+			if kind == Speak {
+				text = unescaped(text)
+			}
 			if !ok {
 				return nil, interop.Fieldf(fmt.Sprintf("%s[%d][%d]", field, ti, mi), "is no action Sotopia writes (said:, [non-verbal communication], [action], left the conversation, did nothing): %.40q", m[2])
 			}
@@ -181,6 +185,16 @@ func messageTurns(msgs [][][3]string, names [2]string, field string) ([]Turn, er
 		}
 	}
 	return turns, nil
+}
+
+// unescaped is speech that was written as a Go-quoted string (omnigap's
+// export writes said: "..." so, escapes and all) read back; Sotopia's own
+// speech, quoted without escapes, is kept as it is.
+func unescaped(quoted string) string {
+	if s, err := strconv.Unquote(quoted); err == nil {
+		return `"` + s + `"`
+	}
+	return quoted
 }
 
 // evaluate reads the per-agent rewards, when there are any, and places

@@ -1,15 +1,19 @@
 package episodes
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/recent"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -31,7 +35,21 @@ type Importer struct {
 
 	byName map[string]*sotopia.Agent
 	text   sotopia.Data // builds scenarios from episodes' own text
+	// built keeps the scenarios last made, with their annotators'
+	// prepared part, by what they were made of: the episodes of one pair
+	// share them.
+	built *recent.Memo[[sha256.Size]byte, *built]
 }
+
+// built is a scenario made for episodes, shared read-only by them.
+type built struct {
+	sc       *scenario.Scenario
+	prepared *leak.Prepared
+	notes    []string
+}
+
+// keptScenarios bounds the scenarios an import keeps made.
+const keptScenarios = 128
 
 // Imported is an episode made ready to play as an omnigap run.
 type Imported struct {
@@ -44,6 +62,9 @@ type Imported struct {
 	// Notes say what the import made do with (profiles that lack the
 	// environment, so it was made from the episode's text).
 	Notes []string
+	// Annotate makes the rules' annotator of the transcript's run, its
+	// costly part prepared once for the episodes that share a scenario.
+	Annotate func(*scenario.Scenario, view.Mode) run.Annotator
 }
 
 // Import turns one episode into a transcript of its mode on its
@@ -52,10 +73,13 @@ type Imported struct {
 // backends and the evaluator's scores as imported judge figures.
 func (im *Importer) Import(e *Episode) (*Imported, error) {
 	out := &Imported{Episode: e, Seed: seedOf(e)}
-	sc, err := im.scenario(e, out)
+	b, err := im.scenarioOf(e)
 	if err != nil {
 		return nil, err
 	}
+	sc := b.sc
+	out.Notes = b.notes
+	out.Annotate = func(_ *scenario.Scenario, mode view.Mode) run.Annotator { return b.prepared.New(mode) }
 	var seatOf [2]int
 	for i, a := range e.Agents {
 		seatOf[i] = -1
@@ -68,7 +92,6 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 			return nil, interop.Fieldf("agents", "the scenario %s seats no %q", sc.ID, a.Name)
 		}
 	}
-	sc.MaxTurns = max(sc.MaxTurns, len(e.Turns))
 	mode := im.Mode
 	if mode == "" {
 		mode = ModeOf(e.Tag)
@@ -80,7 +103,7 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 	for n, tr := range e.Turns {
 		seat := seatOf[tr.Agent]
 		t.Turns = append(t.Turns, run.Turn{Number: n + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
-			Backend: t.Players[seat], Action: actionOf(tr)})
+			Backend: t.Players[seat], Action: familyMove(sc, mode, seat, actionOf(tr))})
 	}
 	t.Ending = endingOf(e)
 	t.Metrics, t.Notes = judgeFigures(e, seatOf)
@@ -155,10 +178,47 @@ func seedOf(e *Episode) int64 {
 	return int64(h.Sum32())
 }
 
+// scenarioOf finds or makes the episode's scenario, long enough for its
+// turns, kept for the next episodes made of the same (scenarioKey).
+func (im *Importer) scenarioOf(e *Episode) (*built, error) {
+	if im.built == nil {
+		im.built = recent.New[[sha256.Size]byte, *built](keptScenarios)
+	}
+	return im.built.Get(scenarioKey(e), func() (*built, error) {
+		b := &built{}
+		sc, err := im.scenario(e, b)
+		if err != nil {
+			return nil, err
+		}
+		sc.MaxTurns = max(sc.MaxTurns, len(e.Turns))
+		b.sc, b.prepared = sc, leak.Prepare(sc)
+		return b, nil
+	})
+}
+
+// scenarioKey is what an episode's scenario is made of: its environment,
+// scenario text and characters, and its turns beyond the usual limit.
+func scenarioKey(e *Episode) [sha256.Size]byte {
+	h := sha256.New()
+	for _, s := range []string{e.Environment, e.Codename, e.Scenario, strconv.Itoa(max(len(e.Turns), scenario.DefaultMaxTurns))} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	for _, a := range e.Agents {
+		for _, s := range []string{a.Name, a.PK, a.Background, a.Goal} {
+			h.Write([]byte(s))
+			h.Write([]byte{0})
+		}
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
+}
+
 // scenario finds or makes the episode's scenario: one omnigap knows by
 // the environment's name, else from the profiles, else from the
 // episode's own text, through the same builder.
-func (im *Importer) scenario(e *Episode, out *Imported) (*scenario.Scenario, error) {
+func (im *Importer) scenario(e *Episode, b *built) (*scenario.Scenario, error) {
 	if im.Known != nil && e.Environment != "" {
 		if sc := im.Known(e.Environment); sc != nil && seats(sc, e) {
 			return sc.Clone(), nil
@@ -169,7 +229,7 @@ func (im *Importer) scenario(e *Episode, out *Imported) (*scenario.Scenario, err
 		if sc != nil {
 			return sc, nil
 		}
-		out.Notes = append(out.Notes, note+"; the scenario is made from the episode's own text")
+		b.notes = append(b.notes, note+"; the scenario is made from the episode's own text")
 	}
 	return im.fromText(e)
 }
@@ -269,6 +329,11 @@ func (im *Importer) fromText(e *Episode) (*scenario.Scenario, error) {
 	sc, err := im.text.BuildPair(env, [2]*sotopia.Agent{agentOf(e.Agents[0]), agentOf(e.Agents[1])})
 	if err != nil {
 		return nil, err
+	}
+	if e.Codename == "" {
+		// The builder titles a scenario by its codename, which only
+		// the episodes_to_jsonl export gives.
+		sc.Title = sc.Seats[0].Character.Name + " and " + sc.Seats[1].Character.Name
 	}
 	return sc, nil
 }

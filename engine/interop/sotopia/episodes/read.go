@@ -1,6 +1,7 @@
 package episodes
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,10 +20,11 @@ import (
 
 // Bounds on what is read, checked before and while reading.
 var (
-	// MaxRecordBytes caps one record: a line of a .jsonl file, or a
-	// whole .json file. Sotopia's episodes are tens of kilobytes.
+	// MaxRecordBytes caps one record: a line of a .jsonl file, a .json
+	// file of one record, or one record of a .json list. Sotopia's
+	// episodes are tens of kilobytes.
 	MaxRecordBytes = 8 << 20
-	// MaxFileBytes caps a .jsonl file, which is read one line at a time.
+	// MaxFileBytes caps a file, which is read one record at a time.
 	MaxFileBytes int64 = 4 << 30
 )
 
@@ -68,40 +70,54 @@ func readJSONL(ctx context.Context, path string, skip func(interop.Problem), eac
 }
 
 // readJSON reads a .json file: one record (an object, or an object
-// encoded as a JSON string), or a list of records, each at its index.
+// encoded as a JSON string) of at most MaxRecordBytes, or a list of
+// records, each at its index, read one at a time.
 func readJSON(ctx context.Context, path string, skip func(interop.Problem), each func(interop.Position, []byte) error) error {
-	f, err := safefile.OpenCapped(path, int64(MaxRecordBytes))
+	f, err := safefile.OpenCapped(path, MaxFileBytes)
 	if err != nil {
 		return err
 	}
-	data, err := io.ReadAll(f)
-	f.Close()
+	defer f.Close()
+	br := bufio.NewReader(f)
+	first, err := firstByte(br)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	data = bytes.TrimSpace(data)
-	if !bytes.HasPrefix(data, []byte("[")) {
+	if first != '[' {
 		at := interop.Position{File: path, Line: 1}
-		if err := ctx.Err(); err != nil {
-			return err
+		data, err := io.ReadAll(io.LimitReader(br, int64(MaxRecordBytes)+1))
+		switch {
+		case err != nil:
+			return fmt.Errorf("%s: %w", path, err)
+		case len(data) > MaxRecordBytes:
+			skip(interop.Problem{At: at, Msg: fmt.Sprintf("record longer than %d bytes", MaxRecordBytes)})
+			return nil
 		}
-		if err := each(at, data); err != nil && err != interop.ErrStop {
-			skip(interop.ProblemAt(at, err))
+		if err := each(at, data); err == interop.ErrStop {
+			return err
 		} else if err != nil {
-			return err
+			skip(interop.ProblemAt(at, err))
 		}
 		return nil
 	}
-	var list []json.RawMessage
-	if err := json.Unmarshal(data, &list); err != nil {
-		skip(interop.Problem{At: interop.Position{File: path, Line: 1}, Msg: fmt.Sprintf("not a JSON list of records (%v)", err)})
-		return nil
+	dec := json.NewDecoder(br)
+	if _, err := dec.Token(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	for i, raw := range list {
+	for i := 0; dec.More(); i++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		at := interop.Position{File: path, Record: i}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			skip(interop.Problem{At: at, Msg: fmt.Sprintf("not a JSON list of records from here on (%v)", err)})
+			return nil
+		}
+		if len(raw) > MaxRecordBytes {
+			skip(interop.Problem{At: at, Msg: fmt.Sprintf("record longer than %d bytes", MaxRecordBytes)})
+			continue
+		}
 		switch err := each(at, raw); {
 		case err == interop.ErrStop:
 			return err
@@ -110,6 +126,19 @@ func readJSON(ctx context.Context, path string, skip func(interop.Problem), each
 		}
 	}
 	return nil
+}
+
+// firstByte is the first byte of r that is not white space, left unread.
+func firstByte(r *bufio.Reader) (byte, error) {
+	for {
+		b, err := r.ReadByte()
+		if err != nil {
+			return 0, err
+		}
+		if b != ' ' && b != '\t' && b != '\n' && b != '\r' {
+			return b, r.UnreadByte()
+		}
+	}
 }
 
 // Decode reads one record of any of the three forms (also when it is

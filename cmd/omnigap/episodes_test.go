@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/omnigap/omnigap/engine/replay"
+	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/shareddata"
+)
+
+// TestEpisodesReportMeansFromTheFile: report over the imported sotopia-rl
+// episodes prints Sotopia's seven dimensions with intervals, labelled as
+// imported, whose means are those computed from the file itself; by
+// model it says the models are unknown.
+func TestEpisodesReportMeansFromTheFile(t *testing.T) {
+	src := shareddata.Path(t, "sotopia-episodes/sotopia-rl/example_episodes.jsonl")
+	out := t.TempDir()
+	if text, err := omnigap(t, "episodes", "import", "sotopia", src, "--out", out); err != nil || !strings.Contains(text, "30 recordings written") {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	// The means straight from the file: every agent's reward, both seats
+	// of every episode pooled as the report's per-episode mean of the two.
+	want := map[string]float64{}
+	f, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<22)
+	n := 0
+	for sc.Scan() {
+		var ep struct{ Rewards []map[string]float64 }
+		if err := json.Unmarshal(sc.Bytes(), &ep); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range ep.Rewards {
+			for k, v := range r {
+				want[k] += v / 2
+			}
+		}
+		n++
+	}
+	jsonOut := filepath.Join(t.TempDir(), "r.json")
+	text, err := omnigap(t, "report", out, "--json", jsonOut)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	data, err := os.ReadFile(jsonOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Groups []struct {
+			Mode     string
+			Episodes int
+			Stats    map[string]struct{ Mean float64 }
+		}
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Groups) != 1 || r.Groups[0].Episodes != 30 || r.Groups[0].Mode != "agents" {
+		t.Fatalf("groups %+v", r.Groups)
+	}
+	for _, dim := range []string{"believability", "relationship", "knowledge", "secret", "social_rules", "financial_and_material_benefits", "goal"} {
+		got := r.Groups[0].Stats["imported_judge."+dim].Mean
+		if w := want[dim] / float64(n); math.Abs(got-w) > 1e-9 {
+			t.Errorf("%s: mean %v, from the file %v", dim, got, w)
+		}
+		label := "judge: imported, " + strings.ReplaceAll(dim, "_", " ")
+		if !strings.Contains(text, label) {
+			t.Errorf("the report has no row %q:\n%s", label, text)
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(line, label) && !strings.Contains(line, "[") {
+				t.Errorf("row without an interval: %q", line)
+			}
+		}
+	}
+	if by, err := omnigap(t, "report", out, "--by", "model"); err != nil || !strings.Contains(by, "unknown") {
+		t.Errorf("--by model does not say the models are unknown (%v):\n%s", err, by)
+	}
+}
+
+// TestEpisodesPairSideBySide: a shared episode tagged script and the same
+// tagged otherwise share a scenario id and replay as one set, SCRIPT
+// beside AGENTS; --mode overrides the tag.
+func TestEpisodesPairSideBySide(t *testing.T) {
+	in, out := importPair(t)
+	files, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+	sets, err := replay.Group(context.Background(), nil, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sets) != 1 || len(sets[0].Modes) != 2 || sets[0].Modes[0] != view.Script || sets[0].Modes[1] != view.Agents {
+		t.Fatalf("%d sets, modes %v", len(sets), sets[0].Modes)
+	}
+	over := t.TempDir()
+	if text, err := omnigap(t, "episodes", "import", "sotopia", in, "--mode", "mindreaders", "--out", over); err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	files, _ = filepath.Glob(filepath.Join(over, "*.jsonl"))
+	sets, err = replay.Group(context.Background(), nil, files)
+	if err != nil || len(sets) != 2 || sets[0].Modes[0] != view.Mindreaders || sets[1].Modes[0] != view.Mindreaders {
+		t.Errorf("--mode mindreaders: %v, %d sets", err, len(sets))
+	}
+}
+
+// importPair imports one shared episode twice, once tagged as a script,
+// and returns the folder of the two episodes and that of their
+// recordings.
+func importPair(t *testing.T) (string, string) {
+	t.Helper()
+	src := shareddata.Path(t, "sotopia-episodes/sotopia-pi-human-eval/GPT3.5-GPT3.5/01H8FN411QTBBRRKBVSYFFGKVQ.json")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ep map[string]any
+	if err := json.Unmarshal(data, &ep); err != nil {
+		t.Fatal(err)
+	}
+	in := t.TempDir()
+	for _, tag := range []string{"gpt-3.5_script_v1", "gpt-3.5_agents_v1"} {
+		ep["tag"], ep["pk"] = tag, tag
+		b, _ := json.Marshal(ep)
+		if err := os.WriteFile(filepath.Join(in, tag+".json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	if text, err := omnigap(t, "episodes", "import", "sotopia", in, "--out", out); err != nil || !strings.Contains(text, "2 recordings written") {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	return in, out
+}
+
+// TestEpisodesBadInput: a bad record is skipped with its file, line and
+// field and counted, the good ones are written, a link is not followed,
+// an environment the profiles lack names the file that would have it,
+// and a file already in --out is kept without --force.
+func TestEpisodesBadInput(t *testing.T) {
+	good, err := os.ReadFile(shareddata.Path(t, "sotopia-episodes/raw-episodelog/episode_example.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := t.TempDir()
+	lines := strings.Join([]string{string(good), `{"pk": "x", "messages": 3}`, `{"episode_id": "y", "agents_background": {"A": "a"}, "social_goals": {}, "social_interactions": ""}`}, "\n")
+	bad := filepath.Join(in, "mixed.jsonl")
+	if err := os.WriteFile(bad, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(bad, filepath.Join(in, "link.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	profiles := shareddata.Path(t, "sotopia")
+	out := t.TempDir()
+	text, err := omnigap(t, "episodes", "import", "sotopia", in, "--profiles", profiles, "--out", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	for _, want := range []string{
+		"skipped: " + filepath.Join(in, "link.jsonl") + ": is a link; links are not followed",
+		"skipped: " + bad + ":2: messages: must be",
+		"skipped: " + bad + ":3: agents_background: must give 2 agents' backgrounds (got 1)",
+		"note: " + bad + `:1: environment "01J0GZK3FGS50EHETXVR92TG9T" is not in ` + filepath.Join(profiles, "environment_profiles.jsonl") + "; the scenario is made from the episode's own text",
+		"1 recordings written to " + out + ", 3 skipped",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	again, err := omnigap(t, "episodes", "import", "sotopia", bad, "--out", out)
+	if err == nil || !strings.Contains(again, "already exists (--force replaces it)") || !strings.Contains(again, "0 recordings written") {
+		t.Errorf("a second import without --force (%v):\n%s", err, again)
+	}
+}
+
+// TestEpisodesSIGTERMLeavesWholeRecordings: an import of many episodes
+// stopped by SIGTERM ends before the next episode, exits non-zero and
+// leaves only whole recordings, no temporary file.
+func TestEpisodesSIGTERMLeavesWholeRecordings(t *testing.T) {
+	line, err := os.ReadFile(shareddata.Path(t, "sotopia-episodes/sotopia-rl/example_episodes.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i := range 400 {
+		// One pk each, so each episode is a recording of its own.
+		b.WriteString(strings.Replace(string(line), `"episode_id": "`, fmt.Sprintf(`"episode_id": "%d-`, i), -1))
+	}
+	in := filepath.Join(t.TempDir(), "many.jsonl")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	r := interruptedBy(t, syscall.SIGTERM, 1, func(int) bool { return filesIn(out, ".jsonl") >= 5 }, "episodes", "import", "sotopia", in, "--out", out)
+	if r.code == 0 || !strings.Contains(r.stdout, "interrupted: ") {
+		t.Errorf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".jsonl") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+	if n := checkRecordingsValid(t, out); n >= 400*30 || n < 5 {
+		t.Errorf("%d recordings", n)
+	}
+}

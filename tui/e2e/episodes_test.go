@@ -1,0 +1,61 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/omnigap/omnigap/internal/shareddata"
+)
+
+// TestImportedPairSideBySide: one real Sotopia-PI episode, tagged once as
+// a script and once as agents (a copy each), imported with `episodes
+// import sotopia`, replays as one scenario: a SCRIPT pane beside an
+// AGENTS pane, both playing the episode's words to the end.
+func TestImportedPairSideBySide(t *testing.T) {
+	src := shareddata.Path(t, "sotopia-episodes/sotopia-pi-human-eval/GPT3.5-GPT3.5/01H8FN411QTBBRRKBVSYFFGKVQ.json")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ep map[string]any
+	if err := json.Unmarshal(data, &ep); err != nil {
+		t.Fatal(err)
+	}
+	in, out := t.TempDir(), t.TempDir()
+	for _, tag := range []string{"study_script_gpt-3.5", "study_agents_gpt-3.5"} {
+		ep["tag"], ep["pk"] = tag, tag
+		b, _ := json.Marshal(ep)
+		if err := os.WriteFile(filepath.Join(in, tag+".json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin, err := binary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command(bin, "episodes", "import", "sotopia", in, "--out", out).CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+	if len(files) != 2 {
+		t.Fatalf("imported %v", files)
+	}
+	tm, dir := launch(t, "episodes-pair", append([]string{"replay", "--speed", "8"}, files...)...)
+	s := tm.waitFor("SCRIPT beside AGENTS, both ended", 60*time.Second, func(s string) bool {
+		_, states := panes(s)
+		return strings.Contains(s, "SCRIPT ") && strings.Contains(s, " AGENTS ") && len(states) == 2 && all(states, "ended")
+	})
+	if strings.Index(s, "SCRIPT ") > strings.Index(s, " AGENTS ") {
+		t.Errorf("SCRIPT is not left of AGENTS:\n%s", s)
+	}
+	turns, _ := panes(s)
+	if len(turns) != 2 || turns[0] != turns[1] {
+		t.Errorf("the two panes end at turns %v, want the same", turns)
+	}
+	tm.quit(dir)
+}
