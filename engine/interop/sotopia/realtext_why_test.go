@@ -108,8 +108,11 @@ func TestWhySceneWordsAreNoEvidenceForASecret(t *testing.T) {
 	house := whyScenario(t, "social_chemistry", "A homeowner talks with a relative's partner who has stayed at the house for weeks.",
 		[2]string{"Ask the guest to leave.", "Stay on in the house."},
 		[2]string{"She is a talented painter but never shares her work.", "He keeps a pet snake."})
-	if got := whySay(house, view.Agents, 1, "This house needs respect and shared responsibility, and we should work on it together."); slices.ContainsFunc(got, func(s string) bool { return strings.HasSuffix(s, "seat0-secret") }) {
-		t.Errorf("sharing chores reads as Ada's secret: %v", got)
+	for _, line := range []string{"This house needs respect and shared responsibility, and we should work on it together.",
+		"It is a lovely home, but it asks for respect and shared responsibility."} {
+		if got := whySay(house, view.Agents, 1, line); slices.ContainsFunc(got, func(s string) bool { return strings.HasSuffix(s, "seat0-secret") }) {
+			t.Errorf("%q reads as Ada's secret: %v", line, got)
+		}
 	}
 }
 

@@ -187,7 +187,7 @@ func init() {
 	for _, w := range strings.Fields(`secret secrets secretly hidden hide hides hiding keeps keep kept
 		undisclosed closeted anonymously once ever who which what when while where whom
 		he's she's they're i'm part due get got go let up out her his their him them
-		best several previous very`) {
+		best several previous very but yet though although because since if`) {
 		framingWords[w] = true
 	}
 }
