@@ -110,11 +110,11 @@ func extraPieces(extra string) []string {
 // toldEvidence lists a piece's key phrases: each of its own words alone
 // (a word neither the scene's public text nor others says), or, for a
 // common word, beside a neighbouring word of the piece that is its own or
-// the scene's ("other plans", "more people"), never one that others say
-// of themselves; and the other words people use for its own words
+// the scene's ("other plans"; two common words only side by side: "more
+// people"), never one that others say of themselves; and the other words people use for its own words
 // (paraphrases).
 func toldEvidence(piece, scene, others string) (phrases, paraphrases []string) {
-	content := toldContent(piece)
+	content, at := toldContent(piece)
 	public, theirs := saidIn(content, scene), saidIn(content, others)
 	add := func(to *[]string, p string) {
 		if !slices.Contains(phrases, p) && !slices.Contains(paraphrases, p) {
@@ -138,6 +138,9 @@ func toldEvidence(piece, scene, others string) (phrases, paraphrases []string) {
 			o := content[j]
 			if j == i || theirs[o] || !commonWords[o] && !public[o] {
 				continue // an own word alone says it already
+			}
+			if commonWords[o] && at[j]-at[i] != 1 && at[i]-at[j] != 1 {
+				continue // two common words say something only side by side: "more people", not "take the risk"
 			}
 			if j < i {
 				add(&phrases, o+" "+w)
@@ -179,15 +182,15 @@ func saidIn(content []string, text string) map[string]bool {
 	return out
 }
 
-// toldContent is a piece's content words: no function words, no framing.
-func toldContent(piece string) []string {
-	var out []string
-	for _, w := range words.Split(piece) {
+// toldContent is a piece's content words (no function words, no
+// framing) and where each stands among the piece's words.
+func toldContent(piece string) (out []string, at []int) {
+	for i, w := range words.Split(piece) {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		if len(w) < 2 || words.IsDigit(w[0]) || (words.Stopword(w) || words.IsNegation(w)) && w != "nowhere" || toldFraming[w] || slices.Contains(out, w) {
 			continue
 		}
-		out = append(out, w)
+		out, at = append(out, w), append(at, i)
 	}
-	return out
+	return out, at
 }

@@ -13,7 +13,7 @@ var commonWords = words.WordSet(`need needs want wants feel feels think thinks b
 	makes take takes get gets go goes come comes more most other another some few lot lots well good bad better
 	way thing things time times moment person people quite just only also still actually even back already
 	initially really able willing try trying help set put give done sure whole own new old one two three
-	deep keep warm each every much many long little big great share shares hurt else anything something`)
+	deep keep warm each every much many long little big great share shares hurt else anything something risk resolved`)
 
 // toldFraming words only frame a piece ("you are aware that ...").
 var toldFraming = words.WordSet(`extra information aware fact hint what which who whom whose when where why how
@@ -33,7 +33,7 @@ var toldSynonyms = map[string][]string{
 	"expenses":   {"costs", "split the cost", "cheaper", "affordable", "split the bill"},
 	"extremely":  {"freezing", "frozen", "shivering", "shivers", "shiver"},
 	"tolerance":  {"tolerate", "feel the cold more", "sensitive to cold"},
-	"tired":      {"exhausted", "exhaustion", "sleepy", "worn out", "lost steam", "need rest", "need some rest"},
+	"tired":      {"exhausted", "exhaustion", "sleepy", "worn out", "lost steam", "need rest", "need some rest", "eyes", "yawning", "drained"},
 	"early":      {"bedtime", "get some sleep"},
 	"minutes":    {"minute"},
 	"pain":       {"painful", "aches", "sore"},
@@ -42,11 +42,9 @@ var toldSynonyms = map[string][]string{
 	"trouble":    {"mess", "messy", "disruptive", "disrespectful"},
 	"respecting": {"respect", "disrespect"},
 	"rules":      {"rule"},
-	"resolved":   {"resolve", "fix this", "sorted out"},
 	"nowhere":    {"no other place", "no place to go", "nowhere else"},
 	"belongs":    {"belong", "owner", "owns"},
 	"mistakenly": {"mistake", "mistaken", "thought it was mine"},
-	"vintage":    {"antique", "classic"},
 	"afford":     {"affordable", "can afford"},
 	"budget":     {"set aside", "within my means", "stay within"},
 	"upset":      {"hurt your feelings", "disappoint"},
