@@ -8,6 +8,7 @@ package leak
 import (
 	"context"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -161,7 +162,7 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 	for _, mt := range ms {
 		f := mt.Fact
 		fact := a.facts[f]
-		if slices.Contains(a.seen, f) || !fits(mt, s, fact) {
+		if slices.Contains(a.seen, f) || !fits(mt, s, fact) || fact.Owner != scenario.Owner(s) && asked(t.Action.Text, mt, fact) {
 			continue
 		}
 		a.seen = append(a.seen, f) // one annotation per fact and turn: its first mention
@@ -219,6 +220,26 @@ func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
 		return mt.Framed && !mt.Approximate
 	}
 	return !mt.Approximate
+}
+
+// asked reports whether a match of what a side was told (its extra
+// information or goal) stands in a question: said by the partner, "what
+// kind of record is it?" states no one's record (the owner's "..., okay?"
+// still tells). Secrets, amounts and values keep the rule that a
+// question naming them ("did you sign a new lease?") tells.
+func asked(text string, mt match.Match, fact scenario.Fact) bool {
+	if t := fact.TypeOf(); t != scenario.TypeExtra && t != scenario.TypeGoal || fact.Attribute != scenario.GoalAttribute {
+		return false
+	}
+	i := 0
+	for at := range text { // mt.End counts code points
+		if i == mt.End {
+			end := strings.IndexAny(text[at:], ".!?\n")
+			return end >= 0 && text[at+end] == '?'
+		}
+		i++
+	}
+	return false
 }
 
 // listen records the evidence a turn by seat s gives its partner.

@@ -13,7 +13,8 @@ var commonWords = words.WordSet(`need needs want wants feel feels think thinks b
 	makes take takes get gets go goes come comes more most other another some few lot lots well good bad better
 	way thing things time times moment person people quite just only also still actually even back already
 	initially really able willing try trying help set put give done sure whole own new old one two three
-	deep keep warm each every much many long little big great share shares hurt else anything something risk resolved`)
+	deep keep warm each every much many long little big great share shares hurt else anything something risk resolved
+	around away lately today tonight tomorrow recently soon often usually`)
 
 // toldFraming words only frame a piece ("you are aware that ...").
 var toldFraming = words.WordSet(`extra information aware fact hint what which who whom whose when where why how
