@@ -109,13 +109,16 @@ func extraPieces(extra string) []string {
 
 // toldEvidence lists a piece's key phrases: each of its own words alone
 // (a word neither the scene's public text nor others says), or, for a
-// common word, beside a neighbouring word of the piece that is its own or
-// the scene's ("other plans"; two common words only side by side: "more
-// people"), never one that others say of themselves; and the other words people use for its own words
+// common word, beside the word next to it in the piece when that word is
+// its own or the scene's ("other plans", "more people", not "take the
+// risk"), never one that others say of themselves; and the other words people use for its own words
 // (paraphrases).
 func toldEvidence(piece, scene, others string) (phrases, paraphrases []string) {
 	content, at := toldContent(piece)
 	public, theirs := saidIn(content, scene), saidIn(content, others)
+	for w := range public {
+		delete(theirs, w) // others read the scene too: its words are the scene's
+	}
 	add := func(to *[]string, p string) {
 		if !slices.Contains(phrases, p) && !slices.Contains(paraphrases, p) {
 			*to = append(*to, p)
@@ -139,8 +142,8 @@ func toldEvidence(piece, scene, others string) (phrases, paraphrases []string) {
 			if j == i || theirs[o] || !commonWords[o] && !public[o] {
 				continue // an own word alone says it already
 			}
-			if commonWords[o] && at[j]-at[i] != 1 && at[i]-at[j] != 1 {
-				continue // two common words say something only side by side: "more people", not "take the risk"
+			if at[j]-at[i] != 1 && at[i]-at[j] != 1 {
+				continue // side by side only: "more people", "other plans", not "take the risk"
 			}
 			if j < i {
 				add(&phrases, o+" "+w)
