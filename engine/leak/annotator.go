@@ -193,9 +193,10 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 // said of the speaker ("I'm moving out the sofa") state only the
 // speaker's own facts, words said to the listener ("your brother") only
 // the listener's, except what a goal and its extra information say,
-// which often tells of the partner ("you planned to give 200"); an item's value said of no one is
-// the speaker's own, and so is an amount a goal gives unless said as a
-// limit or target; an environment fact is anyone's.
+// which often tells of the partner ("you planned to give 200"); an
+// item's value said of no one is the speaker's own, and so is an amount
+// a goal gives unless said as a limit or target; an environment fact is
+// anyone's.
 func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
 	owner := fact.Owner
 	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {

@@ -368,8 +368,9 @@ func (m *Matcher) frame(h *Match, n amount.Number) {
 	if m.personBefore(n.First) {
 		h.About = m.Near.AmountAbout(int(toks[n.First].From))
 	}
-	near := append(m.Near.WordsBefore(int(toks[n.First].From), 3), m.Near.WordsAfter(m.Words.To(&toks[n.Last]), len(m.Words.Src), 2)...)
-	h.Framed = slices.ContainsFunc(near, func(w string) bool { return limitWords[w] })
+	isLimit := func(w string) bool { return limitWords[w] }
+	h.Framed = slices.ContainsFunc(m.Near.WordsBefore(int(toks[n.First].From), 3), isLimit) ||
+		slices.ContainsFunc(m.Near.WordsAfter(m.Words.To(&toks[n.Last]), len(m.Words.Src), 2), isLimit)
 }
 
 // limitWords say that an amount is a limit or a target.
