@@ -8,6 +8,7 @@ package leak
 import (
 	"context"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -161,7 +162,7 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 	for _, mt := range ms {
 		f := mt.Fact
 		fact := a.facts[f]
-		if slices.Contains(a.seen, f) || !fits(mt, s, fact.Owner) {
+		if slices.Contains(a.seen, f) || !fits(mt, s, fact) || fact.Owner != scenario.Owner(s) && asked(t.Action.Text, mt, fact) {
 			continue
 		}
 		a.seen = append(a.seen, f) // one annotation per fact and turn: its first mention
@@ -191,8 +192,13 @@ func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
 // fits reports whether a match says its fact of the fact's owner: words
 // said of the speaker ("I'm moving out the sofa") state only the
 // speaker's own facts, words said to the listener ("your brother") only
-// the listener's; an environment fact is anyone's.
-func fits(mt match.Match, speaker int, owner scenario.Owner) bool {
+// the listener's, except what a goal and its extra information say,
+// which often tells of the partner ("you planned to give 200"); an
+// item's value said of no one is the speaker's own, and so is an amount
+// a goal gives unless said as a limit or target; an environment fact is
+// anyone's.
+func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
+	owner := fact.Owner
 	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {
 		return !mt.Approximate // no one's to be said approximately
 	}
@@ -201,11 +207,40 @@ func fits(mt match.Match, speaker int, owner scenario.Owner) bool {
 	case words.AboutSpeaker:
 		return own
 	case words.AboutListener:
-		return !own
+		return !own || fact.TypeOf() == scenario.TypeExtra || fact.Attribute == scenario.GoalAttribute
 	case words.AboutOthers:
 		return own && !mt.Approximate
 	}
+	switch {
+	case fact.TypeOf() == scenario.TypeItemValue:
+		return own
+	case fact.Kind == scenario.FactPrice && fact.Attribute == scenario.GoalAttribute && !own:
+		// A goal's amount said of no one is the partner's only as a
+		// limit or target: "an additional $300 donation" is not their
+		// $300 budget.
+		return mt.Framed && !mt.Approximate
+	}
 	return !mt.Approximate
+}
+
+// asked reports whether a match of what a side was told (its extra
+// information or goal) stands in a question: said by the partner, "what
+// kind of record is it?" states no one's record (the owner's "..., okay?"
+// still tells). Secrets, amounts and values keep the rule that a
+// question naming them ("did you sign a new lease?") tells.
+func asked(text string, mt match.Match, fact scenario.Fact) bool {
+	if t := fact.TypeOf(); t != scenario.TypeExtra && t != scenario.TypeGoal || fact.Attribute != scenario.GoalAttribute {
+		return false
+	}
+	i := 0
+	for at := range text { // mt.End counts code points
+		if i == mt.End {
+			end := strings.IndexAny(text[at:], ".!?\n")
+			return end >= 0 && text[at+end] == '?'
+		}
+		i++
+	}
+	return false
 }
 
 // listen records the evidence a turn by seat s gives its partner.

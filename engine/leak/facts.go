@@ -50,7 +50,11 @@ func GoalFacts(sc *scenario.Scenario) []scenario.Fact {
 				containsWord(shared, name) || containsWord(theirs, name) || hasID(facts, id) || hasID(found, id) {
 				continue
 			}
-			found = append(found, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactName,
+			typ := scenario.TypeSecret // a name the secret gives
+			if containsWord(ch.Goal, name) {
+				typ = scenario.TypeExtra // a name the goal's information gives
+			}
+			found = append(found, scenario.Fact{ID: id, Owner: scenario.Owner(seat), Kind: scenario.FactName, Type: typ,
 				Phrases: []string{name}, Text: "A name in the goal: " + name + ".", Derived: true})
 		}
 	}

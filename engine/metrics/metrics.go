@@ -50,6 +50,12 @@ const (
 	CheckCutOff = "check.cut_off"
 )
 
+// GoalKey is the metric that counts the annotations of a kind whose fact
+// is a side's social goal (goals.leaks, goals.disclosures...): counted
+// apart, so that the headline counts stay those of what a side was told
+// and comparable with runs before goals were facts.
+func GoalKey(metric string) string { return "goals." + metric }
+
 // CheckKey is the metric that counts the model check's findings of the
 // kind whose rules' metric is metric.
 func CheckKey(metric string) string { return "check." + metric }
@@ -63,11 +69,26 @@ type Mark = family.Mark
 func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event.Ending) map[string]float64 {
 	m := map[string]float64{Turns: float64(len(history))}
 	words(m, history)
+	goals := map[string]bool{}
+	for _, seat := range sc.Seats {
+		for _, f := range seat.Facts {
+			if f.TypeOf() == scenario.TypeGoal {
+				goals[f.ID] = true
+			}
+		}
+	}
 	for _, k := range event.Kinds {
 		m[k.Metric] = 0
+		if len(goals) > 0 {
+			m[GoalKey(k.Metric)] = 0
+		}
 	}
 	for _, mk := range marks {
 		if k, ok := event.InfoOf(mk.Kind); ok && mk.Counted() && mk.Source == event.ByRules {
+			if goals[mk.FactID] {
+				m[GoalKey(k.Metric)]++
+				continue
+			}
 			m[k.Metric]++
 		}
 	}

@@ -66,7 +66,7 @@ var Measures = slices.Concat([]Measure{
 	{Key: metrics.WordsPerTurn, Label: "words per turn", Range: atLeastZero},
 	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages, Range: atLeastZero},
 	{Key: metrics.Turns, Label: "turns", Range: atLeastZero},
-}, annotationMeasures(), checkMeasures(), []Measure{
+}, annotationMeasures(), goalMeasures(), checkMeasures(), []Measure{
 	{Key: metrics.TokensPrompt, Label: "prompt tokens", Range: atLeastZero},
 	{Key: metrics.TokensCompletion, Label: "completion tokens", Range: atLeastZero},
 	{Key: metrics.TokensCached, Label: "cached prompt tokens", Range: atLeastZero},
@@ -90,6 +90,18 @@ func annotationMeasures() []Measure {
 	for _, k := range event.Kinds {
 		if k.Row != "" {
 			out = append(out, Measure{Key: k.Metric, Label: k.Row, Range: atLeastZero})
+		}
+	}
+	return out
+}
+
+// goalMeasures are the rows of the annotations of sides' goals, counted
+// apart from what sides were told (metrics.GoalKey).
+func goalMeasures() []Measure {
+	var out []Measure
+	for _, k := range event.Kinds {
+		if k.Row != "" {
+			out = append(out, Measure{Key: metrics.GoalKey(k.Metric), Label: "goals: " + k.Row, Range: atLeastZero})
 		}
 	}
 	return out

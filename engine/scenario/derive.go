@@ -20,6 +20,17 @@ func (s *Scenario) Normalize() {
 	if r := rules[s.Family]; r != nil {
 		r.Derive(s)
 	}
+	for i := range s.Seats {
+		typed(s.Seats[i].Facts)
+	}
+	typed(s.EnvFacts)
+}
+
+// typed gives every fact its type, derived ones included.
+func typed(fs []Fact) {
+	for i := range fs {
+		fs[i].Type = fs[i].TypeOf()
+	}
 }
 
 func authored(fs []Fact) []Fact {
@@ -35,6 +46,7 @@ func authored(fs []Fact) []Fact {
 func withOwner(fs []Fact, o Owner) []Fact {
 	for i := range fs {
 		fs[i].Owner = o
+		fs[i].Type = fs[i].TypeOf()
 	}
 	return fs
 }

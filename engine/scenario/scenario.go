@@ -35,12 +35,30 @@ const (
 	FactPhrase FactKind = "phrase" // a free-form secret, matched by key phrases
 )
 
+// FactType says what kind of private information a fact is.
+type FactType string
+
+const (
+	TypeAmount    FactType = "amount"     // a private figure: a target price, a budget
+	TypeExtra     FactType = "extra"      // a piece of the extra information a side was told
+	TypeSecret    FactType = "secret"     // a character's secret
+	TypeItemValue FactType = "item-value" // a side's value for one item
+	TypeGoal      FactType = "goal"       // a side's social goal
+)
+
+// FactTypes are the fact types in the order figures list them.
+var FactTypes = []FactType{TypeAmount, TypeExtra, TypeSecret, TypeItemValue, TypeGoal}
+
 // Fact is one unit of information with an owner and the data needed to
 // recognise it when someone says it.
 type Fact struct {
-	ID      string   `yaml:"id" json:"id"`
-	Owner   Owner    `yaml:"-" json:"owner"`
-	Kind    FactKind `yaml:"kind" json:"kind"`
+	ID    string   `yaml:"id" json:"id"`
+	Owner Owner    `yaml:"-" json:"owner"`
+	Kind  FactKind `yaml:"kind" json:"kind"`
+	// Type says what the owner was told (docs/SCENARIOS.md): figures are
+	// given per type, and a partner stating a goal is counted apart.
+	// Loading fills it in when a file leaves it out (TypeOf).
+	Type    FactType `yaml:"type,omitempty" json:"type,omitempty"`
 	Text    string   `yaml:"text" json:"text"`
 	Phrases []string `yaml:"phrases,omitempty" json:"phrases,omitempty"`
 	// Paraphrases are other ways to say a name, value or phrase fact,

@@ -99,6 +99,9 @@ func validateFacts(at string, facts []Fact, ids map[string]string, ps *problems)
 		if strings.TrimSpace(f.Text) == "" {
 			ps.add(fp+".text", "is required")
 		}
+		if !validType(f.Type) {
+			ps.add(fp+".type", "must be amount, extra, secret, item-value or goal (got %q)", f.Type)
+		}
 		if f.Tolerance < 0 {
 			ps.add(fp+".tolerance", "must not be negative")
 		}

@@ -12,9 +12,10 @@ const ValueAttribute = "value"
 // numberNames spell the small values people say in words.
 var numberNames = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
-// Derive makes each side's value for an item a fact it owns,
-// recognised by the item with the value and "worth", "points" or "value"
-// in one sentence. An item both sides value the same is left out: the
+// Derive makes each side's value for an item a fact it owns: its phrase
+// is the item's name and its number the value, which the matcher binds to
+// the item in the clause (engine/leak/match/items.go); the paraphrases
+// are the usual wordings, for people to read. An item both sides value the same is left out: the
 // partner's own value would read as this side's.
 func (Family) Derive(s *scenario.Scenario) {
 	d := DealOf(s)
@@ -38,10 +39,12 @@ func (Family) Derive(s *scenario.Scenario) {
 			if v == 0 {
 				phrases = append(phrases, it.Name+" worthless", it.Name+" worth nothing", it.Name+" useless")
 			}
+			n := float64(v)
 			s.Seats[seat].Facts = append(s.Seats[seat].Facts, scenario.Fact{
-				ID: fmt.Sprintf("seat%d-value-%s", seat, scenario.Slug(it.Name)), Owner: scenario.Owner(seat), Kind: scenario.FactPhrase, Attribute: ValueAttribute,
+				ID: fmt.Sprintf("seat%d-value-%s", seat, scenario.Slug(it.Name)), Owner: scenario.Owner(seat), Kind: scenario.FactPhrase,
+				Type: scenario.TypeItemValue, Attribute: ValueAttribute,
 				Text:    fmt.Sprintf("Each %s is worth %d %s to %s.", it.Name, v, pointWord(v), s.FirstName(seat)),
-				Phrases: phrases, Derived: true,
+				Phrases: []string{it.Name}, Paraphrases: phrases, Number: &n, Derived: true,
 			})
 		}
 	}

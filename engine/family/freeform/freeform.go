@@ -25,11 +25,15 @@ func (Family) Section() scenario.Section { return scenario.Section{} }
 func (Family) Validate(*scenario.Scenario, func(path, format string, args ...any)) {}
 
 // Derive makes the amounts and names in each seat's goal and secret that
-// nothing shared mentions facts the seat owns. The seat reads them in its
+// nothing shared mentions facts the seat owns, and each piece of its
+// extra information and its goal (leak.ToldFacts). The seat reads them in its
 // goal, so views do not list them again.
 func (Family) Derive(s *scenario.Scenario) {
 	for _, f := range leak.GoalFacts(s) {
 		f.Attribute = scenario.GoalAttribute
+		s.Seats[f.Owner].Facts = append(s.Seats[f.Owner].Facts, f)
+	}
+	for _, f := range leak.ToldFacts(s) {
 		s.Seats[f.Owner].Facts = append(s.Seats[f.Owner].Facts, f)
 	}
 }

@@ -204,25 +204,25 @@ func (d *Data) addPrivateFacts(sc *scenario.Scenario, text marked, order [2]int)
 			if len(match.Compile([]scenario.Fact{f}).Find(visible[scenario.Partner(seat)])) > 0 {
 				continue // the partner reads it too: not this side's alone
 			}
-			facts[i].Derived, facts[i].Attribute = false, ""
+			facts[i].Derived = false // listed in the file; the goal carries it (Attribute)
 		}
 	}
 	for seat, i := range order {
 		partner := visible[scenario.Partner(seat)]
 		for k, t := range text.seat[i] {
 			f := scenario.Fact{ID: fmt.Sprintf("seat%d-told-%d", seat, k+1), Kind: scenario.FactPhrase, Text: t}
-			f.Phrases, f.Paraphrases = d.secretKeys(t).Split(partner)
+			f.Phrases, f.Paraphrases = d.secretKeys(t).Split(partner, sc.Setting)
 			addFact(sc, seat, f)
 		}
 		if s := sc.Seats[seat].Character.Secret; s != "" {
 			f := scenario.Fact{ID: fmt.Sprintf("seat%d-secret", seat), Kind: scenario.FactPhrase, Text: sc.Seats[seat].Character.Name + "'s secret: " + s}
-			f.Phrases, f.Paraphrases = d.secretKeys(s).Split(partner)
+			f.Phrases, f.Paraphrases = d.secretKeys(s).Split(partner, sc.Setting)
 			addFact(sc, seat, f)
 		}
 	}
 	for k, t := range text.env {
 		f := scenario.Fact{ID: fmt.Sprintf("environment-%d", k+1), Owner: scenario.OwnerEnv, Kind: scenario.FactPhrase, Text: t}
-		f.Phrases, f.Paraphrases = d.secretKeys(t).Split(visible[0] + "\n" + visible[1])
+		f.Phrases, f.Paraphrases = d.secretKeys(t).Split(visible[0]+"\n"+visible[1], sc.Setting)
 		sc.EnvFacts = append(sc.EnvFacts, f)
 	}
 }

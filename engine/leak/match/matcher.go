@@ -31,6 +31,10 @@ type Match struct {
 	// amounts); the annotator keeps a match only where that is the fact's
 	// owner (fits).
 	About words.About
+	// Framed marks an amount said as a limit or target ("my budget is
+	// 300", "at most 300"), for amounts a goal gives: only so, or said
+	// to be the listener's, is a partner's such amount told (fits).
+	Framed bool
 }
 
 // Matcher finds every fact of a set in a text. It is compiled once per
@@ -59,6 +63,7 @@ type tables struct {
 	seqs   []sequence
 	keys   []keyPhrase
 	prices []price // sorted by value
+	items  []item  // items with values, bound by clause (items.go)
 	maxTol float64
 	// persons: the scanner notes the person words, for personBefore.
 	persons bool
@@ -105,6 +110,9 @@ func Compile(facts []scenario.Fact) *Matcher {
 		switch {
 		case f.Kind == scenario.FactPrice:
 			m.addPrice(i, f)
+		case isItemValue(f):
+			m.addItemValue(i, f)
+			continue // its wordings are for people to read; the clause binds it
 		case f.Kind == scenario.FactPhrase:
 			for _, p := range surface(f) {
 				m.addKeyPhrase(i, p)
@@ -266,6 +274,9 @@ func (m *Matcher) Find(text string) []Match {
 	m.findPrices()
 	m.findSequences()
 	m.findKeyPhrases()
+	if len(m.items) > 0 {
+		m.findItemValues()
+	}
 	slices.SortFunc(m.hits, func(a, b Match) int {
 		if a.Start != b.Start {
 			return a.Start - b.Start
@@ -308,6 +319,9 @@ func (m *Matcher) findPrices() {
 			}
 			if priced {
 				m.add(p.fact, n.First, n.Last)
+				if m.Facts[p.fact].Attribute == scenario.GoalAttribute {
+					m.frame(&m.hits[len(m.hits)-1], n)
+				}
 			}
 		}
 		if exact || !rounded(n.Value) {
@@ -345,6 +359,23 @@ func (m *Matcher) findPrices() {
 		m.findInSpan(sp)
 	}
 }
+
+// frame reads whose an amount of a goal is said to be and whether it is
+// said as a limit or target: a limit word ("budget", "afford", "most")
+// within three words before it or two after it.
+func (m *Matcher) frame(h *Match, n amount.Number) {
+	toks := m.Words.Tokens
+	if m.personBefore(n.First) {
+		h.About = m.Near.AmountAbout(int(toks[n.First].From))
+	}
+	isLimit := func(w string) bool { return limitWords[w] }
+	h.Framed = slices.ContainsFunc(m.Near.WordsBefore(int(toks[n.First].From), 3), isLimit) ||
+		slices.ContainsFunc(m.Near.WordsAfter(m.Words.To(&toks[n.Last]), len(m.Words.Src), 2), isLimit)
+}
+
+// limitWords say that an amount is a limit or a target.
+var limitWords = words.WordSet(`budget budgets limit limits max maximum most afford target cap ceiling aside spend
+	spare least minimum bottom`)
 
 // firstPrice is the index of the first price fact at v or above.
 func (m *Matcher) firstPrice(v float64) int {

@@ -29,7 +29,8 @@ func Phrases(secret, visible string) []string {
 // many scenes can be checked against them.
 type Keys struct {
 	candidates []string
-	reworded   []bool // the candidate stands a synonym for a word of the secret
+	reworded   []bool  // the candidate stands a synonym for a word of the secret
+	bases      [][]int // the content words (indices) each candidate says
 	content    []string
 	m          *match.Matcher
 }
@@ -38,19 +39,24 @@ type Keys struct {
 func NewKeys(secret string) *Keys {
 	content, at := contentWords(secret)
 	var candidates []string
+	var bases [][]int
 	for _, name := range words.ProperNames(secret) {
 		candidates = append(candidates, strings.ToLower(name))
+		bases = append(bases, []int{slices.Index(content, strings.ToLower(name))})
 	}
 	switch {
 	case len(content) == 1:
-		candidates = append(candidates, alternatives(content[0])...)
-	case len(content) > 1:
-		candidates = append(candidates, pairs(content, at, true)...)
-		if len(candidates) == 0 {
-			candidates = pairs(content, at, false)
+		for _, a := range alternatives(content[0]) {
+			candidates, bases = append(candidates, a), append(bases, []int{0})
 		}
+	case len(content) > 1:
+		ps, bs := pairs(content, at, true)
+		if len(ps) == 0 && len(candidates) == 0 {
+			ps, bs = pairs(content, at, false)
+		}
+		candidates, bases = append(candidates, ps...), append(bases, bs...)
 	}
-	k := &Keys{candidates: candidates, content: content}
+	k := &Keys{candidates: candidates, content: content, bases: bases}
 	facts := make([]scenario.Fact, len(candidates))
 	for i, p := range candidates {
 		facts[i] = scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{p}}
@@ -58,6 +64,23 @@ func NewKeys(secret string) *Keys {
 	}
 	k.m = match.Compile(facts)
 	return k
+}
+
+// sceneWords marks the content words the scene says, in any inflection
+// (not by synonym: "person" in a scene says nothing of an alter ego).
+func (k *Keys) sceneWords(scene string) []bool {
+	out := make([]bool, len(k.content))
+	if strings.TrimSpace(scene) == "" {
+		return out
+	}
+	var facts []scenario.Fact
+	for _, w := range k.content {
+		facts = append(facts, scenario.Fact{Kind: scenario.FactPhrase, Phrases: append([]string{w}, words.Plurals(w)...)})
+	}
+	for _, mt := range match.Compile(facts).Find(scene) {
+		out[mt.Fact] = true
+	}
+	return out
 }
 
 // isName reports whether w (lowered) is a proper name of the secret.
@@ -68,7 +91,7 @@ func isName(secret, w string) bool {
 // Phrases are the candidates visible does not mention. Not safe for
 // concurrent use.
 func (k *Keys) Phrases(visible string) []string {
-	phrases, paraphrases := k.Split(visible)
+	phrases, paraphrases := k.Split(visible, "")
 	return append(phrases, paraphrases...)
 }
 
@@ -77,13 +100,20 @@ func (k *Keys) Phrases(visible string) []string {
 // secret" for "child secret"), for the fact's phrases and paraphrases.
 // When visible mentions every phrase in the secret's own words, the
 // secret's content words together are the one phrase. Not safe for
-// concurrent use.
-func (k *Keys) Split(visible string) (phrases, paraphrases []string) {
+// concurrent use. A candidate that says a word the scene is about (a
+// word of scene, in any inflection or synonym) is left out too: in a
+// charity event for children, "donation" and "children" are the scene's
+// words, not evidence that someone secretly gives to needy children.
+func (k *Keys) Split(visible, scene string) (phrases, paraphrases []string) {
 	seen := make([]bool, len(k.candidates))
 	if visible != "" {
 		for _, mt := range k.m.Find(visible) {
 			seen[mt.Fact] = true
 		}
+	}
+	topic := k.sceneWords(scene)
+	for i, b := range k.bases {
+		seen[i] = seen[i] || slices.ContainsFunc(b, func(w int) bool { return w >= 0 && topic[w] })
 	}
 	for i, c := range k.candidates {
 		switch {
@@ -100,24 +130,24 @@ func (k *Keys) Split(visible string) (phrases, paraphrases []string) {
 	return phrases, paraphrases
 }
 
-// pairs lists "a b" for each two content words, with every synonym of each;
-// apart leaves out words that stand next to each other in the secret (at
-// holds each word's position there).
-func pairs(content []string, at []int, apart bool) []string {
-	var out []string
+// pairs lists "a b" for each two content words, with every synonym of each,
+// and the two words' indices for each; apart leaves out words that stand
+// next to each other in the secret (at holds each word's position there).
+// Two plain words ("shares her work") say nothing of the secret together.
+func pairs(content []string, at []int, apart bool) (out []string, bases [][]int) {
 	for i := range content {
 		for j := i + 1; j < len(content); j++ {
-			if apart && at[j] == at[i]+1 {
+			if apart && at[j] == at[i]+1 || plainWords[content[i]] && plainWords[content[j]] {
 				continue
 			}
 			for _, a := range alternatives(content[i]) {
 				for _, b := range alternatives(content[j]) {
-					out = append(out, a+" "+b)
+					out, bases = append(out, a+" "+b), append(bases, []int{i, j})
 				}
 			}
 		}
 	}
-	return out
+	return out, bases
 }
 
 // contentWords are the secret's words that carry its meaning (not function
@@ -146,6 +176,10 @@ func alternatives(w string) []string {
 	return append([]string{w}, synonyms[w]...)
 }
 
+// plainWords are common enough that two of them together are no evidence.
+var plainWords = words.WordSet(`share shares shared sharing work works working worked make makes made take takes
+	took time people way thing things help keep life`)
+
 // framingWords say that something is hidden, or when, without saying what.
 var framingWords = map[string]bool{}
 
@@ -153,7 +187,7 @@ func init() {
 	for _, w := range strings.Fields(`secret secrets secretly hidden hide hides hiding keeps keep kept
 		undisclosed closeted anonymously once ever who which what when while where whom
 		he's she's they're i'm part due get got go let up out her his their him them
-		best several previous very`) {
+		best several previous very but yet though although because since if`) {
 		framingWords[w] = true
 	}
 }

@@ -263,6 +263,18 @@ func (r *Nearby) PhraseAbout(from, to int) About {
 	return AboutAnyone
 }
 
+// AboutAfter says whose a thing is by the first person word up to max
+// words after byte offset at, in the clause ("worth 2 points each to
+// you"), or AboutAnyone.
+func (r *Nearby) AboutAfter(at, max int) About {
+	for _, w := range r.WordsAfter(at, len(r.src), max) {
+		if p := personOf(w); p != AboutAnyone {
+			return p
+		}
+	}
+	return AboutAnyone
+}
+
 // AmountAbout says whose an amount at byte offset at of src is said to
 // be: the listener's when "you" is the subject of the clause ("you'd take
 // about 525", "I bet you owe around 7,000"; not "would you take 590",

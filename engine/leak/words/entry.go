@@ -10,7 +10,23 @@ type Entry struct {
 	Value  float64 // for number words
 	SeqEnd []int   // a matcher's sequences whose last word this is
 	KeyOf  []KeyRef
+	// Item is 1 + the index of the item the word names among a matcher's
+	// items with values (Deal-or-No-Deal), 0 for none; Cue says what the
+	// word tells of an item's value.
+	Item int32
+	Cue  ValueCue
 }
+
+// ValueCue is what a word tells of an item's value in a clause.
+type ValueCue uint8
+
+const (
+	NoCue       ValueCue = iota
+	WorthCue             // "worth", "points", "value": a number in the clause is a value
+	EachCue              // "each": the value holds for every item the clause lists
+	ZeroCue              // "worthless", "useless", "nothing": a value of zero
+	AnythingCue          // "anything": after a negation, a value of zero
+)
 
 // KeyRef names a key phrase of a matcher and the bit of its key word.
 type KeyRef struct {

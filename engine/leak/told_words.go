@@ -1,0 +1,54 @@
+package leak
+
+import "github.com/omnigap/omnigap/engine/leak/words"
+
+// The words of what a seat was told (told.go): which are too common to
+// say a piece alone, which only frame it, and the other words people use
+// for the telling ones. Precision first: a synonym is listed only where
+// it says the same thing about the speaker in nearly every sentence.
+
+// commonWords say a piece of information only beside another of its
+// words: "other plans", "sleeping well", not "other" or "well" alone.
+var commonWords = words.WordSet(`need needs want wants feel feels think thinks believe believes know knows make
+	makes take takes get gets go goes come comes more most other another some few lot lots well good bad better
+	way thing things time times moment person people quite just only also still actually even back already
+	initially really able willing try trying help set put give done sure whole own new old one two three
+	deep keep warm each every much many long little big great share shares hurt else anything something risk resolved
+	around away lately today tonight tomorrow recently soon often usually`)
+
+// toldFraming words only frame a piece ("you are aware that ...").
+var toldFraming = words.WordSet(`extra information aware fact hint what which who whom whose when where why how
+	because since while if than then there here now yet though although whether but too yours mine ours theirs
+	yourself myself ourselves themselves`)
+
+// toldSynonyms are other words for a telling word of extra information
+// or a goal; a synonym of several words is a phrase of its own.
+var toldSynonyms = map[string][]string{
+	"hatred":     {"hate", "hateful", "loathe", "despise", "detest", "can't stand", "cannot stand", "blood boil", "intense dislike", "infuriating", "irks"},
+	"violence":   {"violent", "peaceful", "peacefully", "civil"},
+	"expensive":  {"valuable", "costly", "pricey", "monetary", "lot of money", "cost a lot"},
+	"damaged":    {"damage", "broken", "break", "ruined", "scratched"},
+	"lost":       {"lose", "losing", "misplaced"},
+	"forgot":     {"forgotten", "forget", "left my"},
+	"fun":        {"enjoyable", "merrier"},
+	"expenses":   {"costs", "split the cost", "cheaper", "affordable", "split the bill"},
+	"extremely":  {"freezing", "frozen", "shivering", "shivers", "shiver"},
+	"tolerance":  {"tolerate", "feel the cold more", "sensitive to cold"},
+	"tired":      {"exhausted", "exhaustion", "sleepy", "worn out", "lost steam", "need rest", "need some rest", "eyes", "yawning", "drained"},
+	"early":      {"bedtime", "get some sleep"},
+	"minutes":    {"minute"},
+	"pain":       {"painful", "aches", "sore"},
+	"mattress":   {"topper"},
+	"firmer":     {"firm", "harder", "sturdy", "support"},
+	"trouble":    {"mess", "messy", "disruptive", "disrespectful"},
+	"respecting": {"respect", "disrespect"},
+	"rules":      {"rule"},
+	"nowhere":    {"no other place", "no place to go", "nowhere else"},
+	"belongs":    {"belong", "owner", "owns"},
+	"mistakenly": {"mistake", "mistaken", "thought it was mine"},
+	"afford":     {"affordable", "can afford"},
+	"budget":     {"set aside", "within my means", "stay within"},
+	"upset":      {"hurt your feelings", "disappoint"},
+	"cry":        {"tears", "crying"},
+	"worried":    {"worry", "afraid", "nervous", "scared"},
+}
