@@ -2,21 +2,18 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -76,7 +73,7 @@ its turn limit) and an expected figure (episodes half as long).`,
 			}
 			if dry.on {
 				opts.Refs = refs
-				if err := placeShard(&opts, shard, shards, cmd.Flags().Changed("shards")); err != nil {
+				if err := study.PlaceShard(&opts, shard, shards, cmd.Flags().Changed("shards"), os.Getenv); err != nil {
 					return err
 				}
 				for _, ref := range refs {
@@ -98,7 +95,7 @@ its turn limit) and an expected figure (episodes half as long).`,
 				return fmt.Errorf("--resume and --force: choose one")
 			}
 			opts.Refs = refs
-			if err := placeShard(&opts, shard, shards, cmd.Flags().Changed("shards")); err != nil {
+			if err := study.PlaceShard(&opts, shard, shards, cmd.Flags().Changed("shards"), os.Getenv); err != nil {
 				return err
 			}
 			for _, ref := range refs {
@@ -106,7 +103,7 @@ its turn limit) and an expected figure (episodes half as long).`,
 					return err
 				}
 			}
-			if err := checkOutDir(opts.OutDir, opts.Resume || force); err != nil {
+			if err := study.CheckOutDir(opts.OutDir, opts.Resume || force); err != nil {
 				return err
 			}
 			if opts.Factory, err = backends.factory(); err != nil {
@@ -116,7 +113,7 @@ its turn limit) and an expected figure (episodes half as long).`,
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}
-			if err := claimOutDir(opts, backends.plays()); err != nil {
+			if err := study.Claim(opts, backends.plays()); err != nil {
 				return err
 			}
 			opts.Resolve = library.Resolve
@@ -146,74 +143,6 @@ its turn limit) and an expected figure (episodes half as long).`,
 	return cmd
 }
 
-// checkOutDir refuses a folder that already holds files unless the user
-// said what to do with them, so two runs are never mixed by accident.
-func checkOutDir(dir string, allowed bool) error {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	if len(entries) > 0 && !allowed {
-		return fmt.Errorf("--out: %s already holds %d files; use --resume to continue the run there, --force to add to it anyway, or a new folder", dir, len(entries))
-	}
-	return nil
-}
-
-// placeShard reads --shard and --shards into opts, and moves the output
-// into the shard's own folder inside --out, so that every task of a
-// cluster job can be given the same --out.
-func placeShard(opts *batch.Options, shard string, shards int, shardsGiven bool) error {
-	if shard == "" {
-		if shardsGiven {
-			return fmt.Errorf("--shards goes with --shard auto")
-		}
-		return nil
-	}
-	s, err := shardOf(shard, shards, os.Getenv)
-	if err != nil {
-		return err
-	}
-	if _, err := os.Lstat(filepath.Join(opts.OutDir, study.File)); err == nil {
-		return fmt.Errorf("--shard: %s holds a study of its own (%s); give the shards a folder of their own", opts.OutDir, study.File)
-	}
-	opts.Shard = s
-	opts.OutDir = filepath.Join(opts.OutDir, s.Folder())
-	return nil
-}
-
-// claimOutDir writes the study's plan into its folder, or on --resume
-// checks that the folder's plan is this one. More or fewer episodes are
-// fine: resuming with more extends a study.
-func claimOutDir(opts batch.Options, plays map[string]string) error {
-	plan := study.Plan{Refs: opts.Refs, Seed: opts.Seed, Plays: plays}
-	for _, m := range opts.Modes {
-		plan.Modes = append(plan.Modes, string(m))
-	}
-	if !opts.Shard.Whole() {
-		plan.Shard = opts.Shard.String()
-	}
-	path := filepath.Join(opts.OutDir, study.File)
-	if opts.Resume {
-		was, err := study.Read(path)
-		if err == nil {
-			if !was.Same(plan) || was.Shard != plan.Shard {
-				return fmt.Errorf("--resume: %s holds a study of --scenario %v --modes %v --seed %d%s; resume it with the same options",
-					opts.OutDir, was.Refs, strings.Join(was.Modes, ","), was.Seed, study.PlaysText(was.Plays))
-			}
-			return nil
-		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	// The folder is the study's own (checkOutDir): its plan and summary
-	// are replaced, never written through a link.
-	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error { return json.NewEncoder(textsafe.JSONWriter(w)).Encode(plan) })
-}
-
 // playStudy runs the batch with a progress display, writes summary.json
 // (also when interrupted) and prints the table.
 func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer) error {
@@ -229,7 +158,7 @@ func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer
 	out, err := batch.Study(ctx, opts)
 	show.finish(out.Progress)
 	path := filepath.Join(opts.OutDir, "summary.json")
-	if werr := writeSummary(path, out.Summary); werr != nil {
+	if werr := study.WriteSummary(path, out.Summary); werr != nil {
 		return errors.Join(err, werr)
 	}
 	if err != nil {
@@ -267,11 +196,3 @@ func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer
 }
 
 var errInterrupted = errors.New("interrupted")
-
-func writeSummary(path string, s batch.Summary) error {
-	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error {
-		enc := json.NewEncoder(textsafe.JSONWriter(w))
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
-	})
-}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -106,11 +109,14 @@ func (w *watchOptions) setup() (*watchSetup, error) {
 		return nil, err
 	}
 	if w.humans != "" {
-		t, err := loadTranscript(w.humans)
+		t, err := cocoa.Find(w.humans)
+		if errors.Is(err, cocoa.ErrNotFound) {
+			return nil, fmt.Errorf("--humans %w", err)
+		}
 		if err != nil {
 			return nil, err
 		}
-		return &watchSetup{scenario: t.Scenario, modes: append(modes, view.Humans), factory: humansFactory{factory, t}}, nil
+		return &watchSetup{scenario: t.Scenario, modes: append(modes, view.Humans), factory: interop.HumansBeside{Factory: factory, Transcript: &t.Transcript}}, nil
 	}
 	sc, err := library.Resolve(w.ref, w.seed)
 	if err != nil {
