@@ -30,9 +30,9 @@ func CheckOutDir(dir string, allowed bool) error {
 	return nil
 }
 
-// PlaceShard reads --shard and --shards (with getenv for --shard auto) into opts, and moves the output
-// into the shard's own folder inside --out, so that every task of a
-// cluster job can be given the same --out.
+// PlaceShard reads --shard and --shards (getenv for --shard auto) into
+// opts, and moves the output into the shard's own folder inside --out,
+// so that every task of a cluster job can be given the same --out.
 func PlaceShard(opts *batch.Options, shard string, shards int, shardsGiven bool, getenv func(string) string) error {
 	if shard == "" {
 		if shardsGiven {
