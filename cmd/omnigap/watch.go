@@ -21,6 +21,7 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/plain"
 )
 
 // watchOptions are the flags shared by bare omnigap and omnigap watch.
@@ -192,23 +193,11 @@ func (w *watchOptions) forkBackends(sc *scenario.Scenario, recorded string) []tu
 // printPlain plays the runs one after another at full speed and prints
 // each turn as a line.
 func (w *watchOptions) printPlain(ctx context.Context, out io.Writer, s *watchSetup) error {
-	p := plainPrinter{out: out, sc: s.scenario}
-	p.title()
-	for _, mode := range s.modes {
-		live, err := episode.Start(ctx, episode.Spec{
+	return plain.Play(ctx, out, s.scenario, s.modes, func(mode view.Mode) episode.Spec {
+		return episode.Spec{
 			Scenario: s.scenario, Mode: mode, Seed: w.seed, Factory: s.factory,
 			Annotate: w.backends.annotate(leak.Annotate), RecordDir: w.recordDir, Buffer: 16,
 			MaxUtterance: w.maxUtterance,
-		})
-		if err != nil {
-			return err
 		}
-		for ev := range live.Events {
-			p.event(mode, live, ev)
-		}
-		if _, err := live.Wait(); err != nil {
-			return err
-		}
-	}
-	return ctx.Err()
+	})
 }
