@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/tui/studybar"
 )
 
 func newRunCmd() *cobra.Command {
@@ -153,10 +155,10 @@ func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	show := showProgress(ctx, stderr, opts.Plan())
-	opts.Progress = show.update
+	show := studybar.Show(ctx, stderr, opts.Plan(), statusEvery, stopNoticeShown.Store)
+	opts.Progress = show.Update
 	out, err := batch.Study(ctx, opts)
-	show.finish(out.Progress)
+	show.Finish(out.Progress)
 	path := filepath.Join(opts.OutDir, "summary.json")
 	if werr := study.WriteSummary(path, out.Summary); werr != nil {
 		return errors.Join(err, werr)
@@ -196,3 +198,7 @@ func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer
 }
 
 var errInterrupted = errors.New("interrupted")
+
+// statusEvery is how often a run not on a terminal prints its status
+// line (a variable for tests).
+var statusEvery = 5 * time.Second
