@@ -3,6 +3,7 @@ package interop
 import (
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -19,7 +20,7 @@ func (f askedFactory) Backends(_ *scenario.Scenario, mode view.Mode, _ int64) ([
 // HUMANS plays the transcript in its own order; every other mode gets
 // the usual backends, alternating.
 func TestHumansBesideHandsOnlyHumansToTheTranscript(t *testing.T) {
-	tr := &Transcript{Scenario: &scenario.Scenario{}, Mode: view.Humans, Players: [2]string{"a", "b"}, Turns: []run.Turn{{Seat: 1}, {Seat: 1}}}
+	tr := &Transcript{Scenario: &scenario.Scenario{}, Mode: view.Humans, Players: [2]string{"a", "b"}, Turns: []event.Turn{{Seat: 1}, {Seat: 1}}}
 	var asked []view.Mode
 	f := HumansBeside{Factory: askedFactory{&asked}, Transcript: tr}
 	humans, err := f.Backends(tr.Scenario, view.Humans, 1)
