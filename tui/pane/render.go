@@ -117,8 +117,12 @@ func (p *Pane) HeaderLines() []string {
 	}
 	switch {
 	case p.caption != "":
-		// Presenter mode: the leaks are the point, named in full.
-		second += "  " + st.Highlight[event.Leak].Render("leaks") + fmt.Sprintf(" %d", p.counts[event.Leak])
+		// Presenter mode: what the mode's maker says that its character
+		// could not know is the point (SCRIPT leaks, MINDREADERS
+		// mind-reads, AGENTS guesses), named in full.
+		kind := leak.MakerKind(p.mode)
+		info, _ := event.InfoOf(kind)
+		second += "  " + st.Highlight[kind].Render(info.Plural) + fmt.Sprintf(" %d", p.counts[kind])
 	case !p.masked:
 		second += p.counters(w - ansi.StringWidth(second))
 	}
