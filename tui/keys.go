@@ -67,6 +67,14 @@ func (a *appKeys) ShortHelp() []key.Binding {
 		return k.ShortHelp()
 	}
 	var keys []key.Binding
+	if m.play != nil && m.revealed {
+		// The game is over: nothing plays, the reveal is a key away.
+		keys = append(keys, k.Tools.Reveal, m.sideKey())
+		if !m.play.Once {
+			keys = append(keys, ui.Relabel(k.Playback.Restart, "new game"))
+		}
+		return append(keys, k.General.Help, k.General.Quit)
+	}
 	if m.panes[m.focus].Player() != nil {
 		keys = append(keys, ui.Relabel(k.Tools.Type, "type"))
 	}
