@@ -237,6 +237,7 @@ func (d *presenter) load(c Comparison) tea.Cmd {
 func (m *model) newPane(mode view.Mode) *pane.Pane {
 	p := pane.New(mode, m.scenario.MaxTurns, &m.styles)
 	if m.presenter != nil {
+		p.Present()
 		p.SetCaption(pane.Captions[mode])
 	}
 	return p

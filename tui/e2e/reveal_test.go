@@ -51,7 +51,7 @@ func TestRevealFitsAt80x24InTmux(t *testing.T) {
 		t.Errorf("the SCRIPT run's counts read wrong:\n%s", s)
 	}
 	tm.keys("Escape")
-	s = tm.waitFor("the reveal to close", patient, func(s string) bool { return !strings.Contains(s, "How it went") })
+	s = tm.waitFor("the reveal to close", patient, func(s string) bool { return !strings.Contains(s, "The reveal") })
 	if !strings.Contains(s, "v shows the reveal again") || !strings.Contains(s, "v reveal") || strings.Contains(s, "space pause") {
 		t.Errorf("after the reveal closes the screen should say that v opens it again, and offer no pause:\n%s", s)
 	}
