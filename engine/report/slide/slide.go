@@ -116,7 +116,8 @@ func layout(c report.Chart) (*scene, *typeset, error) {
 }
 
 // columnsFor is how many panels a row holds: the arrangement whose shape
-// is closest to a slide's, no wider than maxSlideWidth.
+// is closest to a slide's, no wider than maxSlideWidth, that leaves no
+// panel alone on its row under fuller ones.
 func columnsFor(panels int, width, height float64) int {
 	best, bestMiss := 1, math.Inf(1)
 	for cols := 1; cols <= min(maxColumns, panels); cols++ {
@@ -125,6 +126,9 @@ func columnsFor(panels int, width, height float64) int {
 			break
 		}
 		rows := (panels + cols - 1) / cols
+		if rows > 1 && panels%cols == 1 {
+			continue // an orphan
+		}
 		h := 200 + float64(rows)*(height+panelGap)
 		if miss := math.Abs(math.Log(w / h / slideAspect)); miss < bestMiss {
 			best, bestMiss = cols, miss
