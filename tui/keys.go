@@ -104,7 +104,13 @@ func (h *fullHelp) Bindings() []ui.Binding {
 }
 
 // helpView is every key, grouped.
-func (h *fullHelp) helpView() string { return h.m.help.FullHelpView(h.m.keys.FullHelp()) }
+func (h *fullHelp) helpView() string {
+	keys := h.m.keys
+	if h.m.play != nil {
+		keys = keys.ForPlayHelp(h.m.revealed)
+	}
+	return h.m.help.FullHelpView(keys.FullHelp())
+}
 
 func (h *fullHelp) Update(tea.Msg) tea.Cmd   { return nil }
 func (h *fullHelp) SetSize(int, int)         {}
