@@ -167,7 +167,7 @@ func (m *model) addFork(msg forkedMsg) {
 		m.notice = "fork failed: " + ui.Line(msg.err.Error())
 		return
 	}
-	p := pane.New(msg.live.Spec.Mode, m.scenario.MaxTurns, &m.styles)
+	p := m.newPane(msg.live.Spec.Mode)
 	p.Attach(msg.live)
 	p.SetFork(msg.turn, msg.cancel)
 	p.SetPaused(m.paused)

@@ -104,12 +104,15 @@ func (h *fullHelp) Bindings() []ui.Binding {
 }
 
 // helpView is every key, grouped.
-func (h *fullHelp) helpView() string {
-	keys := h.m.keys
-	if h.m.play != nil {
-		keys = keys.ForPlayHelp(h.m.revealed)
+func (h *fullHelp) helpView() string { return h.m.help.FullHelpView(h.m.helpKeys().FullHelp()) }
+
+// helpKeys is the key map as ? lists it: in a game, the keys that work
+// there.
+func (m *model) helpKeys() ui.KeyMap {
+	if m.play != nil {
+		return m.keys.ForPlayHelp(m.revealed)
 	}
-	return h.m.help.FullHelpView(keys.FullHelp())
+	return m.keys
 }
 
 func (h *fullHelp) Update(tea.Msg) tea.Cmd   { return nil }
