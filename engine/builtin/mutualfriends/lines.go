@@ -111,7 +111,7 @@ var friendsLines = [friendsActs][]string{
 	},
 	actConfirm: {
 		"Yes, I know {name} too! Selecting {name}.",
-		"Oh, {name} is on my list as well. That's our friend!",
+		"{name} is on my list as well. That's our friend!",
 		"Great, {name} it is. I'm picking {name} too.",
 	},
 	actUnknownName: {
