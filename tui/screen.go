@@ -156,11 +156,14 @@ func (m *model) tabBar() string {
 // cannotType says why enter has no move to type in the focused pane: no
 // seat of the user's is there.
 func (m *model) cannotType() string {
-	if m.panes[m.focus].Player() != nil {
+	p := m.panes[m.focus]
+	switch {
+	case p.Player() != nil:
 		return ""
+	case p.Replaying():
+		return "enter types for a seat you play: f forks this replay to play one"
+	case m.cannotTakeOver() != "":
+		return m.cannotTakeOver()
 	}
-	if why := m.cannotTakeOver(); why != "" {
-		return "no seat of yours here to type for: " + why
-	}
-	return "no seat of yours here to type for: t takes one over"
+	return "enter types for a seat you play: t takes one over"
 }
