@@ -58,6 +58,8 @@ type Pane struct {
 	// the mode's own kind only, named in full.
 	caption    string
 	presenting bool
+	// handed is set once a seat of the run changed hands.
+	handed bool
 	// masked hides the annotations (highlights and counters) while the
 	// user plays: a highlight on a number would tell them it is private.
 	masked bool
@@ -139,6 +141,12 @@ func (p *Pane) Apply(ev event.Event) {
 			p.changed(p.turns[ev.Turn-1])
 		}
 	case event.Control:
+		if !p.handed {
+			// From a take-over on, every turn names who made it: the
+			// writer's turns as well as the person's.
+			p.handed = true
+			p.Restyle()
+		}
 		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("» %s: seat %d (%s) now played by %s", ev.Control, ev.Seat, ev.Speaker, ev.Backend)})
 	case event.Error:
 		p.add(&entry{kind: errorEntry, raw: ev.Error})
