@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
@@ -166,7 +167,7 @@ func (m *model) addFork(msg forkedMsg) {
 		m.notice = "fork failed: " + ui.Line(msg.err.Error())
 		return
 	}
-	p := pane.New(msg.live.Spec.Mode, m.scenario.MaxTurns, &m.styles)
+	p := m.newPane(msg.live.Spec.Mode)
 	p.Attach(msg.live)
 	p.SetFork(msg.turn, msg.cancel)
 	p.SetPaused(m.paused)
@@ -185,7 +186,24 @@ func (m *model) addFork(msg forkedMsg) {
 	if p.Player() != nil {
 		m.startTyping(p)
 	}
-	m.notice = fmt.Sprintf("fork of turn %d records to %s", msg.turn, msg.live.Recording)
+	m.notice = forkNotice(msg.turn, msg.live.Spec.Seed, m.seed, msg.live.Recording, m.width)
+}
+
+// forkNotice says where a fork of turn plays on and records, in width
+// cells: its own seed (a fork plays on with a seed of its own, named in
+// its recording's name) beside the run's, and the recording's path, or
+// its name alone when the path does not fit.
+func forkNotice(turn int, seed, runSeed int64, path string, width int) string {
+	lead := fmt.Sprintf("fork of turn %d plays on with seed %d (the run's is %d), recording ", turn, seed, runSeed)
+	if runSeed == seed {
+		lead = fmt.Sprintf("fork of turn %d, seed %d, recording ", turn, seed)
+	}
+	for _, p := range []string{path, filepath.Base(path)} {
+		if n := lead + p; ansi.StringWidth(n) <= width {
+			return n
+		}
+	}
+	return fmt.Sprintf("fork of turn %d, seed %d: %s", turn, seed, filepath.Base(path))
 }
 
 // dropForks stops the forks and removes their panes (before a restart).

@@ -191,7 +191,7 @@ func goldenDemo(t *testing.T, runs []goldenRun, w, h int) *model {
 		return Options{Scenario: sc, Modes: view.Modes, Seed: 1,
 			Demo: &DemoOptions{Comparisons: []Comparison{{Scenario: sc, Modes: view.Modes, Seed: 1}, {Scenario: sc, Modes: view.Modes, Seed: 2}}}}
 	})
-	if !m.paused || m.presenter.callout == "" {
+	if !m.paused || m.presenter.callout() == "" {
 		t.Fatal("the demo did not stop at the SCRIPT run's leak")
 	}
 	return m

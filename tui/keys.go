@@ -67,6 +67,14 @@ func (a *appKeys) ShortHelp() []key.Binding {
 		return k.ShortHelp()
 	}
 	var keys []key.Binding
+	if m.play != nil && m.revealed {
+		// The game is over: nothing plays, the reveal is a key away.
+		keys = append(keys, k.Tools.Reveal, m.sideKey())
+		if !m.play.Once {
+			keys = append(keys, ui.Relabel(k.Playback.Restart, "new game"))
+		}
+		return append(keys, k.General.Help, k.General.Quit)
+	}
 	if m.panes[m.focus].Player() != nil {
 		keys = append(keys, ui.Relabel(k.Tools.Type, "type"))
 	}
@@ -96,7 +104,16 @@ func (h *fullHelp) Bindings() []ui.Binding {
 }
 
 // helpView is every key, grouped.
-func (h *fullHelp) helpView() string { return h.m.help.FullHelpView(h.m.keys.FullHelp()) }
+func (h *fullHelp) helpView() string { return h.m.help.FullHelpView(h.m.helpKeys().FullHelp()) }
+
+// helpKeys is the key map as ? lists it: in a game, the keys that work
+// there.
+func (m *model) helpKeys() ui.KeyMap {
+	if m.play != nil {
+		return m.keys.ForPlayHelp(m.revealed)
+	}
+	return m.keys
+}
 
 func (h *fullHelp) Update(tea.Msg) tea.Cmd   { return nil }
 func (h *fullHelp) SetSize(int, int)         {}

@@ -75,8 +75,32 @@ func (m *model) bodyHeight() int {
 // keys of what is on top.
 func (m *model) resize() {
 	m.help.SetWidth(m.width)
+	m.captionPanes()
 	m.footerHeight = len(m.legendLines()) + strings.Count(m.helpView(), "\n") + 1
 	for _, l := range m.stack.Layers() {
 		l.Component.SetSize(m.width, m.bodyHeight())
+	}
+}
+
+// captionRoom is the least height at which the watch captions its panes
+// (what SCRIPT, AGENTS and MINDREADERS are) as the presenter does.
+const captionRoom = 30
+
+// captionPanes gives the panes of a watch or a replay their mode's
+// one-line caption where the screen has room for it, and takes it away
+// where it has not; the presenter's panes keep theirs, and a game played
+// has one pane, the user's own.
+func (m *model) captionPanes() {
+	if m.presenter != nil || m.play != nil {
+		return
+	}
+	for _, p := range m.panes {
+		caption := ""
+		if m.height >= captionRoom {
+			caption = pane.Captions[p.Mode()]
+		}
+		if p.Caption() != caption {
+			p.SetCaption(caption)
+		}
 	}
 }

@@ -25,14 +25,21 @@ func TestLayoutWideShowsAllPanesSideBySide(t *testing.T) {
 			t.Errorf("pane header line lacks %s: %q", label, header)
 		}
 	}
-	if got := strings.Count(ansi.Strip(lines[3]), "turn 30/20"); got != 3 {
-		t.Errorf("want 3 turn counters, got %d in %q", got, ansi.Strip(lines[3]))
+	// There is room to say in a line what each mode is, as the demo does.
+	for _, caption := range []string{"one writer knows both sides", "each side knows only its own", "each side is told the other's"} {
+		if !strings.Contains(ansi.Strip(lines[3]), caption) {
+			t.Errorf("the panes lack the caption %q: %q", caption, ansi.Strip(lines[3]))
+		}
+	}
+	counters := ansi.Strip(lines[4])
+	if got := strings.Count(counters, "turn 30/20"); got != 3 {
+		t.Errorf("want 3 turn counters, got %d in %q", got, counters)
 	}
 	// Each pane counts the kind its mode's maker makes: SCRIPT leaks,
 	// AGENTS guesses, MINDREADERS mind-reads.
-	if !strings.Contains(ansi.Strip(lines[3]), "leak 0  disclosure 0  first mention 0") || !strings.Contains(ansi.Strip(lines[3]), "guess 0  disclosure 0  first mention 0") ||
-		!strings.Contains(ansi.Strip(lines[3]), "mind-read 0  disclosure 0  first mention 0") {
-		t.Errorf("wide panes should name the counters in full: %q", ansi.Strip(lines[3]))
+	if !strings.Contains(counters, "leak 0  disclosure 0  first mention 0") || !strings.Contains(counters, "guess 0  disclosure 0  first mention 0") ||
+		!strings.Contains(counters, "mind-read 0  disclosure 0  first mention 0") {
+		t.Errorf("wide panes should name the counters in full: %q", counters)
 	}
 	footer := ansi.Strip(strings.Join(lines[48:], "\n"))
 	for _, want := range []string{"!leak", "+disclosure", "~mind-read", "?guess", "*first mention", "space pause", "quit"} {
@@ -163,5 +170,22 @@ func TestTitleBarCutsTheSettingAtAWord(t *testing.T) {
 	shown := strings.TrimSpace(first[i:j])
 	if !strings.HasPrefix(setting, shown) || setting[len(shown)] != ' ' {
 		t.Errorf("title bar %q cuts the setting %q inside a word", first, setting)
+	}
+}
+
+// At 80x24 there is no room for the captions: the panes' headers stay as
+// they are, and a screen made taller gets them.
+func TestCaptionsOnlyWhereThereIsRoom(t *testing.T) {
+	m := syntheticModel(t, view.Modes, 80, 24)
+	if screen := ansi.Strip(m.render()); strings.Contains(screen, "one writer knows both sides") || strings.Contains(screen, "one writer, both sides") {
+		t.Errorf("a caption at 80x24:\n%s", screen)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if screen := ansi.Strip(m.render()); !strings.Contains(screen, "one writer knows both sides") {
+		t.Errorf("no caption at 120x40:\n%s", screen)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if screen := ansi.Strip(m.render()); strings.Contains(screen, "one writer") {
+		t.Errorf("the caption stays at 80x24 again:\n%s", screen)
 	}
 }

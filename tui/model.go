@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -117,6 +118,9 @@ func (m *model) install(g *generation) {
 		if m.paused {
 			l.Control.Pause()
 		}
+	}
+	if m.paused && len(g.runs) > 0 {
+		m.notice = fmt.Sprintf("seed %d ready, paused: space to start", g.seed)
 	}
 	if g.player != nil {
 		p := m.panes[0]

@@ -91,14 +91,15 @@ func (m *model) notesHidden() string {
 }
 
 // stepNote moves the focused pane's selection to the next (d > 0) or
-// previous annotation and says what it marks.
+// previous annotation and says what it marks; with no turn selected,
+// } goes to the first annotation and { to the last.
 func (m *model) stepNote(d int) {
 	p := m.panes[m.focus]
 	turn, idx := p.Cursor(), p.Note()
 	if turn == 0 {
-		turn, idx = max(p.TopTurn(), 1), -1
+		turn, idx = 1, -1
 		if d < 0 {
-			idx = 1 << 30
+			turn, idx = p.Turns(), 1<<30
 		}
 	}
 	t, i, ok := p.NextNote(turn, idx, d)

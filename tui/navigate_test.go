@@ -164,3 +164,21 @@ func TestReplaySpeedKeysAndEnd(t *testing.T) {
 		t.Errorf("end should play the rest at once: speed %v pace %v", sp.x, m.pace)
 	}
 }
+
+// The notice of a new fork fits the screen and names the seed it plays
+// on with beside the run's: a fork of a seed-1 run records as s2.
+func TestForkNoticeFitsAndNamesItsSeed(t *testing.T) {
+	path := "/home/someone/talks/2026/recordings/forks/craigslist_road-bike-script-s2-fork-t1.jsonl"
+	for _, width := range []int{80, 120, 200} {
+		n := forkNotice(1, 2, 1, path, width)
+		if ansi.StringWidth(n) > width {
+			t.Errorf("at %d columns the notice is %d wide: %q", width, ansi.StringWidth(n), n)
+		}
+		if !strings.Contains(n, "seed 2") || !strings.Contains(n, "craigslist_road-bike-script-s2-fork-t1.jsonl") {
+			t.Errorf("at %d columns: %q", width, n)
+		}
+	}
+	if n := forkNotice(1, 2, 1, path, 200); !strings.Contains(n, "(the run's is 1)") || !strings.Contains(n, path) {
+		t.Errorf("with room the notice names the run's seed and the whole path: %q", n)
+	}
+}

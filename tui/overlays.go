@@ -100,7 +100,8 @@ func (m *model) openWelcome() {
 
 // openReveal shows the end of the game beside the SCRIPT run.
 func (m *model) openReveal() {
-	m.openOverlay(ui.Layer{Component: overlay.NewReveal(m.common(), m.scenario, m.play.Seat, m.panes[0], m.script), Overlay: revealOverlay})
+	m.openOverlay(ui.Layer{Component: overlay.NewReveal(m.common(), m.scenario, m.play.Seat, m.panes[0], m.script), Overlay: revealOverlay,
+		OnClose: func() { m.notice = "v shows the reveal again" }})
 }
 
 // recordings are the runs on screen as their recordings hold them so

@@ -45,7 +45,7 @@ func TestPlayShowsNoPartnerFactBeforeTheEnd(t *testing.T) {
 	look("What you know · Luis Herrera")
 	tm.Send(press("esc"))
 	tm.Send(press("?"))
-	look("take over", "reveal")
+	look("go to turn", "reveal")
 	tm.Send(press("?"))
 	tm.Send(press("v"))
 	look("the reveal comes when the game ends")

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -67,23 +68,47 @@ type presenter struct {
 	m     *model
 	opts  *DemoOptions
 	index int // the comparison on screen
-	// callout explains the leak or mind-read the runs stopped at (of
-	// kind calloutKind); shown is set once the scoreboard has come for
-	// this episode.
-	callout     string
-	calloutKind event.AnnotationKind
-	shown       bool
+	// callouts explain the leaks and mind-reads the runs stopped at, the
+	// one on screen first: stops on the same turn, in one pane or in
+	// several, wait their turn, and space shows the next. shown is set
+	// once the scoreboard has come for this episode.
+	callouts []callout
+	shown    bool
+}
+
+// callout is one stop of the presenter: what it says, and where.
+type callout struct {
+	text string
+	pane *pane.Pane
+	turn int
+}
+
+// callout is the text of the callout on screen, "" for none.
+func (d *presenter) callout() string {
+	if len(d.callouts) == 0 {
+		return ""
+	}
+	return d.callouts[0].text
+}
+
+// goOn shows the next callout, or lets the runs go on when none waits.
+func (d *presenter) goOn() {
+	d.callouts = d.callouts[1:]
+	if len(d.callouts) == 0 {
+		d.m.setPaused(false)
+		d.endEpisode()
+	} else {
+		c := d.callouts[0]
+		d.m.selectTurn(c.pane, c.turn)
+	}
+	d.m.resize()
 }
 
 func (d *presenter) Bindings() []ui.Binding {
 	k := d.m.keys
 	var out []ui.Binding
-	if d.callout != "" {
-		out = append(out, ui.Binding{Key: k.Playback.Pause, Do: do(func() {
-			d.callout = ""
-			d.m.setPaused(false)
-			d.m.resize()
-		})})
+	if len(d.callouts) > 0 {
+		out = append(out, ui.Binding{Key: k.Playback.Pause, Do: do(d.goOn)})
 	}
 	return append(out,
 		ui.Binding{Key: k.Presenter.NextScene, Do: func(tea.KeyPressMsg) tea.Cmd { return d.next() }},
@@ -119,11 +144,15 @@ func (d *presenter) ShortHelp() []key.Binding {
 // helpView is the callout over the key line, in the footer while the
 // runs stop at a leak.
 func (d *presenter) helpView() string {
-	if d.callout == "" {
+	if d.callout() == "" {
 		return ""
 	}
+	text := d.callout() + " space continues"
+	if more := len(d.callouts) - 1; more > 0 {
+		text = d.callout() + fmt.Sprintf(" space: the next (%d more)", more)
+	}
 	var out []string
-	for _, l := range strings.Split(ansi.Wrap(d.callout, max(d.m.width-2, 1), ""), "\n") {
+	for _, l := range strings.Split(ansi.Wrap(text, max(d.m.width-2, 1), ""), "\n") {
 		out = append(out, d.m.styles.Callout.Render(" "+l+" "))
 	}
 	return strings.Join(append(out, d.m.help.ShortHelpView(d.ShortHelp())), "\n")
@@ -134,39 +163,47 @@ func (d *presenter) state() string {
 	if d == nil {
 		return ""
 	}
-	return fmt.Sprintf("%d %s", d.index, d.callout)
+	return fmt.Sprintf("%d %d %s", d.index, len(d.callouts), d.callout())
 }
 
 // stopAt stops every run at a leak or a mind-read and says what was
-// said and whose fact it was.
+// said and whose fact it was; a stop while a callout is on screen waits
+// after it, in turn order and then the panes' order.
 func (d *presenter) stopAt(p *pane.Pane, ev event.Event) {
 	if ev.Turn < 1 || ev.Turn > p.Turns() {
 		return
 	}
 	speaker, a := ui.FirstName(p.Speaker(ev.Turn)), *ev.Annotation
-	if d.callout != "" && d.calloutKind == event.Leak && a.Kind != event.Leak {
-		return // the runs stopped together: the leak, the study's point, is told
-	}
-	d.calloutKind = a.Kind
 	fact, owner := d.m.fact(a.FactID)
 	whose := "a private fact"
 	if owner != "" {
 		whose = owner + "'s private fact"
 	}
-	d.callout = fmt.Sprintf("%s in %s, turn %d: %s says%s, which is %s (%s). %s. space continues",
+	text := fmt.Sprintf("%s in %s, turn %d: %s says%s, which is %s (%s). %s.",
 		strings.ToUpper(pane.AnnotationWord(a)), p.Label(), ev.Turn, speaker, p.Said(ev.Turn, a), whose, fact, fmt.Sprintf(calloutEnds[a.Kind], speaker))
-	d.m.selectTurn(p, ev.Turn)
+	d.callouts = append(d.callouts, callout{text: text, pane: p, turn: ev.Turn})
+	waiting := d.callouts[1:]
+	slices.SortStableFunc(waiting, func(x, y callout) int {
+		if x.turn != y.turn {
+			return x.turn - y.turn
+		}
+		return slices.Index(d.m.panes, x.pane) - slices.Index(d.m.panes, y.pane)
+	})
+	if len(d.callouts) == 1 {
+		d.m.selectTurn(p, ev.Turn)
+	}
 	d.m.setPaused(true)
 	d.m.resize()
 }
 
-// endEpisode shows the scoreboard once every pane's run has ended.
+// endEpisode shows the scoreboard once every pane's run has ended and
+// every callout has been read.
 func (d *presenter) endEpisode() {
-	if d.shown || !d.m.allEnded() {
-		return
+	if d.shown || len(d.callouts) > 0 || !d.m.allEnded() {
+		return // the callouts of the last turns first
 	}
 	d.shown = true
-	d.callout = ""
+	d.callouts = nil
 	d.showBoard()
 	d.m.resize()
 }
@@ -191,7 +228,7 @@ func (d *presenter) next() tea.Cmd {
 
 // load replaces the panes with the comparison's and starts its runs.
 func (d *presenter) load(c Comparison) tea.Cmd {
-	d.callout, d.shown = "", false
+	d.callouts, d.shown = nil, false
 	d.m.stack.RemoveIf(isBoard)
 	return d.m.show(c)
 }
@@ -200,6 +237,7 @@ func (d *presenter) load(c Comparison) tea.Cmd {
 func (m *model) newPane(mode view.Mode) *pane.Pane {
 	p := pane.New(mode, m.scenario.MaxTurns, &m.styles)
 	if m.presenter != nil {
+		p.Present()
 		p.SetCaption(pane.Captions[mode])
 	}
 	return p

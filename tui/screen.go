@@ -40,11 +40,7 @@ func (s *paneScreen) Bindings() []ui.Binding {
 		{Key: m.keys.Playback.Fork, Do: do(m.openFork), Disabled: m.cannotFork},
 		{Key: m.keys.Tools.TakeOver, Do: do(m.openChooser), Disabled: m.cannotTakeOver},
 		{Key: m.keys.Tools.Side, Do: do(m.toggleSide), Disabled: m.cannotToggleSide},
-		{Key: m.keys.Tools.Type, Do: do(func() {
-			if p := m.panes[m.focus]; p.Player() != nil {
-				m.startTyping(p)
-			}
-		})},
+		{Key: m.keys.Tools.Type, Do: do(func() { m.startTyping(m.panes[m.focus]) }), Disabled: m.cannotType},
 		{Key: m.keys.Panes.Close, Do: do(func() {
 			if p := m.panes[m.focus]; p.Player() != nil && !p.Player().Fixed {
 				m.handBack(p)
@@ -155,4 +151,19 @@ func (m *model) tabBar() string {
 		b.WriteByte(' ')
 	}
 	return ui.Fit(b.String(), m.width)
+}
+
+// cannotType says why enter has no move to type in the focused pane: no
+// seat of the user's is there.
+func (m *model) cannotType() string {
+	p := m.panes[m.focus]
+	switch {
+	case p.Player() != nil:
+		return ""
+	case p.Replaying():
+		return "enter types for a seat you play: f forks this replay to play one"
+	case m.cannotTakeOver() != "":
+		return m.cannotTakeOver()
+	}
+	return "enter types for a seat you play: t takes one over"
 }

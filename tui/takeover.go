@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/tui/chooser"
 	"github.com/omnigap/omnigap/tui/pane"
@@ -213,6 +214,9 @@ func (t *typing) send() {
 	case !p.YourTurn():
 		pl.Input.Refuse("not your turn yet: wait for " + ui.Line(pl.View.Partner().Name) + pauseHint(p))
 		return
+	}
+	if ends := family.Ends(family.Of(pl.View.Family), a.Type); ends != "" && !pl.Input.Warn(ends) {
+		return // said before it goes: enter again sends it
 	}
 	if !pl.Backend.Submit(a) {
 		pl.Input.Refuse("your move for this turn is already on its way")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"time"
@@ -43,6 +44,9 @@ g, [ ], { }, / and f work as in replay. q quits.`,
 			}
 			sets, err := replay.Group(cmd.Context(), fsys, names)
 			if err != nil {
+				if fsys == nil {
+					err = fmt.Errorf("%w; with no argument demo plays the comparisons built into omnigap", err)
+				}
 				return err
 			}
 			comps := make([]tui.Comparison, len(sets))

@@ -64,7 +64,7 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 		return err
 	}
 	plan := opts.Plan()
-	fmt.Fprintf(w, "dry run of %s episodes (%s x %s x %s", thousands(plan.Total), count(len(opts.Refs), "scenario"), count(opts.Episodes, "episode"), count(len(opts.Modes), "mode"))
+	fmt.Fprintf(w, "dry run of %s episodes (%s x %s x %s", thousands(plan.Total), scenariosText(opts.Refs), count(opts.Episodes, "episode"), count(len(opts.Modes), "mode"))
 	if !opts.Shard.Whole() {
 		fmt.Fprintf(w, ", shard %s", opts.Shard)
 	}
@@ -254,4 +254,26 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// scenariosText counts a study's scenarios as the episodes meet them: a
+// fixed scenario is one, a generator (family/gen-*) draws a fresh one per
+// episode.
+func scenariosText(refs []string) string {
+	fixed, generators := 0, 0
+	for _, r := range refs {
+		if library.IsFresh(r) {
+			generators++
+		} else {
+			fixed++
+		}
+	}
+	var parts []string
+	if fixed > 0 {
+		parts = append(parts, count(fixed, "scenario"))
+	}
+	if generators > 0 {
+		parts = append(parts, count(generators, "generator")+" (a fresh scenario per episode)")
+	}
+	return strings.Join(parts, " and ")
 }

@@ -84,7 +84,7 @@ func TestDryRunBoundsAStudyAtItsTurnLimits(t *testing.T) {
 	if srv.Count() != 0 {
 		t.Fatalf("the dry run sent %d requests", srv.Count())
 	}
-	for _, want := range []string{"dry run of 24 episodes", "o200k_base, gpt-4o-mini's own tokenizer", "upper bound: every episode to its turn limit", "expected: every episode ends at 50%", "June 2025"} {
+	for _, want := range []string{"dry run of 24 episodes (2 generators (a fresh scenario per episode) x 4 episodes x 3 modes)", "o200k_base, gpt-4o-mini's own tokenizer", "upper bound: every episode to its turn limit", "expected: every episode ends at 50%", "June 2025"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the dry run does not say %q:\n%s", want, out)
 		}

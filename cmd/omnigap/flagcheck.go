@@ -98,11 +98,27 @@ func groupRun(cmd *cobra.Command) {
 		if len(args) == 0 {
 			return cmd.Help()
 		}
-		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
-		cmd.SuggestionsMinimumDistance = 2
-		if near := cmd.SuggestionsFor(args[0]); len(near) > 0 {
-			msg += "; did you mean " + strings.Join(near, " or ") + "?"
-		}
-		return errors.New(msg + fmt.Sprintf(" (see '%s --help')", cmd.CommandPath()))
+		return unknownCommand(cmd, args[0])
 	}
+}
+
+// commandsOnly is the Args of a command that runs with no arguments and
+// has subcommands: a word that is none of them is refused with the
+// nearest names ("omnigap plya": did you mean play?).
+func commandsOnly(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	return unknownCommand(cmd, args[0])
+}
+
+// unknownCommand refuses word as a subcommand of cmd, naming the
+// subcommands it may have meant.
+func unknownCommand(cmd *cobra.Command, word string) error {
+	msg := fmt.Sprintf("unknown command %q for %q", word, cmd.CommandPath())
+	cmd.SuggestionsMinimumDistance = 2
+	if near := cmd.SuggestionsFor(word); len(near) > 0 {
+		msg += "; did you mean " + strings.Join(near, " or ") + "?"
+	}
+	return errors.New(msg + fmt.Sprintf(" (see '%s --help')", cmd.CommandPath()))
 }

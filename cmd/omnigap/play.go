@@ -118,6 +118,13 @@ func (o *playOptions) chooseSeat(sc *scenario.Scenario, seatSet bool) (int, erro
 		return o.seat, nil
 	}
 	var roles []string
+	if same := strings.EqualFold(sc.Seats[0].Role, sc.Seats[1].Role); same && strings.EqualFold(sc.Seats[0].Role, strings.TrimSpace(o.as)) {
+		if seatSet {
+			return o.seat, nil
+		}
+		return 0, fmt.Errorf("--as %s: both seats of %s have the role %s (%s in seat 0, %s in seat 1): choose one with --seat 0 or --seat 1",
+			o.as, sc.ID, sc.Seats[0].Role, sc.Seats[0].Character.Name, sc.Seats[1].Character.Name)
+	}
 	for i, s := range sc.Seats {
 		if strings.EqualFold(s.Role, strings.TrimSpace(o.as)) {
 			if seatSet && i != o.seat {

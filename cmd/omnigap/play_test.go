@@ -19,6 +19,7 @@ func TestPlayChoosesTheSeatAndNeedsATerminal(t *testing.T) {
 		{[]string{"play", "--as", "seller", "--seat", "1"}, "--as seller is seat 0, but --seat says 1"},
 		{[]string{"play", "--as", "landlord"}, `no role "landlord" (its roles are seller and buyer)`},
 		{[]string{"play", "no/such-scenario"}, "not found"},
+		{[]string{"play", "sotopia/team-lead", "--as", "engineer"}, "--as engineer: both seats of sotopia/team-lead have the role engineer (Mei Chen in seat 0, Jordan Reyes in seat 1): choose one with --seat 0 or --seat 1"},
 	}
 	for _, c := range cases {
 		_, err := omnigap(t, c.args...)

@@ -117,6 +117,7 @@ over the scenarios and seeds both played.`,
 					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err
 					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(exp.path))
 				}
 			}
 			if htmlPath != "" {

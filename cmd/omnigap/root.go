@@ -20,7 +20,7 @@ app, ? lists every key and q quits.`,
 		Version:       engine.Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Args:          cobra.NoArgs,
+		Args:          commandsOnly,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return w.watch(cmd.Context(), cmd.OutOrStdout())
 		},

@@ -119,6 +119,12 @@ func reportOf(t *testing.T, jsonPath string, folders ...string) (string, any) {
 	if err != nil {
 		t.Fatalf("report %v: %v", folders, err)
 	}
+	// The report says what it wrote, last.
+	wrote := "wrote " + jsonPath + "\n"
+	if !strings.HasSuffix(out, wrote) {
+		t.Errorf("report %v does not say %q:\n%s", folders, wrote, out)
+	}
+	out = strings.TrimSuffix(out, wrote)
 	data, err := os.ReadFile(jsonPath)
 	if err != nil {
 		t.Fatal(err)

@@ -71,6 +71,10 @@ type Prompt struct {
 	// simulation card's ending rule ("when an offer is accepted or
 	// rejected, "); "" when they end none.
 	Endings string
+	// PlayerRule is how the game ends, in a player's words and commands,
+	// for the column beside the dialogue and the welcome; "" when
+	// nothing but leaving and the turn limit ends it.
+	PlayerRule string
 }
 
 // Turn is one completed turn as a family's rules see it.

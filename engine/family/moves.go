@@ -92,6 +92,23 @@ func (r Reply) Text(keys ...string) string {
 type Command struct {
 	Usage   string
 	Summary string
+	// Ends says how the move ends the game, to a player before it is
+	// sent ("" for a move that ends nothing by itself).
+	Ends string
+}
+
+// Ends is how a move of type t ends a game of family f, as a player is
+// told before sending it; "" when it ends nothing by itself.
+func Ends(f Family, t event.ActionType) string {
+	if f == nil {
+		return ""
+	}
+	for _, m := range f.Moves() {
+		if m.Type == t {
+			return m.Command.Ends
+		}
+	}
+	return ""
 }
 
 // Word is the command's name without the slash: "offer" for

@@ -10,6 +10,7 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -59,6 +60,9 @@ func Group(ctx context.Context, fsys fs.FS, names []string) ([]*Set, error) {
 	var sets []*Set
 	for _, name := range names {
 		rec, err := record.ReadHeaderFS(ctx, fsys, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such recording (a .jsonl file written by --record or run)", name)
+		}
 		if err != nil {
 			return nil, err
 		}

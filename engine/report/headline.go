@@ -99,8 +99,8 @@ func (h *Headline) poolsText(key string) string {
 // which families each row and column pools, when not all of them.
 func (r Report) writeHeadline(b *strings.Builder, width int) {
 	h := r.Headline
-	if h == nil {
-		return
+	if h == nil || len(h.Families) == 1 {
+		return // one family's own table, which follows, holds every row
 	}
 	var ms []Measure
 	for _, m := range headlineMeasures() {

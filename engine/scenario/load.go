@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/goccy/go-yaml"
 )
@@ -94,6 +95,10 @@ func decodeProblem(name string, data []byte, pos positions, err error) FieldErro
 	}
 	if fe.Msg == "" {
 		fe.Msg = fmt.Sprint(err)
+	}
+	// A tab is quoted as itself, which reads as a space on any screen.
+	if strings.Contains(fe.Msg, "character '\t'") {
+		fe.Msg = "found a tab character: YAML indents with spaces only"
 	}
 	return fe
 }

@@ -15,12 +15,12 @@ func Label(a event.Action) string {
 	switch a.Type {
 	case event.Offer:
 		if a.Arg != nil {
-			return "offer " + a.Arg.Label()
+			return "offer " + argLabel(a)
 		}
 		return "offer"
 	case event.Select:
 		if a.Arg != nil {
-			return "select " + a.Arg.Label()
+			return "select " + argLabel(a)
 		}
 		return "select "
 	case event.Accept, event.Reject, event.Leave, event.NonVerbal, event.Act:
@@ -45,4 +45,19 @@ func Tagged(a event.Action) string {
 		return words
 	}
 	return strings.TrimSpace("[" + label + "] " + words)
+}
+
+// TextOrdered is an argument of several parts whose label can follow
+// the order the move's words say them in ("I take the hat and 2 books":
+// "hat=1 book=2"), so that the label and the words read alike.
+type TextOrdered interface {
+	LabelIn(text string) string
+}
+
+// argLabel is a move's argument as its label says it.
+func argLabel(a event.Action) string {
+	if o, ok := a.Arg.(TextOrdered); ok {
+		return o.LabelIn(a.Text)
+	}
+	return a.Arg.Label()
 }

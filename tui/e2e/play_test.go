@@ -101,6 +101,8 @@ func TestPlayCraigslistAsBuyerInTmux(t *testing.T) {
 	tm.keys("C-u")
 	tm.typeText("/offer 540")
 	tm.keys("Enter")
+	tm.waitFor("the offer's warning", patient, func(s string) bool { return strings.Contains(s, "! a formal offer ends the game") })
+	tm.keys("Enter")
 	s = tm.waitFor("the reveal", patient, func(s string) bool {
 		return strings.Contains(s, "The reveal") && strings.Contains(s, "SCRIPT") && strings.Contains(s, "goal completion")
 	})
@@ -255,4 +257,24 @@ func TestTakeOverAndHandBackInTmux(t *testing.T) {
 	if last := rec.Events[len(rec.Events)-1]; last.Kind != event.RunEnded {
 		t.Errorf("the last event is %s, want run_ended", last.Kind)
 	}
+}
+
+// A formal offer says before it is sent that its answer ends the game:
+// the first enter shows how, the dialogue waits, and the second sends it.
+// The seller of seed 1 rejects $500 (her floor is $520), which ends it.
+func TestFormalOfferSaysItEndsTheGameInTmux(t *testing.T) {
+	tm, dir := launchSized(t, "offerwarn", 80, 24, nil, "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
+	tm.waitFor("the seller's opening and my turn", patient, yourTurn(1))
+	tm.typeText("/offer 500")
+	tm.keys("Enter")
+	s := tm.waitFor("the warning", patient, func(s string) bool { return strings.Contains(s, "! a formal offer ends the game") })
+	if turnsDone(s) != 1 || !strings.Contains(s, "Luis Herrera › /offer 500") {
+		t.Fatalf("the first enter should only say how the offer ends the game:\n%s", s)
+	}
+	tm.keys("Enter")
+	s = tm.waitFor("the reveal", patient, func(s string) bool { return strings.Contains(s, "How it went") })
+	if !strings.Contains(s, "no deal: Dana Okafor rejected the") {
+		t.Errorf("the rejected offer should end the game with no deal:\n%s", s)
+	}
+	tm.quit(dir)
 }

@@ -56,6 +56,8 @@ func TestServeToOpenSSHInTmux(t *testing.T) {
 	tm.waitFor("a counter and my turn again", patient, yourTurn(3))
 	tm.typeText("/offer 540")
 	tm.keys("Enter")
+	tm.waitFor("the offer's warning", patient, func(s string) bool { return strings.Contains(s, "! a formal offer ends the game") })
+	tm.keys("Enter")
 	s = tm.waitFor("the reveal", patient, func(s string) bool {
 		return strings.Contains(s, "The reveal") && strings.Contains(s, "Your score: goal completion")
 	})

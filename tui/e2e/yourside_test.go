@@ -43,7 +43,7 @@ func TestPlayShowsYourSideAt80x24InTmux(t *testing.T) {
 		return strings.Contains(s, "You: Luis Herrera") && strings.Contains(s, "Luis Herrera ›")
 	})
 	side := sideText(s)
-	for _, want := range []string{"Luis's target price is $480.", "The most Luis will pay is $580."} {
+	for _, want := range []string{"Luis's target price is $480.", "The most Luis will pay is $580.", "How it ends", "A formal offer (/offer) ends", "The listing price is $650."} {
 		if !strings.Contains(side, want) {
 			t.Errorf("the first screen should show %q beside the dialogue:\n%s", want, s)
 		}

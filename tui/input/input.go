@@ -34,7 +34,10 @@ type Input struct {
 	// err is why the last move was refused and refused its text, until
 	// the next edit.
 	err, refused string
-	help         []string // lines of the move list, shown after /help
+	// warning says how the typed move ends the game, until the next
+	// edit; enter again sends it.
+	warning string
+	help    []string // lines of the move list, shown after /help
 	// history is what was sent or refused, oldest first; at is the entry
 	// shown (len(history): the text being typed, kept in draft).
 	history []string
@@ -74,15 +77,26 @@ func (in *Input) Update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	in.text, cmd = in.text.Update(msg)
 	if in.text.Value() != before {
-		in.err, in.refused = "", ""
+		in.err, in.refused, in.warning = "", "", ""
 	}
 	return cmd
+}
+
+// Warn says, before a move that ends the game is sent, how it ends it;
+// it reports whether the warning was already shown for the text typed
+// (the second enter), so the move may go.
+func (in *Input) Warn(ends string) bool {
+	if in.warning == ends {
+		return true
+	}
+	in.warning, in.help = ends, nil
+	return false
 }
 
 // Refuse shows why a move was not sent, with its text, and clears the
 // box for the next move; ↑ brings the text back.
 func (in *Input) Refuse(reason string) {
-	in.help = nil
+	in.help, in.warning = nil, ""
 	in.refused = in.keep()
 	in.err = reason
 }
@@ -91,13 +105,13 @@ func (in *Input) Refuse(reason string) {
 func (in *Input) ShowHelp(text string) {
 	in.keep()
 	in.help = strings.Split(strings.TrimRight(text, "\n"), "\n")
-	in.err, in.refused = "", ""
+	in.err, in.refused, in.warning = "", "", ""
 }
 
 // Sent clears the box after a move went out.
 func (in *Input) Sent() {
 	in.keep()
-	in.err, in.refused, in.help = "", "", nil
+	in.err, in.refused, in.help, in.warning = "", "", nil, ""
 }
 
 // keep puts what is typed in the history, clears the box and returns
@@ -161,6 +175,12 @@ func (in *Input) Render(width int, st *ui.Styles, state, hints string, yourTurn 
 		lines := strings.Split(ansi.Wrap(textsafe.Clean(msg), max(width-2, 1), ""), "\n")
 		for _, l := range lines[:min(len(lines), maxErrLines)] {
 			out = append(out, ui.Fit("  "+st.ErrText.Render(l), width))
+		}
+	}
+	if in.warning != "" {
+		msg := "! " + in.warning + " · enter sends it, any edit cancels"
+		for _, l := range strings.Split(ansi.Wrap(msg, max(width-2, 1), ""), "\n") {
+			out = append(out, ui.Fit("  "+st.Title.Render(l), width))
 		}
 	}
 	prompt := st.Seat[in.seat&1].Render(ui.Line(in.name)) + st.Dim.Render(" › ")

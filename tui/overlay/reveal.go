@@ -33,8 +33,10 @@ type Reveal struct {
 // NewReveal reveals the game played in played (the user in seat) beside
 // the SCRIPT run in script.
 func NewReveal(c ui.Common, sc *scenario.Scenario, seat int, played, script *pane.Pane) *Reveal {
-	p := panel.New(c, "The reveal · "+ui.Line(sc.Title), revealLines(sc, seat, played, script, c.Styles))
-	p.Hint = " tab: SCRIPT side · esc closes"
+	// The app's title line names the scenario; beside the SCRIPT pane at
+	// 80 columns the panel keeps room for its name and keys only.
+	p := panel.New(c, "The reveal", revealLines(sc, seat, played, script, c.Styles))
+	p.Hint = " tab: SCRIPT · esc closes"
 	script.SetFocused(false)
 	return &Reveal{Common: c, panel: p, script: script}
 }
@@ -163,10 +165,12 @@ func revealLines(sc *scenario.Scenario, seat int, played, script *pane.Pane, st 
 		out = append(out, endingLines(played.Ending(), seat, "Your score", w, st)...)
 
 		pv := view.For(sc, view.Agents, partner)
-		out = append(out, "", st.Seat[partner].Render(fmt.Sprintf("What %s (%s) was told, and you were not", ui.Line(pv.Self().Name), ui.Line(pv.Self().Role))))
+		out = append(out, "")
+		out = append(out, ui.Para(fmt.Sprintf("What %s (%s) was told, and you were not", pv.Self().Name, pv.Self().Role), w, 0, st.Seat[partner])...)
 		out = append(out, ui.Para(pv.RenderOwnForOthers(), w, 2, st.Setting)...)
 
-		out = append(out, "", st.Seat[seat].Render("What your turns gave away"))
+		out = append(out, "")
+		out = append(out, ui.Para("What your turns gave away", w, 0, st.Seat[seat])...)
 		n := 0
 		for _, t := range played.History() {
 			if t.Seat != seat {
@@ -185,12 +189,13 @@ func revealLines(sc *scenario.Scenario, seat int, played, script *pane.Pane, st 
 			out = append(out, ui.Para("Nothing: none of your turns mentioned a private fact.", w, 2, st.Setting)...)
 		}
 
-		out = append(out, "", st.Title.Render("The SCRIPT run, same scenario and seed"))
+		out = append(out, "")
+		out = append(out, ui.Para("The SCRIPT run, same scenario and seed", w, 0, st.Title)...)
 		if script.Ending() == nil {
 			out = append(out, ui.Para("still running…", w, 2, st.Dim)...)
 		} else {
 			out = append(out, endingLines(script.Ending(), seat, ui.Line(sc.Seats[seat].Character.Name)+"'s score there", w, st)...)
-			out = append(out, ui.Para(fmt.Sprintf("One writer knew both sides: %d leaks, %d disclosures in %d turns.", script.Count(event.Leak), script.Count(event.Disclosure), script.Ending().Turns), w, 2, st.Setting)...)
+			out = append(out, ui.Para(fmt.Sprintf("One writer knew both sides: %s, %s in %s.", count(script.Count(event.Leak), event.Leak), count(script.Count(event.Disclosure), event.Disclosure), count(script.Ending().Turns, "turn")), w, 2, st.Setting)...)
 		}
 		return out
 	}
@@ -213,6 +218,18 @@ func YourTurn(a event.Annotation, partner string) string {
 	return pane.AnnotationWord(a)
 }
 
+// count is n of a kind's (or a word's) things, in the singular for one:
+// "1 leak", "3 disclosures".
+func count[K ~string](n int, what K) string {
+	if info, ok := event.InfoOf(event.AnnotationKind(what)); ok {
+		if n == 1 {
+			return "1 " + info.Word
+		}
+		return fmt.Sprintf("%d %s", n, info.Plural)
+	}
+	return fmt.Sprintf("%d %s", n, ui.Plural(n, string(what)))
+}
+
 // endingLines are an ending's outcome and, under label, the goal
 // completion of seat in it.
 func endingLines(end *event.Ending, seat int, label string, w int, st *ui.Styles) []string {
@@ -223,7 +240,7 @@ func endingLines(end *event.Ending, seat int, label string, w int, st *ui.Styles
 	if end.Outcome.Good() {
 		style = st.Good
 	}
-	out := ui.Para(fmt.Sprintf("%s (%s after %d turns)", end.Outcome.Summary, end.Reason, end.Turns), w, 2, style)
+	out := ui.Para(fmt.Sprintf("%s (%s after %s)", end.Outcome.Summary, end.Reason, count(end.Turns, "turn")), w, 2, style)
 	key := metrics.GoalCompletionSeat0
 	if seat == 1 {
 		key = metrics.GoalCompletionSeat1

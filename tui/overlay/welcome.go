@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui/panel"
@@ -37,6 +38,10 @@ func NewWelcome(c ui.Common, sc *scenario.Scenario, seat int, text string, start
 		out := []string{st.Seat[seat].Render(fmt.Sprintf("  You play %s (%s) against an agent.", ui.Line(self.Name), ui.Line(self.Role))),
 			st.Title.Render("  Press enter to begin."), ""}
 		out = append(out, ui.Para("You know only your own side, and the agent knows only its own. When the game ends, the reveal shows what your partner knew and how a writer who knew both sides played the same scene.", w, 2, st.Setting)...)
+		if f := family.Of(sc.Family); f != nil && f.Prompt().PlayerRule != "" {
+			out = append(out, "")
+			out = append(out, ui.Para(f.Prompt().PlayerRule, w, 2, st.Setting)...)
+		}
 		if text != "" {
 			out = append(out, "")
 			out = append(out, ui.Para(text, w, 2, st.Setting)...)

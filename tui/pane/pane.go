@@ -53,8 +53,13 @@ type Pane struct {
 	// pane of the session's own runs); stop cancels a fork's run.
 	forkAt int
 	stop   context.CancelFunc
-	// caption says in one line what the pane is (presenter mode).
-	caption string
+	// caption says in one line what the pane is (presenter mode, and
+	// the watch where there is room); presenting makes the header count
+	// the mode's own kind only, named in full.
+	caption    string
+	presenting bool
+	// handed is set once a seat of the run changed hands.
+	handed bool
 	// masked hides the annotations (highlights and counters) while the
 	// user plays: a highlight on a number would tell them it is private.
 	masked bool
@@ -78,7 +83,7 @@ func (p *Pane) Attach(l *episode.Live) {
 	fresh.live, fresh.runID, fresh.backends = l, l.ID, l.Backends
 	fresh.focused, fresh.paused, fresh.masked = p.focused, p.paused, p.masked
 	fresh.forkAt, fresh.stop = p.forkAt, p.stop
-	fresh.caption, fresh.headLines = p.caption, p.headLines
+	fresh.caption, fresh.headLines, fresh.presenting = p.caption, p.headLines, p.presenting
 	fresh.resize(p.width, p.height)
 	*p = *fresh
 }
@@ -136,6 +141,12 @@ func (p *Pane) Apply(ev event.Event) {
 			p.changed(p.turns[ev.Turn-1])
 		}
 	case event.Control:
+		if !p.handed {
+			// From a take-over on, every turn names who made it: the
+			// writer's turns as well as the person's.
+			p.handed = true
+			p.Restyle()
+		}
 		p.add(&entry{kind: noteEntry, raw: fmt.Sprintf("» %s: seat %d (%s) now played by %s", ev.Control, ev.Seat, ev.Speaker, ev.Backend)})
 	case event.Error:
 		p.add(&entry{kind: errorEntry, raw: ev.Error})
@@ -246,7 +257,11 @@ func (p *Pane) SetPaused(paused bool) { p.paused = paused }
 // Paused reports whether the runs are paused.
 func (p *Pane) Paused() bool { return p.paused }
 
-// SetCaption captions the pane (presenter mode), one more header line.
+// Present makes the pane a presenter's: its header counts the mode's
+// own kind only (SCRIPT leaks, MINDREADERS mind-reads), named in full.
+func (p *Pane) Present() { p.presenting = true }
+
+// SetCaption captions the pane, one more header line ("" for none).
 func (p *Pane) SetCaption(c string) {
 	p.caption = c
 	p.headLines = HeaderHeight
@@ -296,7 +311,7 @@ func (p *Pane) Thoughts() []event.Event { return p.thoughts }
 // Events are every event of the run so far.
 func (p *Pane) Events() []event.Event { return p.events }
 
-// Caption is the pane's caption (presenter mode).
+// Caption is the pane's caption, "" for none.
 func (p *Pane) Caption() string { return p.caption }
 
 // SetDock shows c under the transcript (nil: the player's input box, if

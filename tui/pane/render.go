@@ -88,10 +88,11 @@ type headerState struct {
 	follow    bool
 	masked    bool
 	backends  [2]string
+	caption   string
 }
 
 func (p *Pane) headerState() headerState {
-	return headerState{p.width, p.focused, p.Status(), p.completed, p.annotated, p.ending != nil, p.follow, p.masked, p.backends}
+	return headerState{p.width, p.focused, p.Status(), p.completed, p.annotated, p.ending != nil, p.follow, p.masked, p.backends, p.caption}
 }
 
 // HeaderLines are the header's lines at the pane's width.
@@ -116,9 +117,13 @@ func (p *Pane) HeaderLines() []string {
 		second += st.Dim.Render("  annotations shown at the end")
 	}
 	switch {
-	case p.caption != "":
-		// Presenter mode: the leaks are the point, named in full.
-		second += "  " + st.Highlight[event.Leak].Render("leaks") + fmt.Sprintf(" %d", p.counts[event.Leak])
+	case p.presenting:
+		// Presenter mode: what the mode's maker says that its character
+		// could not know is the point (SCRIPT leaks, MINDREADERS
+		// mind-reads, AGENTS guesses), named in full.
+		kind := leak.MakerKind(p.mode)
+		info, _ := event.InfoOf(kind)
+		second += "  " + st.Highlight[kind].Render(info.Plural) + fmt.Sprintf(" %d", p.counts[kind])
 	case !p.masked:
 		second += p.counters(w - ansi.StringWidth(second))
 	}

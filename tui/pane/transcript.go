@@ -42,7 +42,11 @@ func (p *Pane) layout() int {
 	}
 	for i := len(p.starts) - 1; i < len(p.entries); i++ {
 		e := p.entries[i]
-		e.render(p.width, p.styles, p.backends[e.seat&1], p.masked)
+		usual := p.backends[e.seat&1]
+		if p.handed {
+			usual = ""
+		}
+		e.render(p.width, p.styles, usual, p.masked)
 		p.starts = append(p.starts, p.starts[i]+len(e.lines))
 	}
 	return p.starts[len(p.entries)]

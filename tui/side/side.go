@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui/ui"
@@ -52,7 +53,7 @@ func (s *Side) Restyle() { s.lines.Reset() }
 
 // Render returns exactly height lines of exactly width cells: a header
 // as high as a pane's (the name, the role, a rule), then what only the
-// seat knows, its secret, its goal and the public facts. What does not fit is cut, and the
+// seat knows, its secret, its goal, how the game ends and the public facts. What does not fit is cut, and the
 // last line says that i shows it all.
 func (s *Side) Render(width, height int) []string {
 	return s.lines.Get([2]int{width, height}, func() []string { return s.build(width, height) })
@@ -111,6 +112,10 @@ func (s *Side) build(width, height int) []string {
 	if goal := strings.TrimSpace(self.Goal); goal != "" {
 		heading("Your goal")
 		para(goal)
+	}
+	if f := family.Of(s.view.Family); f != nil && f.Prompt().PlayerRule != "" {
+		heading("How it ends")
+		para(f.Prompt().PlayerRule)
 	}
 	if len(s.view.PublicFacts) > 0 {
 		heading("Both of you know")

@@ -134,6 +134,19 @@ func (k KeyMap) ForPresenter() KeyMap {
 	return k
 }
 
+// ForPlayHelp is the key map as `?` lists it while the user plays a
+// game: one pane, theirs, so no pane to switch to, lock or take over, no
+// fork of a game in play, and no annotation to step to before its end
+// (the keys themselves still say why they do nothing).
+func (k KeyMap) ForPlayHelp(ended bool) KeyMap {
+	for _, b := range []*key.Binding{&k.Playback.Fork, &k.Tools.TakeOver, &k.Panes.Next, &k.Panes.Prev, &k.Navigation.Sync} {
+		b.SetEnabled(false)
+	}
+	k.Navigation.PrevNote.SetEnabled(ended)
+	k.Navigation.NextNote.SetEnabled(ended)
+	return k
+}
+
 // ForSequence is the key map of a replay of several scenarios: n goes to
 // the next scenario, as it goes to the next comparison in presenter mode.
 func (k KeyMap) ForSequence() KeyMap {

@@ -141,7 +141,9 @@ func (b *bargainer) decide(history []event.Turn, seat, turn int) move {
 		}
 		return move{actOpen, open}
 	}
-	if !st.havePartner {
+	if !st.havePartner || st.partnerNoise {
+		// Nothing said to answer with a new price: words that read as
+		// nothing earn no concession.
 		return move{actHold, st.myLast}
 	}
 	limit, belief := b.partnerLimitBelief(st)

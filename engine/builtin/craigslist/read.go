@@ -1,11 +1,14 @@
 package craigslist
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
+	"github.com/omnigap/omnigap/engine/leak/words"
 )
 
 // bargainMove is what one turn of a negotiation said, read from its
@@ -18,6 +21,9 @@ type bargainMove struct {
 	formal   bool // a formal offer with a price
 	agree    bool // agreement without a new price
 	middle   bool // a call to meet in the middle without a price
+	// noise says nothing a bargainer can read: no price, no cue, not one
+	// ordinary word ("asdf qwer").
+	noise bool
 }
 
 func readBargainMove(a event.Action, listing float64) bargainMove {
@@ -34,12 +40,34 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 	// offer written in words is answered with a formal offer of one's own.
 	m.formal = a.Type == event.Offer && priced
 	if m.hasPrice {
-		m.final = finalCues.In(text)
+		m.final = finalOf(text, m.price, listing)
 	} else {
 		m.agree = a.Type == event.Accept || agreeCues.In(text) && !talk.Negated(text)
 		m.middle = a.Type == event.Speak && middleCues.In(text) && !talk.Negated(text)
+		m.noise = a.Type == event.Speak && !m.agree && !m.middle && !slices.ContainsFunc(strings.FieldsFunc(text, func(r rune) bool { return !talk.IsWordRune(r) && r != '\'' }), words.Stopword)
 	}
 	return m
+}
+
+// clauseEnd ends a clause: punctuation before a space or the end, so the
+// comma of "$1,200" and the point of "1.5k" stay inside.
+var clauseEnd = regexp.MustCompile(`[,.;:!?]+(\s+|$)`)
+
+// finalOf reports whether text calls price its limit: a final cue in a
+// clause that names price, or names no price at all ("That's my final
+// offer: 500"). A cue about another price ("the most I can pay is 580,
+// how about 500?") makes 580 the limit, not the 500 offered.
+func finalOf(text string, price, listing float64) bool {
+	for _, clause := range clauseEnd.Split(text, -1) {
+		if !finalCues.In(clause) {
+			continue
+		}
+		p, priced := lastPrice(clause, listing)
+		if !priced || p == price {
+			return true
+		}
+	}
+	return false
 }
 
 // readings are how the turns of an episode read, by their place in the
@@ -102,6 +130,7 @@ type bargainState struct {
 	partnerFormal bool
 	partnerAgreed bool
 	partnerMoved  bool
+	partnerNoise  bool
 }
 
 // bargainReading is a seat's state after the first n turns of a history,
@@ -172,6 +201,7 @@ func (b *bargainer) read(history []event.Turn, seat int) bargainState {
 		if i == len(history)-1 {
 			st.partnerFormal = m.formal
 			st.partnerAgreed = m.agree
+			st.partnerNoise = m.noise
 			st.partnerMoved = m.hasPrice && (!havePartnerBefore || m.price != partnerBefore)
 		}
 	}

@@ -1,6 +1,7 @@
 package mutualfriends
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,6 +26,10 @@ var (
 	doYouReplies   = []string{"Yes, ", "I do", "No, ", "Nope, "}
 	aboutReplies   = []string{"One of mine ", "I have ", "Just one ", "On my list, ", "Among my friends, ", "No, ", "Nope, "}
 	openReplies    = []string{"Let me look ", "Hmm, let me go ", "Good question, "}
+	// A question about someone by name is answered about them: on the
+	// list too (and selected), or not.
+	// (and "Gwen Ito is on my list as well": the name asked opens it too).
+	nameReplies = []string{"Yes, I know ", "Great, ", "No, ", "Hmm, I don't know anyone called "}
 )
 
 var repliesTo = map[string][]string{
@@ -39,6 +44,9 @@ var repliesTo = map[string][]string{
 	"What else do your friends have":   openReplies,
 	"Could you describe a few of your": openReplies,
 	"What are your friends like?":      openReplies,
+	"Do you happen to know ":           nameReplies,
+	"Is ":                              nameReplies,
+	"What about ":                      nameReplies,
 }
 
 // fittingReplies finds the question a turn ends with, the opening of
@@ -50,19 +58,21 @@ func fittingReplies(text string) (question, opening string, replies []string, ok
 	}
 	start := strings.LastIndexAny(text[:i], ".!") + 1
 	question = strings.TrimSpace(text[start : i+1])
-	for opening, replies := range repliesTo {
-		if strings.HasPrefix(question, opening) {
-			return question, opening, replies, true
+	// The longest opening that fits: "Is there anyone on your list who"
+	// before "Is ".
+	for o, r := range repliesTo {
+		if strings.HasPrefix(question, o) && len(o) > len(opening) {
+			opening, replies = o, r
 		}
 	}
-	return question, "", nil, true
+	return question, opening, replies, true
 }
 
 // Every question line of the players has its fitting replies above.
 func TestEveryFriendsQuestionHasItsReplies(t *testing.T) {
-	for _, act := range []friendsAct{actAsk, actInformAsk, actStuck} {
+	for _, act := range []friendsAct{actAsk, actInformAsk, actStuck, actAskName} {
 		for _, l := range friendsLines[act] {
-			text := talk.Render(l, talk.Slots{One: "works at Nimbus Cloud", Many: "work at Nimbus Cloud"})
+			text := talk.Render(l, talk.Slots{One: "works at Nimbus Cloud", Many: "work at Nimbus Cloud", Name: "Jacob Miller"})
 			if q, _, replies, ok := fittingReplies(text); !ok || replies == nil {
 				t.Errorf("%q: no fitting replies listed for %q", text, q)
 			}
@@ -99,6 +109,11 @@ func TestFriendsAnswersFitTheQuestion(t *testing.T) {
 						t.Fatalf("%s %s seed %d turn %d: a question no player asks: %q", sc.ID, mode, seed, k, q)
 					}
 					reply := ts[k].Action.Text
+					if opening != "" && &repliesTo[opening][0] == &nameReplies[0] {
+						for _, name := range namesAsked(q) {
+							replies = append(slices.Clone(replies), name+" ")
+						}
+					}
 					if !hasAnyPrefix(reply, replies) {
 						t.Fatalf("%s %s seed %d: %q is answered %q", sc.ID, mode, seed+int64(i), q, reply)
 					}

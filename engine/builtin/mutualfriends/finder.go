@@ -84,19 +84,26 @@ type friendState struct {
 	askedUnknown bool         // a question that names none of my values
 	unknownForm  questionForm // how the first such question was put
 	unknownName  string       // the partner selected someone not on my list
+	// askedName is someone not on my list whom the partner's latest
+	// turn asked me about ("Do you know Caleb Ross?").
+	askedName string
+	// nameAsked marks, per friend, that I asked the partner about them
+	// by name.
+	nameAsked []bool
 }
 
 func (f *friendFinder) read(history []event.Turn, seat int) friendState {
 	st := friendState{
 		denied: make([]bool, len(f.values)), deniedName: make([]bool, len(f.mine)),
-		myAsked: make([]bool, len(f.values)), named: -1,
+		myAsked: make([]bool, len(f.values)), named: -1, nameAsked: make([]bool, len(f.mine)),
 	}
-	var lastAsked []int // what my latest turn asked, for bare yes and no answers
+	var lastAsked []int      // what my latest turn asked, for bare yes and no answers
+	var lastAskedNames []int // whom my latest turn asked about by name
 	for i, t := range history {
 		latest := i == len(history)-1
 		if t.Seat == seat {
-			lastAsked = lastAsked[:0]
-			f.scan(t.Action.Text, func(s talk.Sentence, vals, _ []int, prev []int) {
+			lastAsked, lastAskedNames = lastAsked[:0], lastAskedNames[:0]
+			f.scan(t.Action.Text, func(s talk.Sentence, vals, names []int, prev []int) {
 				if s.Question {
 					if len(vals) == 0 && followUp(s.Text) {
 						vals = prev
@@ -105,9 +112,16 @@ func (f *friendFinder) read(history []event.Turn, seat int) friendState {
 						st.myAsked[v] = true
 						lastAsked = append(lastAsked, v)
 					}
+					for _, n := range names {
+						st.nameAsked[n] = true
+						lastAskedNames = append(lastAskedNames, n)
+					}
 				}
 			})
 			continue
+		}
+		if latest {
+			st.askedName = f.strangerAsked(t.Action.Text)
 		}
 		f.scan(t.Action.Text, func(s talk.Sentence, vals, names []int, prev []int) {
 			switch {
@@ -131,6 +145,9 @@ func (f *friendFinder) read(history []event.Turn, seat int) friendState {
 				st.asked = append(st.asked, vals...)
 				st.askedUnknown = st.askedUnknown || unknown
 			case talk.Negated(s.Text):
+				if len(vals) == 0 && len(names) == 0 {
+					names = lastAskedNames
+				}
 				for _, n := range names {
 					st.deniedName[n] = true
 				}
@@ -144,6 +161,7 @@ func (f *friendFinder) read(history []event.Turn, seat int) friendState {
 				f.nameFriends(&st, names)
 				if len(vals) == 0 && len(names) == 0 && talk.StartsWithAny(s.Text, yesCues) {
 					vals = lastAsked
+					f.nameFriends(&st, lastAskedNames)
 				}
 				st.confirmed = append(st.confirmed, vals...)
 			}
@@ -157,6 +175,29 @@ func (f *friendFinder) read(history []event.Turn, seat int) friendState {
 		}
 	}
 	return st
+}
+
+// strangerAsked is the first person a question of text asks about by
+// name who is not on my list, or "".
+func (f *friendFinder) strangerAsked(text string) string {
+	for _, q := range questionsOf(text) {
+		for _, name := range namesAsked(q) {
+			if f.friendNamed(name) < 0 {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// unaskedName is a friend of focus I have not asked about by name, or -1.
+func (f *friendFinder) unaskedName(focus []int, st friendState) int {
+	for _, i := range focus {
+		if !st.nameAsked[i] {
+			return i
+		}
+	}
+	return -1
 }
 
 func (f *friendFinder) nameFriends(st *friendState, names []int) {

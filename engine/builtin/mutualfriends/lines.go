@@ -38,6 +38,7 @@ const (
 	actSelect                        // name the friend I think we share
 	actConfirm                       // the partner named a friend I have too
 	actUnknownName                   // the partner named someone I do not have
+	actAskName                       // ask whether the partner knows one of mine, by name
 	actStuck                         // nothing left to ask
 	actHunch                         // say what only the partner's list shows
 	friendsActs
@@ -116,6 +117,11 @@ var friendsLines = [friendsActs][]string{
 	actUnknownName: {
 		"Hmm, I don't know anyone called {name}.",
 		"No, {name} is not on my list.",
+	},
+	actAskName: {
+		"Do you happen to know {name}?",
+		"Is {name} on your list?",
+		"What about {name}, do you know them?",
 	},
 	actHunch: {
 		"My guess is that someone on your list {one}.",

@@ -47,6 +47,10 @@ func (p *player) Act(history []event.Turn, turn int, seed int64) event.Action {
 	switch {
 	case len(st.asked) > 0:
 		p.answer(s, st.asked, st.askedForm)
+	case st.askedName != "":
+		// "Do you know Caleb Ross?" is answered about Caleb Ross.
+		s.Slots.Name = textsafe.Clean(st.askedName)
+		s.Add(friendsLines[actUnknownName])
 	case st.askedUnknown && st.unknownForm == askOpen:
 		// "What are your friends like?" is not answered "No".
 		s.Add(friendsLines[actLookingUp])
@@ -87,7 +91,13 @@ func (p *player) Act(history []event.Turn, turn int, seed int64) event.Action {
 		v = f.bestSplit(focus, st, d)
 	}
 	if v < 0 {
-		// Nothing left to ask that tells the candidates apart: name one.
+		// Nothing left to ask that tells the candidates apart: ask about
+		// one by name, and name one only when all have been asked about.
+		if n := f.unaskedName(focus, st); n >= 0 && len(focus) > 1 {
+			s.Slots.Name = textsafe.Clean(f.mine[n].Name)
+			s.Add(friendsLines[actAskName])
+			return event.Action{Type: event.Speak, Text: s.Text(friendsSpare)}
+		}
 		return p.selectFriend(s, focus[d.Intn(len(focus))], actSelect)
 	}
 	s.Slots.One, s.Slots.Many = verbsFor(f.values[v].attr, f.values[v].value)

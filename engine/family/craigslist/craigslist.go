@@ -20,5 +20,6 @@ func (Family) Name() scenario.Family { return scenario.Craigslist }
 func (Family) Prompt() family.Prompt {
 	const rule = "Only a formal offer and its acceptance make a deal; agreeing in words makes none.\n"
 	return family.Prompt{AgentRule: rule, WriterRule: rule, WriterTerms: rule, Endings: "when an offer is accepted or rejected, ",
+		PlayerRule: "A formal offer (/offer) ends the game once answered: accepted, a deal; rejected, no deal.",
 		ScriptTags: "  [offer $120] words: a formal offer of a price\n  [accept] or [reject]: the answer to the partner's formal offer; the conversation ends\n"}
 }

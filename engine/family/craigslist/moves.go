@@ -16,17 +16,18 @@ import (
 func (Family) Moves() []family.Move {
 	return []family.Move{
 		{Type: event.Offer, Arg: &family.Arg{Kind: Price(0), Tag: tagPrice, Reply: replyPrice},
-			Agent:     `a formal offer: "price" in dollars (a number); "text" may add words.`,
-			Command:   family.Command{Usage: "/offer PRICE", Summary: "a formal offer, e.g. /offer 120; its answer ends the game"},
+			Agent: `a formal offer: "price" in dollars (a number); "text" may add words.`,
+			Command: family.Command{Usage: "/offer PRICE", Summary: "a formal offer, e.g. /offer 120; its answer ends the game",
+				Ends: "a formal offer ends the game once answered: accepted, a deal at this price; rejected, no deal"},
 			Elsewhere: "offers are for Craigslist negotiations", Human: offer},
 		{Type: event.Accept, Allowed: allowAnswer(event.Accept),
 			Agent:     `accept your partner's formal offer; this ends the negotiation.`,
-			Command:   family.Command{Usage: "/accept", Summary: "accept the partner's formal offer"},
+			Command:   family.Command{Usage: "/accept", Summary: "accept the partner's formal offer", Ends: "accepting ends the game with a deal at the offered price"},
 			Elsewhere: "/accept answers a formal offer, which only Craigslist negotiations have",
 			Human:     answer(event.Accept)},
 		{Type: event.Reject, Allowed: allowAnswer(event.Reject),
 			Agent:     `reject your partner's formal offer; this ends the negotiation.`,
-			Command:   family.Command{Usage: "/reject", Summary: "reject the partner's formal offer"},
+			Command:   family.Command{Usage: "/reject", Summary: "reject the partner's formal offer", Ends: "rejecting ends the game with no deal"},
 			Elsewhere: "/reject answers a formal offer, which only Craigslist negotiations have",
 			Human:     answer(event.Reject)},
 	}

@@ -2,6 +2,7 @@ package dealornodeal
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -24,6 +25,35 @@ func (s Split) Label() string {
 		names = append(names, k)
 	}
 	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%s=%d", k, s[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// LabelIn writes the split with its items in the order text first names
+// them (a plural counts: "books" names book), then the items text does
+// not name, in name order: the words and the label read alike.
+func (s Split) LabelIn(text string) string {
+	lower := strings.ToLower(text)
+	at := func(name string) int {
+		m := regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ToLower(name)) + `(e?s)?\b`).FindStringIndex(lower)
+		if m == nil {
+			return len(lower) + 1
+		}
+		return m[0]
+	}
+	names := make([]string, 0, len(s))
+	for k := range s {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	pos := make(map[string]int, len(names))
+	for _, k := range names {
+		pos[k] = at(k)
+	}
+	sort.SliceStable(names, func(i, j int) bool { return pos[names[i]] < pos[names[j]] })
 	parts := make([]string, len(names))
 	for i, k := range names {
 		parts[i] = fmt.Sprintf("%s=%d", k, s[k])

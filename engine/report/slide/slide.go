@@ -98,8 +98,9 @@ func layout(c report.Chart) (*scene, *typeset, error) {
 	sc := &scene{width: max(minSlideWidth, gridWidth+2*slideMargin)}
 	y := header(sc, ts, c)
 	left := (sc.width - gridWidth) / 2
-	for row := 0; row*cols < len(panels); row++ {
-		in := layouts[row*cols : min(len(layouts), (row+1)*cols)]
+	for _, in := range balancedRows(layouts, cols) {
+		// A row shorter than the widest stands in the middle.
+		rowLeft := left + float64(cols-len(in))*(width+panelGap)/2
 		var titleLines, groupLines int
 		for _, l := range in {
 			titleLines = max(titleLines, len(l.title))
@@ -107,7 +108,7 @@ func layout(c report.Chart) (*scene, *typeset, error) {
 		}
 		var height float64
 		for i, l := range in {
-			height = max(height, l.draw(sc, ts, left+float64(i)*(width+panelGap), y, width, titleLines, groupLines))
+			height = max(height, l.draw(sc, ts, rowLeft+float64(i)*(width+panelGap), y, width, titleLines, groupLines))
 		}
 		y += height + panelGap
 	}
@@ -115,8 +116,10 @@ func layout(c report.Chart) (*scene, *typeset, error) {
 	return sc, ts, nil
 }
 
-// columnsFor is how many panels a row holds: the arrangement whose shape
-// is closest to a slide's, no wider than maxSlideWidth.
+// columnsFor is how many panels the fullest row holds: the arrangement
+// whose shape is closest to a slide's, no wider than maxSlideWidth, that
+// leaves no panel alone on its row beside fuller ones (balancedRows
+// shares the panels out).
 func columnsFor(panels int, width, height float64) int {
 	best, bestMiss := 1, math.Inf(1)
 	for cols := 1; cols <= min(maxColumns, panels); cols++ {
@@ -125,12 +128,32 @@ func columnsFor(panels int, width, height float64) int {
 			break
 		}
 		rows := (panels + cols - 1) / cols
+		if panels/rows == 1 && panels%rows > 0 {
+			continue // a panel alone on its row beside a row of two
+		}
 		h := 200 + float64(rows)*(height+panelGap)
 		if miss := math.Abs(math.Log(w / h / slideAspect)); miss < bestMiss {
 			best, bestMiss = cols, miss
 		}
 	}
 	return best
+}
+
+// balancedRows shares panels out over as few rows of at most cols as
+// hold them, the rows' lengths differing by one at most, the longer
+// first: 7 panels in rows of 3 are 3, 2 and 2, not 3, 3 and 1.
+func balancedRows[T any](panels []T, cols int) [][]T {
+	rows := (len(panels) + cols - 1) / cols
+	var out [][]T
+	for r, at := 0, 0; r < rows; r++ {
+		n := len(panels) / rows
+		if r < len(panels)%rows {
+			n++
+		}
+		out = append(out, panels[at:at+n])
+		at += n
+	}
+	return out
 }
 
 // header draws the title, the subtitle and the legend, and returns where
