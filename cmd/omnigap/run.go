@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/batch/dryrun"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/study"
@@ -22,12 +23,15 @@ import (
 
 func newRunCmd() *cobra.Command {
 	var (
-		refs     []string
-		modes    string
-		force    bool
-		shard    string
-		shards   int
-		dry      dryRunOptions
+		refs   []string
+		modes  string
+		force  bool
+		shard  string
+		shards int
+		dry    struct {
+			on     bool
+			prices dryrun.Prices
+		}
 		opts     batch.Options
 		backends backendOptions
 	)
@@ -83,12 +87,15 @@ its turn limit) and an expected figure (episodes half as long).`,
 						return err
 					}
 				}
-				for _, name := range []string{"price-in", "price-out"} {
-					if cmd.Flags().Changed(name) {
-						dry.pricesGiven++
-					}
+				if cmd.Flags().Changed("price-in") != cmd.Flags().Changed("price-out") {
+					return fmt.Errorf("--price-in and --price-out go together: give both, in dollars per million tokens")
 				}
-				return dryRun(cmd.Context(), opts, &backends, dry, cmd.OutOrStdout(), cmd.ErrOrStderr())
+				dry.prices.Given = cmd.Flags().Changed("price-in")
+				backend, cfg, err := backends.resolve()
+				if err != nil {
+					return err
+				}
+				return dryrun.Print(cmd.Context(), opts, backend, cfg, dry.prices, cmd.OutOrStdout(), cmd.ErrOrStderr())
 			}
 			if opts.OutDir == "" {
 				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")
@@ -138,8 +145,8 @@ its turn limit) and an expected figure (episodes half as long).`,
 	f.StringVar(&shard, "shard", "", "play the K-th of N shares of the study (K/N, e.g. 2/4) into --out/shard-K-of-N; auto: from a Slurm array or a Kubernetes Indexed Job")
 	f.IntVar(&shards, "shards", 0, "with --shard auto in a Kubernetes Indexed Job: the number of shares (the Job's completions)")
 	f.BoolVar(&dry.on, "dry-run", false, "send nothing: print the calls, prompt and completion tokens and cost the study would take, per role and in total (an upper bound and an expected figure)")
-	f.Float64Var(&dry.priceIn, "price-in", 0, "with --dry-run: dollars per million prompt tokens (default: a dated table of a few well-known models)")
-	f.Float64Var(&dry.priceOut, "price-out", 0, "with --dry-run: dollars per million completion tokens")
+	f.Float64Var(&dry.prices.In, "price-in", 0, "with --dry-run: dollars per million prompt tokens (default: a dated table of a few well-known models)")
+	f.Float64Var(&dry.prices.Out, "price-out", 0, "with --dry-run: dollars per million completion tokens")
 	addMaxUtteranceFlag(cmd, &opts.MaxUtterance)
 	backends.addFlags(cmd)
 	return cmd

@@ -30,7 +30,7 @@ var Of = map[string]int{
 	"llm/llmtest/cmd/fakeopenai": 4, "llm/openaiapi": 4, "llm/provider": 4,
 	"llm/replycache": 4, "llm/transport": 4, "builtin/builtintest": 4, "record/recordtest": 4,
 	// results: studies, reports, cards, exports and pages.
-	"batch": 5, "study": 5, "report": 5, "report/slide": 5, "card": 5, "export": 5, "page": 5,
+	"batch": 5, "batch/dryrun": 5, "study": 5, "report": 5, "report/slide": 5, "card": 5, "export": 5, "page": 5,
 }
 
 // Up are the imports allowed to run from a lower layer to a higher one,
