@@ -77,16 +77,16 @@ its turn limit) and an expected figure (episodes half as long).`,
 			if opts.Modes, err = parseModes(modes); err != nil {
 				return err
 			}
+			if !dry.on && opts.OutDir == "" {
+				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")
+			}
+			if !dry.on && opts.Resume && force {
+				return fmt.Errorf("--resume and --force: choose one")
+			}
+			if err := study.Prepare(&opts, refs, shard, shards, cmd.Flags().Changed("shards"), os.Getenv); err != nil {
+				return err
+			}
 			if dry.on {
-				opts.Refs = refs
-				if err := study.PlaceShard(&opts, shard, shards, cmd.Flags().Changed("shards"), os.Getenv); err != nil {
-					return err
-				}
-				for _, ref := range refs {
-					if _, err := library.Resolve(ref, opts.Seed); err != nil {
-						return err
-					}
-				}
 				if cmd.Flags().Changed("price-in") != cmd.Flags().Changed("price-out") {
 					return fmt.Errorf("--price-in and --price-out go together: give both, in dollars per million tokens")
 				}
@@ -96,21 +96,6 @@ its turn limit) and an expected figure (episodes half as long).`,
 					return err
 				}
 				return dryrun.Print(cmd.Context(), opts, backend, cfg, dry.prices, cmd.OutOrStdout(), cmd.ErrOrStderr())
-			}
-			if opts.OutDir == "" {
-				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")
-			}
-			if opts.Resume && force {
-				return fmt.Errorf("--resume and --force: choose one")
-			}
-			opts.Refs = refs
-			if err := study.PlaceShard(&opts, shard, shards, cmd.Flags().Changed("shards"), os.Getenv); err != nil {
-				return err
-			}
-			for _, ref := range refs {
-				if _, err := library.Resolve(ref, opts.Seed); err != nil {
-					return err
-				}
 			}
 			if err := study.CheckOutDir(opts.OutDir, opts.Resume || force); err != nil {
 				return err

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -26,6 +27,22 @@ func CheckOutDir(dir string, allowed bool) error {
 	}
 	if len(entries) > 0 && !allowed {
 		return fmt.Errorf("--out: %s already holds %d files; use --resume to continue the run there, --force to add to it anyway, or a new folder", dir, len(entries))
+	}
+	return nil
+}
+
+// Prepare takes a study's scenario references and shard into opts, as
+// run takes them with or without --dry-run: the shard placed
+// (PlaceShard), and every reference checked by resolving it.
+func Prepare(opts *batch.Options, refs []string, shard string, shards int, shardsGiven bool, getenv func(string) string) error {
+	opts.Refs = refs
+	if err := PlaceShard(opts, shard, shards, shardsGiven, getenv); err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		if _, err := library.Resolve(ref, opts.Seed); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -61,3 +61,16 @@ func TestClaimResumesOnlyTheSameStudy(t *testing.T) {
 		t.Fatalf("other plan: %v", err)
 	}
 }
+
+// Prepare places the shard and refuses a reference that resolves to no
+// scenario, naming it.
+func TestPrepareChecksEveryReference(t *testing.T) {
+	opts := batch.Options{OutDir: "out"}
+	if err := Prepare(&opts, []string{"craigslist/road-bike"}, "1/2", 0, false, os.Getenv); err != nil || opts.OutDir != filepath.Join("out", "shard-1-of-2") || len(opts.Refs) != 1 {
+		t.Fatalf("%+v, %v", opts, err)
+	}
+	err := Prepare(&batch.Options{}, []string{"craigslist/road-bike", "craigslist/no-such"}, "", 0, false, os.Getenv)
+	if err == nil || !strings.Contains(err.Error(), "no-such") {
+		t.Fatalf("unknown reference: %v", err)
+	}
+}
