@@ -3,10 +3,13 @@ package study
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/builtin"
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -72,5 +75,23 @@ func TestPrepareChecksEveryReference(t *testing.T) {
 	err := Prepare(&batch.Options{}, []string{"craigslist/road-bike", "craigslist/no-such"}, "", 0, false, os.Getenv)
 	if err == nil || !strings.Contains(err.Error(), "no-such") {
 		t.Fatalf("unknown reference: %v", err)
+	}
+}
+
+// reporter is a factory that reports its settings, as the model path's.
+type reporter struct{ builtin.Factory }
+
+func (reporter) Settings(*scenario.Scenario, view.Mode) map[string]string {
+	return map[string]string{"model": "m", "endpoint": "http://127.0.0.1:1/v1", "rpm": "60", "temperature": "0.7"}
+}
+
+// A study's plan says what plays its seats, less how calls are sent.
+func TestPlaysLeavesOutHowCallsAreSent(t *testing.T) {
+	if got := Plays(builtin.Factory{}, false, false); !reflect.DeepEqual(got, map[string]string{"backend": "builtin"}) {
+		t.Fatalf("built-in: %v", got)
+	}
+	want := map[string]string{"model": "m", "temperature": "0.7", "judge": "on", "leak_check": "on"}
+	if got := Plays(reporter{}, true, true); !reflect.DeepEqual(got, want) {
+		t.Fatalf("model: %v, want %v", got, want)
 	}
 }
