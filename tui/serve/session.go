@@ -47,9 +47,9 @@ func (s *Server) session(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel
 		switch req.Type {
 		case "pty-req":
 			var p struct {
-				Term                 string
+				Term                             string
 				Columns, Rows, WidthPx, HeightPx uint32
-				Modes                string
+				Modes                            string
 			}
 			if sizes == nil && !started && gossh.Unmarshal(req.Payload, &p) == nil {
 				term, sizes, ok = p.Term, room.NewSizes(int(p.Columns), int(p.Rows)), true

@@ -286,6 +286,5 @@ func (r *Room) notes() []string {
 	return append(out, r.failures...)
 }
 
-
 // count is n and the noun for n of them.
 func count(n int, noun string) string { return fmt.Sprintf("%d %s", n, ui.Plural(n, noun)) }
