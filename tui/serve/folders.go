@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // minFreeSpace is the least free space a recording folder must have at
@@ -48,26 +49,35 @@ func checkRecordDir(dir string) error {
 // checkPath refuses a path through a link (the path itself, or any
 // folder above it) that is not the system's own (owned by root, such as
 // /tmp on macOS): a link placed by another user could send the files
-// elsewhere. What does not exist yet is not checked.
+// elsewhere. It goes from the root down, so the first folder that is
+// wrong is the one named; what does not exist yet is not checked.
 func checkPath(path string) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return err
 	}
-	for p := abs; ; p = filepath.Dir(p) {
+	p := string(filepath.Separator)
+	for _, part := range strings.Split(strings.TrimPrefix(abs, p), string(filepath.Separator)) {
+		p = filepath.Join(p, part)
 		st, err := os.Lstat(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-		case err != nil:
-			return err
-		case st.Mode()&fs.ModeSymlink != 0 && !ownedByRoot(st):
-			target, _ := os.Readlink(p)
-			return fmt.Errorf("%s is a link (to %s): give the folder itself", p, target)
-		case p != abs && !st.IsDir():
-			return fmt.Errorf("%s is not a folder", p)
-		}
-		if parent := filepath.Dir(p); parent == p {
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
+		if err != nil {
+			return err
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			if !ownedByRoot(st) {
+				target, _ := os.Readlink(p)
+				return fmt.Errorf("%s is a link (to %s): give the folder itself", p, target)
+			}
+			if st, err = os.Stat(p); err != nil {
+				return err
+			}
+		}
+		if p != abs && !st.IsDir() {
+			return fmt.Errorf("%s is not a folder", p)
+		}
 	}
+	return nil
 }
