@@ -209,6 +209,7 @@ func (l *lineFile) cut() error {
 	}
 	return l.f.Truncate(l.whole)
 }
+
 // openWriters are the recordings being written, for FlushAll.
 type openWriters struct {
 	mu sync.Mutex
