@@ -178,6 +178,7 @@ func (r *Room) Play(ctx context.Context, p Player) error {
 	defer w.stop()
 
 	opts := r.gameOptions(game, p, w)
+	opts.Failed = func(err error) { r.fail(fmt.Sprintf("game of %s could not start: %v", p.Name, err)) }
 	opts.Recorded = func(path string) {
 		r.mu.Lock()
 		recorded = true

@@ -4,14 +4,20 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/builtin"
+	_ "github.com/omnigap/omnigap/engine/builtin/all" // the built-in players of each family
+	_ "github.com/omnigap/omnigap/engine/family/all"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/view"
@@ -156,5 +162,73 @@ func TestTypedTextIsCleaned(t *testing.T) {
 	}
 	if got := filter(nil, tea.KeyPressMsg{Text: "é", Code: 'é'}).(tea.KeyPressMsg); got.Text != "é" {
 		t.Errorf("a plain key became %q", got.Text)
+	}
+}
+
+// keys types s, then nothing until hung up.
+type keys struct {
+	s    string
+	done chan struct{}
+}
+
+func (k *keys) Read(p []byte) (int, error) {
+	if k.s != "" {
+		n := copy(p, k.s)
+		k.s = k.s[n:]
+		return n, nil
+	}
+	<-k.done
+	return 0, io.EOF
+}
+
+// syncBuffer is a strings.Builder safe for the program's writer.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A game that cannot start (its recording folder gone bad after the
+// start) tells the host why, in the console's notes, and the player only
+// that it did not start: no server path reaches them.
+func TestAGameThatCannotStartTellsTheHostNotThePlayer(t *testing.T) {
+	r := testRoom(t, Limits{Idle: time.Minute})
+	bad := filepath.Join(t.TempDir(), "not-a-folder")
+	if err := os.WriteFile(bad, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.cfg.Game.RecordDir = bad
+	ctx, leave := context.WithCancel(context.Background())
+	in := &keys{s: "\r", done: make(chan struct{})}
+	var out syncBuffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.Play(ctx, Player{Name: "p-test", Address: "203.0.113.5", In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Sizes: NewSizes(100, 30), Hangup: func() {}})
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(ansi.Strip(out.String()), "could not start") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	leave()
+	close(in.done)
+	<-done
+	screen := ansi.Strip(out.String())
+	if !strings.Contains(screen, "could not start") || strings.Contains(screen, bad) || strings.Contains(screen, "not-a-folder") {
+		t.Errorf("the player's screen should say the game could not start, naming no path:\n%s", screen)
+	}
+	if notes := strings.Join(r.Standing().Notes, "\n"); !strings.Contains(notes, "could not start") || !strings.Contains(notes, bad) {
+		t.Errorf("the console's notes should tell the host why: %q", notes)
 	}
 }
