@@ -126,6 +126,7 @@ type watch struct {
 	timer     *time.Timer
 	expire    func(why string)
 	once      sync.Once
+	stopped   atomic.Bool
 }
 
 func newWatch(idle time.Duration, expire func(why string)) *watch {
@@ -142,6 +143,9 @@ func (w *watch) touch() { w.lastInput.Store(time.Now().UnixNano()) }
 // input it could be blamed with, so its deadline is never before the
 // input's and the timer never fires late for it.
 func (w *watch) check() {
+	if w.stopped.Load() {
+		return
+	}
 	now := time.Now()
 	next := time.Unix(0, w.lastInput.Load()).Add(w.idle)
 	why := "no input"
@@ -157,7 +161,10 @@ func (w *watch) check() {
 	w.timer.Reset(next.Sub(now))
 }
 
-func (w *watch) stop() { w.timer.Stop() }
+func (w *watch) stop() {
+	w.stopped.Store(true)
+	w.timer.Stop()
+}
 
 // stallWriter marks each write under way in the watch, so a client that
 // stops reading is ended after idle even while the game is blocked

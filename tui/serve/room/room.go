@@ -148,14 +148,18 @@ func (r *Room) Play(ctx context.Context, p Player) error {
 	r.mu.Lock()
 	r.started++
 	r.mu.Unlock()
+	// The game's run ends once: when its recording closes (the first, if
+	// a failed start left one), or, unrecorded, when the player leaves.
 	var recorded bool
-	defer func() {
+	runEnded := func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
 		if !recorded {
-			r.mu.Lock()
+			recorded = true
 			r.ended++
-			r.mu.Unlock()
 		}
-	}()
+	}
+	defer runEnded()
 
 	// The game's context ends with the player's (the transport's cause:
 	// disconnected, or canceled when the server stops) or with the room's
@@ -180,10 +184,7 @@ func (r *Room) Play(ctx context.Context, p Player) error {
 	opts := r.gameOptions(game, p, w)
 	opts.Failed = func(err error) { r.fail(fmt.Sprintf("game of %s could not start: %v", p.Name, err)) }
 	opts.Recorded = func(path string) {
-		r.mu.Lock()
-		recorded = true
-		r.ended++
-		r.mu.Unlock()
+		runEnded()
 		if err := r.Add(path); err != nil {
 			r.fail(fmt.Sprintf("game of %s: %v", p.Name, err))
 		}
