@@ -302,11 +302,15 @@ func TestTypedControlsAreCleanedInTheInput(t *testing.T) {
 	if err := p.waitFor("your turn", 30*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.press("\u202eevil\u2066text"); err != nil {
+	_, before := p.out.lastWrite()
+	if err := p.send("\u202eevil\u2066text"); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.waitFor("eviltext", 10*time.Second); err != nil {
-		t.Fatal(err)
+	// The screen is drawn in pieces; once it has settled, the input box
+	// holds the typed text.
+	p.settle(before, 10*time.Second)
+	if !p.out.waitWrite(before, 10*time.Second) {
+		t.Fatal("the typed text brought no frame")
 	}
 	p.out.mu.Lock()
 	raw := p.out.buf.String()
