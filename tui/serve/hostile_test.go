@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
@@ -67,13 +66,13 @@ func TestHostileRequestsAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
-	sess.Stdout, sess.Stderr = &out, &out
+	out := newScreen() // stdout and stderr write at once
+	sess.Stdout, sess.Stderr = out, out
 	if err := sess.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.Wait(); err == nil || !strings.Contains(out.String(), "ssh -t") {
-		t.Errorf("a session without a terminal: %v, %q", err, out.String())
+	if err := sess.Wait(); err == nil || !strings.Contains(out.text(), "ssh -t") {
+		t.Errorf("a session without a terminal: %v, %q", err, out.text())
 	}
 	finishGame(t, addr)
 	srv.shutdown(t)
