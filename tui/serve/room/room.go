@@ -107,9 +107,6 @@ func New(cfg Config) (*Room, error) {
 	}, nil
 }
 
-// Limits are the room's limits, defaults filled in.
-func (r *Room) Limits() Limits { return r.cfg.Limits }
-
 // Player is one person at a terminal, as a transport hands them over.
 type Player struct {
 	// Name is the player's recorded name (record.Header.Player).
@@ -284,10 +281,3 @@ func (r *Room) Playing() int {
 
 // Seated is the number of players in a game, reveal included.
 func (r *Room) Seated() int { return r.seats.inUse() }
-
-// Started is the number of games begun.
-func (r *Room) Started() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.started
-}
