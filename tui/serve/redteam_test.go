@@ -58,6 +58,7 @@ func waitFree(t *testing.T, srv *started, limit time.Duration, what string) {
 // connection is still read: the seat and the connection are free by
 // --idle, and the game's recording is whole.
 func TestAWindowChangeFloodFreesTheSeatByIdle(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	const idle = 3 * time.Second
 	srv := startServer(t, Config{Idle: idle})
 	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
@@ -97,6 +98,7 @@ func TestAWindowChangeFloodFreesTheSeatByIdle(t *testing.T) {
 // channels without end gets a few (a game needs one), and the rest are
 // refused saying so, so it cannot grow the server.
 func TestChannelsPerConnectionAreBounded(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
 	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
 	if err != nil {
@@ -123,6 +125,7 @@ func TestChannelsPerConnectionAreBounded(t *testing.T) {
 // connection that opens no session and sends a keepalive every 200 ms is
 // closed by --idle.
 func TestKeepalivesDoNotHoldAConnectionWithoutAGame(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	const idle = 3 * time.Second
 	srv := startServer(t, Config{Idle: idle})
 	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
@@ -150,6 +153,7 @@ func TestKeepalivesDoNotHoldAConnectionWithoutAGame(t *testing.T) {
 // share of the places: the sockets beyond it are told why and closed,
 // and a player from another address still plays.
 func TestRawSocketsLeaveRoomForOthers(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{MaxSessions: 3})
 	addr := srv.Addr().String()
 	var socks []net.Conn
@@ -198,6 +202,7 @@ func TestRawSocketsLeaveRoomForOthers(t *testing.T) {
 // has waited --idle to write to it (its SSH window full), and the room
 // frees its seat.
 func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	const idle = 3 * time.Second
 	srv := startServer(t, Config{Idle: idle})
 	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
@@ -226,6 +231,7 @@ func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 // TestAgentForwardingIsRefused: a forwarded agent is never used, and the
 // request for one is answered no.
 func TestAgentForwardingIsRefused(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
 	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
 	if err != nil {
@@ -246,6 +252,7 @@ func TestAgentForwardingIsRefused(t *testing.T) {
 // error naming the folder before anyone connects; so is a host key in a
 // folder reached through a link.
 func TestAnUnusableRecordFolderStopsTheStart(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	writeFile(t, file, "x")
@@ -291,6 +298,7 @@ func TestAnUnusableRecordFolderStopsTheStart(t *testing.T) {
 // typed into the input box reach the player's own screen cleaned, as
 // the transcript's text does.
 func TestTypedControlsAreCleanedInTheInput(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
 	p := join(t, srv.Addr().String(), 100, 30)
 	if err := p.waitFor("enter starts", 30*time.Second); err != nil {
