@@ -19,7 +19,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -222,32 +221,16 @@ func (r *Room) gameOptions(ctx context.Context, p Player, w *watch) tui.Options 
 	return opts
 }
 
-// welcome is the host's text, the rule a newcomer trips over first,
-// then what is recorded of the player.
+// welcome is the host's text, then what is recorded of the player.
 func (r *Room) welcome(player string) string {
 	text := r.cfg.Welcome
-	add := func(s string) {
+	if r.cfg.Game.RecordDir != "" {
 		if text != "" {
 			text += "\n\n"
 		}
-		text += s
-	}
-	if hasOffers(r.scenario) {
-		add(offerRule)
-	}
-	if r.cfg.Game.RecordDir != "" {
-		add(fmt.Sprintf("Your game is recorded under the name %s: a salted hash of your SSH key (or of this session when you offered none), never your name, address or key.", player))
+		text += fmt.Sprintf("Your game is recorded under the name %s: a salted hash of your SSH key (or of this session when you offered none), never your name, address or key.", player)
 	}
 	return text
-}
-
-// offerRule is said before a game with formal offers: most people try
-// /offer early.
-const offerRule = "A formal offer (/offer) ends the game as soon as it is answered, accepted or not."
-
-func hasOffers(sc *scenario.Scenario) bool {
-	f := family.Of(sc.Family)
-	return f != nil && slices.ContainsFunc(f.Moves(), func(m family.Move) bool { return m.Type == event.Offer })
 }
 
 // fail keeps a game's failure for the host: logged, and the latest few
