@@ -171,6 +171,9 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case startedMsg:
 		if msg.err != nil {
 			m.notice = "restart failed: " + ui.Line(msg.err.Error())
+			if m.session.opts.Failed != nil {
+				m.notice = "the game could not start (the host is told why): enter tries again"
+			}
 			return m, m.stack.Send(overlay.WelcomeRetry{}) // enter on the welcome tries again
 		}
 		m.install(msg.gen)

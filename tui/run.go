@@ -68,6 +68,10 @@ type Options struct {
 	// closed, from the goroutine that drained its run (several may call
 	// at once).
 	Recorded func(path string)
+	// Failed, when set, is told why a game could not start, and the
+	// player is told only that it did not (a served game: the reason may
+	// name the server's files).
+	Failed func(err error)
 }
 
 // Speeder sets how fast replays play against their recorded timing; a

@@ -109,6 +109,9 @@ func (s *session) launch(ctx context.Context, spec episode.Spec) (*episode.Live,
 func (s *session) restart(seed int64, pace time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		g, err := s.start(seed, pace)
+		if err != nil && s.opts.Failed != nil {
+			s.opts.Failed(err)
+		}
 		return startedMsg{gen: g, err: err}
 	}
 }

@@ -274,6 +274,7 @@ type prepared struct {
 	line    string
 	env     []string
 	screens []*regexp.Regexp // what the screen of each of its commands that draws one shows
+	drawers []int            // the place in the chain (from 0) of each of those commands
 }
 
 func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
@@ -316,16 +317,16 @@ func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
 			return m
 		})
 	}
-	for seg := range strings.SplitSeq(p.line, "&&") {
+	for place, seg := range strings.Split(p.line, "&&") {
 		words := strings.Fields(seg)
 		for len(words) > 0 && regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=`).MatchString(words[0]) {
 			words = words[1:]
 		}
 		switch {
 		case len(words) >= 2 && words[1] == "serve":
-			p.screens = append(p.screens, serveScreen)
+			p.screens, p.drawers = append(p.screens, serveScreen), append(p.drawers, place)
 		case len(words) < 2 || strings.HasPrefix(words[1], "-") || slices.Contains(interactive, words[1]):
-			p.screens = append(p.screens, panesScreen)
+			p.screens, p.drawers = append(p.screens, panesScreen), append(p.drawers, place)
 		}
 	}
 	// serve listens on a free loopback port.
@@ -387,7 +388,13 @@ func (e *docEnv) script(t *testing.T, p prepared, work string) (script, status s
 	for _, kv := range p.env {
 		fmt.Fprintf(&b, "export %s\n", kv)
 	}
-	fmt.Fprintf(&b, "%s\n", p.line)
+	// Each command of a chain notes that it ended (the file steps beside
+	// status), so that the next screen is not mistaken for this one's.
+	segments := strings.Split(p.line, "&&")
+	for i := range segments {
+		segments[i] = strings.TrimSpace(segments[i]) + fmt.Sprintf(" && echo %d > %s", i+1, shellQuoted(stepsOf(status)))
+	}
+	fmt.Fprintf(&b, "%s\n", strings.Join(segments, " && "))
 	fmt.Fprintf(&b, "echo $? > %s.tmp && mv %s.tmp %s\n", status, status, status)
 	script = filepath.Join(dir, "run.sh")
 	writeAll(t, script, b.String())
@@ -433,10 +440,12 @@ func (e *docEnv) inTmux(t *testing.T, p prepared, work string) error {
 		if !ok {
 			return fmt.Errorf("no screen showing %q from its command %d (status %q); the terminal shows:\n%s", want, i+1, readStatus(status), strings.TrimRight(screen, "\n"))
 		}
-		// Then the next screen, or the end.
+		// Then the next screen, or the end: this command has ended when
+		// it notes so, not when the screen looks blank (the next one may
+		// draw before a blank screen is seen).
 		gone := func(limit time.Duration) bool {
 			_, ok := termtest.Poll(limit, func() (struct{}, bool) {
-				return struct{}{}, readStatus(status) != "" || nonBlank(capture()) <= 1
+				return struct{}{}, readStatus(status) != "" || readSteps(status) > p.drawers[i]
 			})
 			return ok
 		}
@@ -468,16 +477,6 @@ func waitScreen(capture func() string, status string, want *regexp.Regexp, limit
 	return screen, matched
 }
 
-func nonBlank(screen string) int {
-	n := 0
-	for l := range strings.SplitSeq(screen, "\n") {
-		if strings.TrimSpace(l) != "" {
-			n++
-		}
-	}
-	return n
-}
-
 func readStatus(path string) string { return termtest.ReadStatus(path) }
 
 func tail(s string) string {
@@ -493,3 +492,13 @@ func shellQuoted(s string) string { return termtest.ShellQuoted(s) }
 
 // writeAll writes a file, making its folder.
 func writeAll(t *testing.T, path, content string) { termtest.WriteFile(t, path, content) }
+
+// stepsOf is the file in which a chain's commands note how many have
+// ended, beside its status file.
+func stepsOf(status string) string { return status + ".steps" }
+
+// readSteps is how many of a chain's commands have ended.
+func readSteps(status string) int {
+	n, _ := strconv.Atoi(readStatus(stepsOf(status)))
+	return n
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/tui/console"
 	"github.com/omnigap/omnigap/tui/serve"
+	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // serveOptions are the flags of omnigap serve: play's, and the server's.
@@ -68,7 +69,7 @@ canceled with their recordings closed. See docs/SERVE.md.`,
 	f.BoolVar(&c.Public, "public", false, "admit everyone on an address beyond loopback, without --authorized-keys")
 	f.IntVar(&c.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most games under way at once")
 	f.IntVar(&c.MaxPerAddress, "max-per-address", 0, "most games under way from one address (0: no cap; a room behind one NAT shares an address)")
-	f.DurationVar(&c.Idle, "idle", serve.DefaultIdle, "close a connection after this long without traffic")
+	f.DurationVar(&c.Idle, "idle", serve.DefaultIdle, "end a game after this long without a key from its player, or with its client reading none of its output")
 	f.DurationVar(&c.MaxTime, "max-time", serve.DefaultMaxTime, "close any connection after this long")
 	f.IntVar(&c.KeyRate, "key-rate", serve.DefaultKeyRate, "most input bytes a second from one player, after a burst of --key-burst")
 	f.IntVar(&c.KeyBurst, "key-burst", serve.DefaultKeyBurst, "input bytes a player may send at once")
@@ -90,15 +91,9 @@ func (o *serveOptions) serve(ctx context.Context, stdout, stderr io.Writer, seat
 			return errors.New("omnigap serve --console needs a terminal")
 		}
 	}
-	room := serve.NewRoom(game.Scenario, game.Play.Seat)
 	cfg := o.server
 	cfg.Game = game
 	cfg.Welcome = fmt.Sprintf("Welcome to %s: you are one of the audience, each in a game of your own.", game.Scenario.Title)
-	cfg.Finished = func(path string) {
-		if err := room.Add(path); err != nil {
-			fmt.Fprintf(stderr, "omnigap serve: %v\n", err)
-		}
-	}
 	if !o.console {
 		cfg.Log = stdout
 	}
@@ -106,18 +101,19 @@ func (o *serveOptions) serve(ctx context.Context, stdout, stderr io.Writer, seat
 	if err != nil {
 		return err
 	}
+	people := srv.Room()
 	if srv.Warning != "" {
 		fmt.Fprintln(stderr, srv.Warning)
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
-	baseline := serve.Baseline{Runs: o.baseline, Seed: o.play.seed, Factory: game.Factory, Annotate: game.Annotate, MaxUtterance: game.MaxUtterance}
+	baseline := room.Baseline{Runs: o.baseline, Seed: o.play.seed, Factory: game.Factory, Annotate: game.Annotate, MaxUtterance: game.MaxUtterance}
 	if game.RecordDir != "" {
 		baseline.RecordDir = filepath.Join(game.RecordDir, "baseline")
 	}
 	wg.Go(func() {
-		if err := room.PlayBaseline(ctx, baseline); err != nil && ctx.Err() == nil {
+		if err := people.PlayBaseline(ctx, baseline); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(stderr, "omnigap serve: SCRIPT and AGENTS runs: %v\n", err)
 		}
 	})
@@ -126,10 +122,10 @@ func (o *serveOptions) serve(ctx context.Context, stdout, stderr io.Writer, seat
 	wg.Go(func() { serveErr = srv.Serve(ctx) })
 	if o.console {
 		err = console.Run(ctx, console.Options{Title: "omnigap serve · " + game.Scenario.Title, State: func() console.State {
-			return consoleState(room, srv, connect)
+			return consoleState(people, connect)
 		}})
-		if errors.Is(err, console.ErrClosed) {
-			err = nil
+		if errors.Is(err, console.ErrClosed) || errors.Is(err, context.Canceled) && ctx.Err() != nil {
+			err = nil // q on the console, or a signal: a clean stop
 		}
 	} else {
 		fmt.Fprintf(stdout, "omnigap serve: %s (ctrl-c stops)\n", connect)
@@ -154,8 +150,9 @@ func connectLine(srv *serve.Server) string {
 }
 
 // consoleState is the console's view of the room and the server.
-func consoleState(room *serve.Room, srv *serve.Server, connect string) console.State {
-	st := room.Standing()
-	st.Lines = []string{connect, fmt.Sprintf("%d games under way, %d started · %s", srv.Playing(), srv.Served(), time.Now().Format("15:04:05"))}
+func consoleState(people *room.Room, connect string) console.State {
+	st := people.Standing()
+	st.Lines = append([]string{connect}, st.Lines...)
+	st.Lines[len(st.Lines)-1] += " · " + time.Now().Format("15:04:05")
 	return st
 }

@@ -197,7 +197,9 @@ func TestHangingLeakChecksHoldNoTurnBack(t *testing.T) {
 	if dialogue > 5*time.Second {
 		t.Errorf("the turns took %v while the checks hung: they were held back", dialogue)
 	}
-	if atEnd < wait || atEnd > wait+2*time.Second {
+	// The bound starts as the last turn completes, a moment before this
+	// test sees that turn: allow that moment.
+	if atEnd < wait-50*time.Millisecond || atEnd > wait+2*time.Second {
 		t.Errorf("the end waited %v for the hanging checks, want the bound %v", atEnd, wait)
 	}
 	m := p.rec.Footer.Ending.Metrics

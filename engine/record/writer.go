@@ -3,6 +3,7 @@ package record
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -22,6 +23,7 @@ import (
 type Writer struct {
 	mu      sync.Mutex
 	f       *os.File
+	out     *lineFile // f, counting what reached it
 	bw      *bufio.Writer
 	path    string
 	buf     []byte
@@ -48,8 +50,9 @@ func Create(path string, h Header) (*Writer, error) {
 		return nil, err
 	}
 	b := buffers.Get().(*buffer)
-	b.bw.Reset(f)
-	w := &Writer{f: f, bw: b.bw, buf: b.line, path: path}
+	out := &lineFile{f: f}
+	b.bw.Reset(out)
+	w := &Writer{f: f, out: out, bw: b.bw, buf: b.line, path: path}
 	writing.add(w)
 	h.Kind, h.Format, h.App, h.Rules = headerKind, FormatVersion, engine.Version, event.AnnotationRules
 	if err := w.header(h); err != nil {
@@ -87,9 +90,12 @@ func (w *Writer) header(h Header) error {
 	if err != nil {
 		return fmt.Errorf("%s: encode: %w", w.path, err)
 	}
-	if _, err := w.f.Write(append(textsafe.EscapeJSON(b), '\n')); err != nil {
+	line := append(textsafe.EscapeJSON(b), '\n')
+	if _, err := w.f.Write(line); err != nil {
 		return fmt.Errorf("%s: %w", w.path, err)
 	}
+	n := int64(len(line))
+	w.out.written, w.out.whole, w.out.queued = n, n, n
 	return nil
 }
 
@@ -144,6 +150,9 @@ func (w *Writer) Close(end *event.Ending) error {
 	if ferr := w.bw.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("%s: %w", w.path, ferr)
 	}
+	if err != nil {
+		err = errors.Join(err, w.out.cut())
+	}
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}
@@ -155,10 +164,50 @@ func (w *Writer) Close(end *event.Ending) error {
 // lines stays with bw and is returned here.
 func (w *Writer) write() error {
 	w.buf = append(w.buf, '\n')
+	w.out.queue(len(w.buf))
 	if _, err := w.bw.Write(w.buf); err != nil {
 		return fmt.Errorf("%s: %w", w.path, err)
 	}
 	return nil
+}
+
+// lineFile is a recording's file as the buffer writes to it: it knows
+// where the last whole line that reached the file ends, so a recording
+// whose writes failed (a full disk) is cut back to whole lines, never
+// left cut mid-line.
+type lineFile struct {
+	f       *os.File
+	written int64   // bytes that reached the file
+	queued  int64   // bytes handed to the buffer
+	ends    []int64 // where the lines queued and not yet written end
+	whole   int64   // where the last line that reached the file ends
+}
+
+func (l *lineFile) Write(p []byte) (int, error) {
+	n, err := l.f.Write(p)
+	l.written += int64(n)
+	i := 0
+	for i < len(l.ends) && l.ends[i] <= l.written {
+		l.whole = l.ends[i]
+		i++
+	}
+	l.ends = append(l.ends[:0], l.ends[i:]...)
+	return n, err
+}
+
+// queue notes a line of n bytes handed to the buffer.
+func (l *lineFile) queue(n int) {
+	l.queued += int64(n)
+	l.ends = append(l.ends, l.queued)
+}
+
+// cut leaves the file with its whole lines only, after a failed write:
+// a readable recording without a footer (the run did not end in it).
+func (l *lineFile) cut() error {
+	if l.written == l.whole {
+		return nil
+	}
+	return l.f.Truncate(l.whole)
 }
 
 // openWriters are the recordings being written, for FlushAll.

@@ -37,3 +37,28 @@ func TestConsoleFitsTheScreenAndCleansText(t *testing.T) {
 		}
 	}
 }
+
+// The console finishes its sentences at the width it is drawn: a note or
+// a line longer than the screen wraps at words instead of being cut.
+func TestConsoleWrapsItsNotesAtNarrowWidths(t *testing.T) {
+	note := "SCRIPT and AGENTS: 20 runs each, seeds 1 to 20 (people play seed 1)"
+	line := "players connect with: ssh -p 2222 203.0.113.5"
+	state := State{Lines: []string{line}, Heads: []string{"PEOPLE"}, Rows: []Row{{Label: "games played", Cells: []string{"1"}}}, Notes: []string{note}}
+	for _, w := range []int{80, 40, 30} {
+		m := newModel(Options{Title: "omnigap serve", State: func() State { return state }})
+		m.width, m.height = w, 40
+		var words []string
+		for _, l := range strings.Split(ansi.Strip(m.draw()), "\n") {
+			if ansi.StringWidth(l) > w {
+				t.Errorf("width %d: a line of %d cells: %q", w, ansi.StringWidth(l), l)
+			}
+			words = append(words, strings.Fields(l)...)
+		}
+		text := strings.Join(words, " ")
+		for _, want := range []string{note, line} {
+			if !strings.Contains(text, want) {
+				t.Errorf("width %d: %q is not whole on screen:\n%s", w, want, ansi.Strip(m.draw()))
+			}
+		}
+	}
+}

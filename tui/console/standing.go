@@ -32,15 +32,25 @@ func (s *standing) Render(w, h int) []string {
 	hint := s.hint.Help().Key + " " + s.hint.Help().Desc
 	out := []string{ui.Spread(st.Title.Render(ui.Line(s.title)), st.Dim.Render(hint), w), st.Sep.Render(strings.Repeat("─", w))}
 	for _, l := range s.state.Lines {
-		out = append(out, ui.Fit(st.Setting.Render(ui.Line(l)), w))
+		out = append(out, wrap(l, w, st.Setting)...)
 	}
 	out = append(out, "")
 	out = append(out, s.table(w)...)
 	out = append(out, "")
 	for _, l := range s.state.Notes {
-		out = append(out, ui.Fit(st.Dim.Render(ui.Line(l)), w))
+		out = append(out, wrap(l, w, st.Dim)...)
 	}
 	return out[:min(len(out), h)]
+}
+
+// wrap is a line of the lines or the notes, wrapped at words to w cells
+// rather than cut, so a narrow console still finishes its sentences.
+func wrap(text string, w int, style lipgloss.Style) []string {
+	lines := ui.Para(ui.Line(text), w, 0, style)
+	for i, l := range lines {
+		lines[i] = ui.Fit(l, w)
+	}
+	return lines
 }
 
 // table lays the rows out in columns two spaces apart; labels give way

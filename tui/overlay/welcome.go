@@ -47,7 +47,7 @@ func NewWelcome(c ui.Common, sc *scenario.Scenario, seat int, text string, start
 			out = append(out, ui.Para(text, w, 2, st.Setting)...)
 		}
 		out = append(out, "")
-		return append(out, ui.Para("In the game: type and press enter to speak, /help lists the moves, esc leaves the input, i shows what you know, q quits.", w, 2, st.Dim)...)
+		return append(out, ui.Para("In the game: type and press enter to speak, /help lists the moves, i shows what you know (after esc, which leaves the input). To leave: esc, then q; or ctrl+c.", w, 2, st.Dim)...)
 	})
 	p.Hint = " enter starts · q leaves"
 	return &Welcome{Panel: p, start: start}

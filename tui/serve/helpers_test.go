@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // testGame is the game the tests serve: the default Craigslist scenario
@@ -43,11 +45,10 @@ func testGame(t testing.TB, ref string, maxTurns int, dir string) tui.Options {
 // started is a server serving in the background until the test ends.
 type started struct {
 	*Server
-	room   *Room
+	room   *room.Room
 	dir    string
 	stop   context.CancelFunc
 	done   chan error
-	adds   sync.WaitGroup
 	closed bool
 }
 
@@ -65,18 +66,12 @@ func startServer(t testing.TB, cfg Config) *started {
 	if cfg.HostKey == "" {
 		cfg.HostKey = filepath.Join(dir, "host_key")
 	}
-	room := NewRoom(cfg.Game.Scenario, cfg.Game.Play.Seat)
-	cfg.Finished = func(path string) {
-		if err := room.Add(path); err != nil {
-			t.Errorf("room: %v", err)
-		}
-	}
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	s := &started{Server: srv, room: room, dir: filepath.Join(dir, "rec"), stop: stop, done: make(chan error, 1)}
+	s := &started{Server: srv, room: srv.Room(), dir: filepath.Join(dir, "rec"), stop: stop, done: make(chan error, 1)}
 	go func() { s.done <- srv.Serve(ctx) }()
 	t.Cleanup(func() { s.shutdown(t) })
 	return s
@@ -199,6 +194,11 @@ func tryJoin(addr string, w, h int, signer gossh.Signer) (*player, error) {
 	if err != nil {
 		return nil, err
 	}
+	return shell(client, w, h)
+}
+
+// shell asks client for a game at a w x h terminal.
+func shell(client *gossh.Client, w, h int) (*player, error) {
 	sess, err := client.NewSession()
 	if err != nil {
 		client.Close()
@@ -329,4 +329,31 @@ func settledGoroutines(want int, limit time.Duration) (int, string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// dialFrom opens a TCP connection to addr from the loopback address
+// local (127.0.0.0/8 is all this machine's), as a client elsewhere
+// would.
+func dialFrom(local, addr string) (net.Conn, error) {
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}, Timeout: 10 * time.Second}
+	return d.Dial("tcp", addr)
+}
+
+// joinFrom is join from the loopback address local.
+func joinFrom(t testing.TB, local, addr string) *player {
+	t.Helper()
+	c, err := dialFrom(local, addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, chans, reqs, err := gossh.NewClientConn(c, addr, clientConfig(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := shell(gossh.NewClient(conn, chans, reqs), 80, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.t = t
+	return p
 }

@@ -32,9 +32,13 @@ func DefaultHostKey() (string, error) {
 // hostKey is the server's key: the file's, or a new ed25519 key written
 // to it (mode 0600, its folder 0700) when there is none, so players see
 // the same host key on every restart. A key file others may read is
-// refused, as OpenSSH refuses one. It returns the signer and the key's
+// refused, as OpenSSH refuses one, and so is a folder above it that is
+// a link (checkPath). It returns the signer and the key's
 // private bytes, from which the players' salt is derived.
 func hostKey(path string) (gossh.Signer, []byte, error) {
+	if err := checkPath(filepath.Dir(path)); err != nil {
+		return nil, nil, fmt.Errorf("host key %s: %w", path, err)
+	}
 	data, err := safefile.ReadCapped(path, maxKeyFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		data, err = newHostKey(path)

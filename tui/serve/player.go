@@ -21,14 +21,14 @@ func newPlayers(hostKey []byte) players {
 }
 
 // name is the player's recorded name: "p-" and 16 hex digits.
-func (p players) name(sess ssh.Session) string {
+func (p players) name(ctx ssh.Context) string {
 	mac := hmac.New(sha256.New, p.salt)
-	if key := sess.PublicKey(); key != nil {
+	if key, ok := ctx.Value(ssh.ContextKeyPublicKey).(ssh.PublicKey); ok && key != nil {
 		mac.Write([]byte("key\x00"))
 		mac.Write(key.Marshal())
 	} else {
 		mac.Write([]byte("session\x00"))
-		mac.Write([]byte(sess.Context().SessionID()))
+		mac.Write([]byte(ctx.SessionID()))
 	}
 	return "p-" + hex.EncodeToString(mac.Sum(nil)[:8])
 }

@@ -51,3 +51,61 @@ func TestConsoleShowsWhereTheLimitWentAway(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleCountsOnlyGamesWithATurn: a player who starts and leaves
+// before their first turn is counted apart, as abandoned, not as a
+// failed negotiation; a player reading the reveal is not under way; the
+// console's counts say games in the singular for one.
+func TestConsoleCountsOnlyGamesWithATurn(t *testing.T) {
+	srv := startServer(t, Config{})
+	addr := srv.Addr().String()
+	left := join(t, addr, 100, 30)
+	if err := left.waitFor("enter starts", 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := left.press("\r"); err != nil {
+		t.Fatal(err)
+	}
+	if err := left.waitFor("your turn", 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	left.close()
+	waitGone(t, srv)
+
+	p := join(t, addr, 100, 30)
+	if err := p.waitFor("enter starts", 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.press("\r"); err != nil {
+		t.Fatal(err)
+	}
+	for _, move := range buyerMoves {
+		if err := p.say(move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.waitFor("How it went", 60*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	// The game is over and its player reads the reveal.
+	deadline := time.Now().Add(10 * time.Second)
+	for srv.room.Playing() > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	st := srv.room.Standing()
+	if got, want := st.Lines[0], "0 under way, 1 on the reveal · 2 games started"; got != want {
+		t.Errorf("counts %q, want %q", got, want)
+	}
+	for _, r := range st.Rows {
+		if r.Label == "games played" && r.Cells[0] != "1, 1 abandoned" {
+			t.Errorf("games played %q, want %q", r.Cells[0], "1, 1 abandoned")
+		}
+		if r.Label == "deal rate" && strings.HasPrefix(r.Cells[0], "0.50") {
+			t.Errorf("the abandoned game counts in the deal rate: %q", r.Cells[0])
+		}
+	}
+	if !strings.Contains(strings.Join(st.Notes, "\n"), "abandoned: 1 game in which the player left before their first turn") {
+		t.Errorf("notes %q", st.Notes)
+	}
+	p.close()
+}

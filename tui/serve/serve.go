@@ -1,14 +1,15 @@
-// Package serve is omnigap serve: an SSH server (charm.land/wish) on
-// which each connection plays its own game of the play model at its own
-// terminal size, recorded like omnigap play's, and a Room that tallies
-// the games beside SCRIPT and AGENTS runs for the speaker's console.
+// Package serve is omnigap serve's SSH transport (charm.land/wish): it
+// authenticates people, names them by a salted hash, and hands each
+// session's terminal to the room (tui/serve/room), which plays the games
+// and tallies them for the speaker's console.
 //
 // The server is closed by default: it listens on loopback unless told
 // otherwise, refuses other addresses without a list of admitted keys
-// (or --public), caps the games under way in all and per address,
-// limits each player's input rate and paste size, clamps window sizes,
-// and offers no shell, exec, subsystem, port forwarding or file
-// transfer: a session is a game or nothing.
+// (or --public), bounds connections in all, per address, before and
+// after the handshake and per connection (channels), closes a connection
+// that has no game within seconds, and offers no shell, exec, subsystem,
+// port or agent forwarding or file transfer: a session is a game or
+// nothing.
 package serve
 
 import (
@@ -18,28 +19,36 @@ import (
 	"io"
 	"net"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
 	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // Defaults of the limits (docs/SERVE.md).
 const (
 	DefaultListen      = "127.0.0.1:2222"
-	DefaultMaxSessions = 64
-	DefaultIdle        = 10 * time.Minute
+	DefaultMaxSessions = room.DefaultMaxSessions
+	DefaultIdle        = room.DefaultIdle
 	DefaultMaxTime     = time.Hour
-	DefaultKeyRate     = 200     // input bytes a second, sustained
-	DefaultKeyBurst    = 8 << 10 // input bytes at once
+	DefaultKeyRate     = room.DefaultKeyRate
+	DefaultKeyBurst    = room.DefaultKeyBurst
 	// handshakeTimeout bounds a connection that never finishes the SSH
 	// handshake; spareConns is how many connections beyond the session
 	// cap may be mid-handshake or refused at once.
 	handshakeTimeout = 10 * time.Second
 	spareConns       = 16
+	// waitForGame is how long a connection may stay open without a game
+	// (handshake included, keepalives or not); afterGame how long one
+	// whose game has ended may stay for its client to close it.
+	waitForGame = 20 * time.Second
+	afterGame   = 2 * time.Second
+	// channelsPerConn is how many session channels one connection may
+	// open in its life: a game needs one.
+	channelsPerConn = 4
 )
 
 // Config says what to serve and how closely.
@@ -56,20 +65,18 @@ type Config struct {
 	// the games from one address (off by default: a room behind one NAT
 	// shares an address).
 	MaxSessions, MaxPerAddress int
-	// Idle closes a connection with no traffic for this long; MaxTime
-	// closes any connection after this long.
+	// Idle ends a game whose player sends nothing, or whose client reads
+	// nothing, for this long; MaxTime closes any connection after this
+	// long.
 	Idle, MaxTime time.Duration
-	// KeyRate and KeyBurst limit a player's input (rateReader).
+	// KeyRate and KeyBurst limit a player's input.
 	KeyRate, KeyBurst int
-	// Game is what every player plays (tui.Options with Play set); each
-	// session gets a copy with its own welcome, player name and size.
+	// Game is what every player plays (tui.Options with Play set).
 	Game tui.Options
 	// Welcome is the host's text at the top of each game's first screen.
 	Welcome string
-	// Finished, when set, is told the path of each game's recording once
-	// it is closed (Room.Add), from the session's goroutine.
-	Finished func(path string)
-	// Log, when set, gets a line as each game starts and ends.
+	// Log, when set, gets a line as each game starts and ends, and each
+	// failure of a game.
 	Log io.Writer
 }
 
@@ -78,8 +85,9 @@ type Server struct {
 	cfg     Config
 	ssh     *ssh.Server
 	ln      net.Listener
-	seats   seats
+	room    *room.Room
 	players players
+	links   links
 	// Warning is what to tell the host when serving publicly.
 	Warning string
 
@@ -88,20 +96,26 @@ type Server struct {
 	mu     sync.Mutex
 	closed bool
 	games  sync.WaitGroup
-	conns  atomic.Int64
-	served atomic.Int64 // games started
 }
 
-// New checks the configuration, loads or creates the host key and
-// listens; Serve then accepts players.
+// New checks the configuration, the recording folder and the host key
+// (loading or creating it) and listens; Serve then accepts players.
 func New(cfg Config) (*Server, error) {
-	if cfg.Game.Play == nil || cfg.Game.Scenario == nil {
-		return nil, errors.New("serve: no game to serve")
-	}
 	setDefaults(&cfg)
+	r, err := room.New(room.Config{Game: cfg.Game, Welcome: cfg.Welcome, Log: cfg.Log, Limits: room.Limits{
+		MaxSessions: cfg.MaxSessions, MaxPerAddress: cfg.MaxPerAddress, Idle: cfg.Idle, KeyRate: cfg.KeyRate, KeyBurst: cfg.KeyBurst,
+	}})
+	if err != nil {
+		return nil, err
+	}
 	warning, err := checkExposure(cfg.Listen, cfg.AuthorizedKeys != "", cfg.Public)
 	if err != nil {
 		return nil, err
+	}
+	if dir := cfg.Game.RecordDir; dir != "" {
+		if err := checkRecordDir(dir); err != nil {
+			return nil, fmt.Errorf("--record %s: %w", dir, err)
+		}
 	}
 	var listed map[string]bool
 	if cfg.AuthorizedKeys != "" {
@@ -118,11 +132,11 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, Warning: warning, players: newPlayers(secret), seats: seats{max: cfg.MaxSessions, perIP: cfg.MaxPerAddress}}
+	s := &Server{cfg: cfg, room: r, Warning: warning, players: newPlayers(secret)}
+	s.links = links{max: cfg.MaxSessions + spareConns, perIP: cfg.MaxSessions, wait: min(waitForGame, cfg.Idle), waiting: map[string][]*link{}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.ssh, err = wish.NewServer(append(authOptions(listed),
 		func(srv *ssh.Server) error { srv.HostSigners = []ssh.Signer{signer}; return nil },
-		wish.WithIdleTimeout(cfg.Idle),
 		wish.WithMaxTimeout(cfg.MaxTime),
 	)...)
 	if err != nil {
@@ -150,61 +164,34 @@ func setDefaults(cfg *Config) {
 	if cfg.MaxTime <= 0 {
 		cfg.MaxTime = DefaultMaxTime
 	}
-	if cfg.KeyRate <= 0 {
-		cfg.KeyRate = DefaultKeyRate
-	}
-	if cfg.KeyBurst <= 0 {
-		cfg.KeyBurst = DefaultKeyBurst
-	}
 }
 
-// lockDown leaves the SSH server nothing but game sessions: a session
-// channel that asks for a shell (exec requests, with a command, are
-// refused, and no subsystem is known), no other channel type (no port
-// forwarding, no X11), no global request (no remote forwarding).
+// lockDown leaves the SSH server nothing but game sessions: session
+// channels, answered by the server's own handler (shell with a terminal
+// only: no exec, no subsystem, no agent or X11 forwarding), no other
+// channel type (no port forwarding), no global request (no remote
+// forwarding), and no connection idle time counted in bytes: the room
+// measures what the player does.
 func (s *Server) lockDown() {
 	srv := s.ssh
-	srv.Handler = s.handle
 	srv.HandshakeTimeout = handshakeTimeout
-	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": ssh.DefaultSessionHandler}
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.session}
 	srv.RequestHandlers = map[string]ssh.RequestHandler{}
 	srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{}
 	srv.LocalPortForwardingCallback = nil
 	srv.ReversePortForwardingCallback = nil
-	srv.SessionRequestCallback = func(_ ssh.Session, request string) bool { return request == "shell" }
+	srv.IdleTimeout = 0
 	srv.ConnCallback = s.admitConn
-}
-
-// admitConn closes a connection at once when more are open than the
-// games allowed plus a few mid-handshake, before any cryptography.
-func (s *Server) admitConn(_ ssh.Context, c net.Conn) net.Conn {
-	if s.conns.Add(1) > int64(s.cfg.MaxSessions+spareConns) {
-		s.conns.Add(-1)
-		return nil
-	}
-	return &countedConn{Conn: c, release: func() { s.conns.Add(-1) }}
-}
-
-// countedConn gives its place back once, when closed.
-type countedConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *countedConn) Close() error {
-	c.once.Do(c.release)
-	return c.Conn.Close()
 }
 
 // Addr is the address the server listens on.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }
 
-// Playing is the number of games under way.
-func (s *Server) Playing() int { return s.seats.inUse() }
+// Room is the room the server's players play in.
+func (s *Server) Room() *room.Room { return s.room }
 
-// Served is the number of games started since the server started.
-func (s *Server) Served() int { return int(s.served.Load()) }
+// Playing is the number of players in a game (the reveal included).
+func (s *Server) Playing() int { return s.room.Seated() }
 
 // Serve accepts players until ctx ends, then stops every game (each
 // ends as canceled, its recording closed) and returns once every session

@@ -41,3 +41,38 @@ func TestMarkdownIsDrawnWithStylesOnly(t *testing.T) {
 		}
 	}
 }
+
+// Raw HTML in untrusted Markdown is shown as the text it is, not dropped
+// and not interpreted; a list and a quote keep their words.
+func TestMarkdownShowsHTMLAndOtherBlocksAsText(t *testing.T) {
+	st := NewStyles(true)
+	md := "A <b>bold</b> claim & <script>x</script>.\n\n- first item\n- second\n\n> quoted words\n"
+	text := ansi.Strip(strings.Join(Markdown(md, 60, &st), "\n"))
+	for _, want := range []string{"A <b>bold</b> claim & <script>x</script>.", "• first item", "• second", "│ quoted words"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is missing from\n%s", want, text)
+		}
+	}
+}
+
+// A pipe table's cells: \| is a pipe inside a cell, a short row is
+// filled, a long one cut to the header's columns, and a cell that reads
+// like a heading stays text.
+func TestMarkdownTableCells(t *testing.T) {
+	st := NewStyles(true)
+	st.Colourless = true
+	md := "| a | b |\n|:--|--:|\n| x \\| y | # not a heading |\n| short |\n| 1 | 2 | 3 |\n"
+	lines := Markdown(md, 40, &st)
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{"x | y", "# not a heading", "short"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is missing from\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, " 3") {
+		t.Errorf("the extra cell is shown:\n%s", text)
+	}
+	if got := strings.Count(lines[1], "|"); got != 1 {
+		t.Errorf("the rule under the header crosses %d column rules, want 1: %q", got, lines[1])
+	}
+}

@@ -1,10 +1,9 @@
-package serve
+package room
 
 import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/episode"
@@ -18,33 +17,12 @@ import (
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui/console"
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
-// Room tallies the games people played on the server beside SCRIPT and
-// AGENTS runs of the same scenario, for the speaker's console. Games are
-// counted from their recordings, read back as omnigap report reads them
-// (report.FromRecording, one report.Aggregator), so the console and a
-// later report of the same folder agree. It is safe from any goroutine.
-type Room struct {
-	scenario *scenario.Scenario
-	seat     int
-
-	mu         sync.Mutex
-	agg        report.Aggregator
-	limitTurns map[int]int // turn -> games whose player first gave their limit away in it
-	unreadable int
-	baseline   struct {
-		done, total int
-		err         error
-	}
-}
-
-// NewRoom is an empty room for games of sc in which people play seat.
-func NewRoom(sc *scenario.Scenario, seat int) *Room {
-	return &Room{scenario: sc, seat: seat, limitTurns: map[int]int{}}
-}
-
-// Add counts a finished game from its recording.
+// Add counts a finished game from its recording: a game in which the
+// person took no turn (they left at the welcome's heels) is counted
+// apart, as abandoned, not as a failed negotiation.
 func (r *Room) Add(path string) error {
 	rec, err := record.Read(path)
 	r.mu.Lock()
@@ -52,6 +30,10 @@ func (r *Room) Add(path string) error {
 	if err != nil {
 		r.unreadable++
 		return err
+	}
+	if !tookATurn(rec) {
+		r.abandoned++
+		return nil
 	}
 	r.agg.Add(report.FromRecording(rec))
 	if turn, ok := limitTurn(rec); ok {
@@ -77,7 +59,7 @@ type Baseline struct {
 // as it ends, until done or ctx ends.
 func (r *Room) PlayBaseline(ctx context.Context, b Baseline) error {
 	r.mu.Lock()
-	r.baseline.total = b.Runs
+	r.baseline.total, r.baseline.seed = b.Runs, b.Seed
 	r.mu.Unlock()
 	for k := range b.Runs {
 		results, err := batch.Run(ctx, batch.Options{
@@ -108,6 +90,18 @@ func (r *Room) Report() report.Report {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.agg.Report()
+}
+
+// tookATurn reports whether the person of a recorded game completed a
+// turn; a recording with no person's seat counts as played.
+func tookATurn(rec *record.Recording) bool {
+	seat := slices.Index(rec.Header.Backends[:], human.Name)
+	if seat < 0 {
+		return true
+	}
+	return slices.ContainsFunc(rec.Events, func(ev event.Event) bool {
+		return ev.Kind == event.TurnCompleted && ev.Seat == seat
+	})
 }
 
 // limitTurn is the turn in which the person of a recorded game first
@@ -183,6 +177,9 @@ func (r *Room) Standing() console.State {
 		}
 		return fmt.Sprint(g.Episodes)
 	})
+	if people := groups[view.People]; people.Episodes > 0 || r.abandoned > 0 {
+		st.Rows[len(st.Rows)-1].Cells[0] = r.playedCell(people.Episodes, people.Ended)
+	}
 	stat := func(key string) func(report.Group) string {
 		return func(g report.Group) string {
 			if s, ok := g.Stats[key]; ok {
@@ -210,6 +207,7 @@ func (r *Room) Standing() console.State {
 		}
 	}
 	st.Rows = append(st.Rows, r.limitRow(groups[view.People].Episodes))
+	st.Lines = []string{r.countsLine()}
 	st.Notes = r.notes()
 	return st
 }
@@ -244,6 +242,28 @@ func hasPrice(sc *scenario.Scenario, seat int) bool {
 	return false
 }
 
+// countsLine is who is in the room now: games under way (their run not
+// ended), players reading the reveal of a game that has ended, and the
+// games begun since the start.
+func (r *Room) countsLine() string {
+	playing := r.started - r.ended
+	reveal := max(r.seats.inUse()-playing, 0)
+	return fmt.Sprintf("%d under way, %d on the reveal · %s started", playing, reveal, count(r.started, "game"))
+}
+
+// playedCell is the PEOPLE column's games: those with a turn by the
+// player, and the abandoned ones apart.
+func (r *Room) playedCell(games, ended int) string {
+	cell := fmt.Sprint(games)
+	if ended < games {
+		cell = fmt.Sprintf("%d (%d unfinished)", games, games-ended)
+	}
+	if r.abandoned > 0 {
+		cell += fmt.Sprintf(", %d abandoned", r.abandoned)
+	}
+	return cell
+}
+
 func (r *Room) notes() []string {
 	var out []string
 	b := r.baseline
@@ -255,10 +275,16 @@ func (r *Room) notes() []string {
 	case b.done < b.total:
 		out = append(out, fmt.Sprintf("SCRIPT and AGENTS runs: %d of %d seeds played", b.done, b.total))
 	default:
-		out = append(out, fmt.Sprintf("SCRIPT and AGENTS: %d runs each, seeds from the game's", b.total))
+		out = append(out, fmt.Sprintf("SCRIPT and AGENTS: %s each, seeds %d to %d (people play seed %d)", count(b.total, "run"), b.seed, b.seed+int64(b.total)-1, b.seed))
+	}
+	if r.abandoned > 0 {
+		out = append(out, fmt.Sprintf("abandoned: %s in which the player left before their first turn, counted in no figure", count(r.abandoned, "game")))
 	}
 	if r.unreadable > 0 {
-		out = append(out, fmt.Sprintf("%d recordings could not be read", r.unreadable))
+		out = append(out, fmt.Sprintf("%s could not be read", count(r.unreadable, "recording")))
 	}
-	return out
+	return append(out, r.failures...)
 }
+
+// count is n and the noun for n of them.
+func count(n int, noun string) string { return fmt.Sprintf("%d %s", n, ui.Plural(n, noun)) }
