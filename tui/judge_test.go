@@ -14,8 +14,8 @@ import (
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record/recordtest"
-	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui/tuitest"
 )
@@ -62,7 +62,7 @@ func TestQuitWhileTheJudgeHangs(t *testing.T) {
 	}
 	t.Logf("the app ended %v after q", time.Since(pressed))
 	rec := recordtest.Only(t, dir)
-	if end := rec.Footer.Ending; end.Reason == event.Canceled || end.Notes[report.JudgeStoppedNote] == "" {
-		t.Errorf("ending %s, notes %v: want the dialogue's ending marked %s", end.Reason, end.Notes, report.JudgeStoppedNote)
+	if end := rec.Footer.Ending; end.Reason == event.Canceled || end.Notes[metrics.JudgeStoppedNote] == "" {
+		t.Errorf("ending %s, notes %v: want the dialogue's ending marked %s", end.Reason, end.Notes, metrics.JudgeStoppedNote)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
@@ -60,7 +61,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 		if s.opts.Play != nil {
 			// The player is shown their own side only: a partner's fact
 			// they say is a guess, not a leak.
-			spec.Person = view.PersonSeesOwn
+			spec.Person = event.PersonSeesOwn
 		}
 		if s.opts.Demo != nil {
 			// The run stops itself at each leak and mind-read, for the

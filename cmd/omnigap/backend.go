@@ -18,6 +18,7 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -140,27 +141,10 @@ func (b *backendOptions) close() error {
 	return nil
 }
 
-// plays is what plays the seats, for a study's plan: "backend": "builtin",
-// or the provider, the models and the sampling that a recording's header
-// gives, less what only says how calls are sent (the endpoints, the
-// timeouts, the rate limits), which may differ between the shards of one
-// study. Call it after factory.
+// plays is what plays the seats, for a study's plan (study.Plays). Call
+// it after factory.
 func (b *backendOptions) plays() map[string]string {
-	s, ok := b.built.(episode.SettingsReporter)
-	if !ok {
-		return map[string]string{"backend": "builtin"}
-	}
-	out := s.Settings(nil, view.Script)
-	for _, sent := range []string{"endpoint", "timeout", "idle", "rpm", "tpm"} {
-		delete(out, sent)
-	}
-	if b.judgeWith != nil {
-		out["judge"] = "on"
-	}
-	if b.checkWith != nil {
-		out["leak_check"] = "on"
-	}
-	return out
+	return study.Plays(b.built, b.judgeWith != nil, b.checkWith != nil)
 }
 
 // annotate adds the leak check and the judge, when asked for, to the

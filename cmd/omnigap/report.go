@@ -1,26 +1,20 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/page"
-	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
-	"github.com/omnigap/omnigap/engine/view"
 )
 
 func newReportCmd() *cobra.Command {
@@ -76,7 +70,7 @@ over the scenarios and seeds both played.`,
 			}
 			guard := study.Guard{}
 			var scenarios page.Scenarios
-			n, err := readSources(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
+			n, err := study.Episodes(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
 				if len(dims) == 0 {
 					if err := guard.Check(ep.Family, src.Study); err != nil {
 						return err
@@ -89,6 +83,9 @@ over the scenarios and seeds both played.`,
 				}
 				return nil
 			})
+			if err != nil && cmd.Context().Err() != nil {
+				return errInterrupted
+			}
 			if err != nil {
 				return err
 			}
@@ -135,89 +132,6 @@ over the scenarios and seeds both played.`,
 	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
 	f.StringSliceVar(&by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
-}
-
-// readEpisodes reads every recording named by args (folders or files) and
-// hands each episode to add, in order; it returns how many it read and
-// the files it read. It reports unreadable ones on stderr and goes on
-// without them. Folders are listed, never used as patterns. It stops when
-// ctx is done.
-func readEpisodes(ctx context.Context, args []string, stderr io.Writer, add func(report.Episode)) (int, []string, error) {
-	sources, err := study.Gather(args, false, stderr)
-	if err != nil {
-		return 0, nil, err
-	}
-	n, err := readSources(ctx, sources, stderr, func(_ study.Source, ep report.Episode) error {
-		add(ep)
-		return nil
-	})
-	if err != nil {
-		return 0, nil, err
-	}
-	paths := make([]string, len(sources))
-	for i, src := range sources {
-		paths[i] = src.Path
-	}
-	return n, paths, nil
-}
-
-// readSources reads the sources in order and hands each episode to add,
-// stopping at add's first error.
-func readSources(ctx context.Context, sources []study.Source, stderr io.Writer, add func(study.Source, report.Episode) error) (int, error) {
-	n := 0
-	for _, src := range sources {
-		p := src.Path
-		// Recordings are .jsonl; anything else may be a cocoa transcript file.
-		if !strings.HasSuffix(p, ".jsonl") && cocoa.IsTranscripts(p) {
-			k, err := transcriptEpisodes(ctx, p, stderr, func(ep report.Episode) error { return add(src, ep) })
-			if err != nil {
-				return 0, err
-			}
-			n += k
-			continue
-		}
-		rec, err := record.ReadTurns(ctx, p)
-		if ctx.Err() != nil {
-			return 0, errInterrupted
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
-			continue
-		}
-		if rec.Torn || rec.Footer == nil {
-			fmt.Fprintf(stderr, "omnigap report: %s\n", textsafe.Clean(rec.EndNote()))
-		}
-		if err := add(src, report.FromRecording(rec)); err != nil {
-			return 0, err
-		}
-		n++
-	}
-	return n, nil
-}
-
-// transcriptEpisodes plays each dialogue of a cocoa transcript file as a
-// HUMANS run, one at a time, so people's dialogues get the same
-// annotations and metrics as the model runs beside them; it hands each
-// episode to add and returns how many; add's error stops it.
-func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add func(report.Episode) error) (int, error) {
-	n := 0
-	err := cocoa.EachTranscript(ctx, path, func(t *cocoa.Transcript) error {
-		history, end, errors := t.Play(ctx)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err := add(report.FromRun(path+"#"+t.UUID, t.Scenario, view.Humans, history, end, errors)); err != nil {
-			return err
-		}
-		n++
-		return nil
-	}, func(p interop.Problem) {
-		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
-	})
-	if ctx.Err() != nil {
-		return 0, errInterrupted
-	}
-	return n, err
 }
 
 // tableWidth is the width report tables are laid out to: the terminal's

@@ -19,6 +19,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -36,7 +37,7 @@ func TestReportExportsAreTheReportAndReplaceFilesWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	var eps []report.Episode
-	_, _, err := readEpisodes(context.Background(), []string{recs}, io.Discard, func(ep report.Episode) { eps = append(eps, ep) })
+	_, _, err := study.ReadEpisodes(context.Background(), []string{recs}, io.Discard, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}

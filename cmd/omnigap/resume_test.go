@@ -17,7 +17,6 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/report"
 )
 
 // TestInterruptedRunResumesToTheSameSummary: a study stopped with SIGINT
@@ -93,7 +92,7 @@ func TestStoppedJudgingIsPlayedAgainOnResume(t *testing.T) {
 			if err != nil || rec.Footer == nil {
 				t.Fatalf("%s: %v (%s)", f, err, rec.EndNote())
 			}
-			if rec.Footer.Ending.Notes[report.JudgeStoppedNote] != "" {
+			if rec.Footer.Ending.Notes[metrics.JudgeStoppedNote] != "" {
 				stopped++
 			}
 			if _, ok := rec.Footer.Ending.Metrics["judge.seat0.goal"]; ok {
@@ -103,7 +102,7 @@ func TestStoppedJudgingIsPlayedAgainOnResume(t *testing.T) {
 		return stopped, scored
 	}
 	if stopped, _ := judged(); stopped != 1 {
-		t.Fatalf("%d recordings marked %s after the stop, want 1", stopped, report.JudgeStoppedNote)
+		t.Fatalf("%d recordings marked %s after the stop, want 1", stopped, metrics.JudgeStoppedNote)
 	}
 	if s := readSummary(t, out); s["interrupted"] != true || s["modes"].([]any)[0].(map[string]any)["episodes"] != 0.0 {
 		t.Errorf("the interrupted summary counts the unjudged episode: %s", mustJSON(t, s))

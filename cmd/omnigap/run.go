@@ -2,33 +2,36 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/batch"
+	"github.com/omnigap/omnigap/engine/batch/dryrun"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/tui/studybar"
 )
 
 func newRunCmd() *cobra.Command {
 	var (
-		refs     []string
-		modes    string
-		force    bool
-		shard    string
-		shards   int
-		dry      dryRunOptions
+		refs   []string
+		modes  string
+		force  bool
+		shard  string
+		shards int
+		dry    struct {
+			on     bool
+			prices dryrun.Prices
+		}
 		opts     batch.Options
 		backends backendOptions
 	)
@@ -74,39 +77,27 @@ its turn limit) and an expected figure (episodes half as long).`,
 			if opts.Modes, err = parseModes(modes); err != nil {
 				return err
 			}
-			if dry.on {
-				opts.Refs = refs
-				if err := placeShard(&opts, shard, shards, cmd.Flags().Changed("shards")); err != nil {
-					return err
-				}
-				for _, ref := range refs {
-					if _, err := library.Resolve(ref, opts.Seed); err != nil {
-						return err
-					}
-				}
-				for _, name := range []string{"price-in", "price-out"} {
-					if cmd.Flags().Changed(name) {
-						dry.pricesGiven++
-					}
-				}
-				return dryRun(cmd.Context(), opts, &backends, dry, cmd.OutOrStdout(), cmd.ErrOrStderr())
-			}
-			if opts.OutDir == "" {
+			if !dry.on && opts.OutDir == "" {
 				return fmt.Errorf("--out: a folder for the recordings and summary.json is required")
 			}
-			if opts.Resume && force {
+			if !dry.on && opts.Resume && force {
 				return fmt.Errorf("--resume and --force: choose one")
 			}
-			opts.Refs = refs
-			if err := placeShard(&opts, shard, shards, cmd.Flags().Changed("shards")); err != nil {
+			if err := study.Prepare(&opts, refs, shard, shards, cmd.Flags().Changed("shards"), os.Getenv); err != nil {
 				return err
 			}
-			for _, ref := range refs {
-				if _, err := library.Resolve(ref, opts.Seed); err != nil {
+			if dry.on {
+				if cmd.Flags().Changed("price-in") != cmd.Flags().Changed("price-out") {
+					return fmt.Errorf("--price-in and --price-out go together: give both, in dollars per million tokens")
+				}
+				dry.prices.Given = cmd.Flags().Changed("price-in")
+				backend, cfg, err := backends.resolve()
+				if err != nil {
 					return err
 				}
+				return dryrun.Print(cmd.Context(), opts, backend, cfg, dry.prices, cmd.OutOrStdout(), cmd.ErrOrStderr())
 			}
-			if err := checkOutDir(opts.OutDir, opts.Resume || force); err != nil {
+			if err := study.CheckOutDir(opts.OutDir, opts.Resume || force); err != nil {
 				return err
 			}
 			if opts.Factory, err = backends.factory(); err != nil {
@@ -116,7 +107,7 @@ its turn limit) and an expected figure (episodes half as long).`,
 			if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 				return err
 			}
-			if err := claimOutDir(opts, backends.plays()); err != nil {
+			if err := study.Claim(opts, backends.plays()); err != nil {
 				return err
 			}
 			opts.Resolve = library.Resolve
@@ -139,79 +130,11 @@ its turn limit) and an expected figure (episodes half as long).`,
 	f.StringVar(&shard, "shard", "", "play the K-th of N shares of the study (K/N, e.g. 2/4) into --out/shard-K-of-N; auto: from a Slurm array or a Kubernetes Indexed Job")
 	f.IntVar(&shards, "shards", 0, "with --shard auto in a Kubernetes Indexed Job: the number of shares (the Job's completions)")
 	f.BoolVar(&dry.on, "dry-run", false, "send nothing: print the calls, prompt and completion tokens and cost the study would take, per role and in total (an upper bound and an expected figure)")
-	f.Float64Var(&dry.priceIn, "price-in", 0, "with --dry-run: dollars per million prompt tokens (default: a dated table of a few well-known models)")
-	f.Float64Var(&dry.priceOut, "price-out", 0, "with --dry-run: dollars per million completion tokens")
+	f.Float64Var(&dry.prices.In, "price-in", 0, "with --dry-run: dollars per million prompt tokens (default: a dated table of a few well-known models)")
+	f.Float64Var(&dry.prices.Out, "price-out", 0, "with --dry-run: dollars per million completion tokens")
 	addMaxUtteranceFlag(cmd, &opts.MaxUtterance)
 	backends.addFlags(cmd)
 	return cmd
-}
-
-// checkOutDir refuses a folder that already holds files unless the user
-// said what to do with them, so two runs are never mixed by accident.
-func checkOutDir(dir string, allowed bool) error {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("--out: %w", err)
-	}
-	if len(entries) > 0 && !allowed {
-		return fmt.Errorf("--out: %s already holds %d files; use --resume to continue the run there, --force to add to it anyway, or a new folder", dir, len(entries))
-	}
-	return nil
-}
-
-// placeShard reads --shard and --shards into opts, and moves the output
-// into the shard's own folder inside --out, so that every task of a
-// cluster job can be given the same --out.
-func placeShard(opts *batch.Options, shard string, shards int, shardsGiven bool) error {
-	if shard == "" {
-		if shardsGiven {
-			return fmt.Errorf("--shards goes with --shard auto")
-		}
-		return nil
-	}
-	s, err := shardOf(shard, shards, os.Getenv)
-	if err != nil {
-		return err
-	}
-	if _, err := os.Lstat(filepath.Join(opts.OutDir, study.File)); err == nil {
-		return fmt.Errorf("--shard: %s holds a study of its own (%s); give the shards a folder of their own", opts.OutDir, study.File)
-	}
-	opts.Shard = s
-	opts.OutDir = filepath.Join(opts.OutDir, s.Folder())
-	return nil
-}
-
-// claimOutDir writes the study's plan into its folder, or on --resume
-// checks that the folder's plan is this one. More or fewer episodes are
-// fine: resuming with more extends a study.
-func claimOutDir(opts batch.Options, plays map[string]string) error {
-	plan := study.Plan{Refs: opts.Refs, Seed: opts.Seed, Plays: plays}
-	for _, m := range opts.Modes {
-		plan.Modes = append(plan.Modes, string(m))
-	}
-	if !opts.Shard.Whole() {
-		plan.Shard = opts.Shard.String()
-	}
-	path := filepath.Join(opts.OutDir, study.File)
-	if opts.Resume {
-		was, err := study.Read(path)
-		if err == nil {
-			if !was.Same(plan) || was.Shard != plan.Shard {
-				return fmt.Errorf("--resume: %s holds a study of --scenario %v --modes %v --seed %d%s; resume it with the same options",
-					opts.OutDir, was.Refs, strings.Join(was.Modes, ","), was.Seed, study.PlaysText(was.Plays))
-			}
-			return nil
-		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	// The folder is the study's own (checkOutDir): its plan and summary
-	// are replaced, never written through a link.
-	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error { return json.NewEncoder(textsafe.JSONWriter(w)).Encode(plan) })
 }
 
 // playStudy runs the batch with a progress display, writes summary.json
@@ -224,12 +147,12 @@ func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	show := showProgress(ctx, stderr, opts.Plan())
-	opts.Progress = show.update
+	show := studybar.Show(ctx, stderr, opts.Plan(), statusEvery, stopNoticeShown.Store)
+	opts.Progress = show.Update
 	out, err := batch.Study(ctx, opts)
-	show.finish(out.Progress)
+	show.Finish(out.Progress)
 	path := filepath.Join(opts.OutDir, "summary.json")
-	if werr := writeSummary(path, out.Summary); werr != nil {
+	if werr := study.WriteSummary(path, out.Summary); werr != nil {
 		return errors.Join(err, werr)
 	}
 	if err != nil {
@@ -268,10 +191,6 @@ func playStudy(ctx context.Context, opts batch.Options, stdout, stderr io.Writer
 
 var errInterrupted = errors.New("interrupted")
 
-func writeSummary(path string, s batch.Summary) error {
-	return safefile.WriteFile(path, safefile.Policy{Replace: true}, func(w io.Writer) error {
-		enc := json.NewEncoder(textsafe.JSONWriter(w))
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
-	})
-}
+// statusEvery is how often a run not on a terminal prints its status
+// line (a variable for tests).
+var statusEvery = 5 * time.Second

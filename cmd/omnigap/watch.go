@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,12 +13,15 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/tui/plain"
 )
 
 // watchOptions are the flags shared by bare omnigap and omnigap watch.
@@ -106,11 +110,14 @@ func (w *watchOptions) setup() (*watchSetup, error) {
 		return nil, err
 	}
 	if w.humans != "" {
-		t, err := loadTranscript(w.humans)
+		t, err := cocoa.Find(w.humans)
+		if errors.Is(err, cocoa.ErrNotFound) {
+			return nil, fmt.Errorf("--humans %w", err)
+		}
 		if err != nil {
 			return nil, err
 		}
-		return &watchSetup{scenario: t.Scenario, modes: append(modes, view.Humans), factory: humansFactory{factory, t}}, nil
+		return &watchSetup{scenario: t.Scenario, modes: append(modes, view.Humans), factory: interop.HumansBeside{Factory: factory, Transcript: &t.Transcript}}, nil
 	}
 	sc, err := library.Resolve(w.ref, w.seed)
 	if err != nil {
@@ -186,23 +193,11 @@ func (w *watchOptions) forkBackends(sc *scenario.Scenario, recorded string) []tu
 // printPlain plays the runs one after another at full speed and prints
 // each turn as a line.
 func (w *watchOptions) printPlain(ctx context.Context, out io.Writer, s *watchSetup) error {
-	p := plainPrinter{out: out, sc: s.scenario}
-	p.title()
-	for _, mode := range s.modes {
-		live, err := episode.Start(ctx, episode.Spec{
+	return plain.Play(ctx, out, s.scenario, s.modes, func(mode view.Mode) episode.Spec {
+		return episode.Spec{
 			Scenario: s.scenario, Mode: mode, Seed: w.seed, Factory: s.factory,
 			Annotate: w.backends.annotate(leak.Annotate), RecordDir: w.recordDir, Buffer: 16,
 			MaxUtterance: w.maxUtterance,
-		})
-		if err != nil {
-			return err
 		}
-		for ev := range live.Events {
-			p.event(mode, live, ev)
-		}
-		if _, err := live.Wait(); err != nil {
-			return err
-		}
-	}
-	return ctx.Err()
+	})
 }

@@ -46,7 +46,7 @@ type Result struct {
 	Ref       string
 	Mode      view.Mode
 	Seed      int64
-	History   []run.Turn
+	History   []event.Turn
 	Errors    int
 	Failures  Failures
 	Ending    event.Ending
@@ -182,7 +182,7 @@ func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, 
 		return Result{}, fmt.Errorf("%s (%s): %w", j.ref, j.mode, err)
 	}
 	res.Recording = live.Recording
-	res.History = make([]run.Turn, 0, min(sc.MaxTurns, 64))
+	res.History = make([]event.Turn, 0, min(sc.MaxTurns, 64))
 	var marked []event.Event // annotations and errors, for the agreement of the two checks
 	for ev := range live.Events {
 		if ev.Kind == event.Annotated || ev.Kind == event.Error {
@@ -190,7 +190,7 @@ func (o Options) play(ctx context.Context, j job, scenarios *resolver) (Result, 
 		}
 		switch ev.Kind {
 		case event.TurnCompleted:
-			res.History = append(res.History, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+			res.History = append(res.History, event.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		case event.Error:
 			if ev.Failure != event.CheckFailure { // the run went on without the check
 				res.Errors++

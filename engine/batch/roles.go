@@ -2,12 +2,19 @@ package batch
 
 import (
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-// Roles name the roles whose model calls a study counts apart, in the
-// order of RoleCalls.
-var Roles = [...]string{"writer", "seat 0", "seat 1", "judge", "leak check"}
+// Role is a role whose model calls a study counts apart: its name in
+// tables and its role in the model settings.
+type Role struct {
+	Name   string
+	Config config.Role
+}
+
+// Roles are the roles in the order of RoleCalls.
+var Roles = [...]Role{{"writer", config.RoleWriter}, {"seat 0", config.RoleSeat0}, {"seat 1", config.RoleSeat1}, {"judge", config.RoleJudge}, {"leak check", config.RoleLeakCheck}}
 
 // Calls counts model calls and their tokens, from their usage events
 // (one per call).

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -14,7 +13,7 @@ import (
 // play some of its seat's turns and hand the seat back.
 type Player interface {
 	// Act plays turn of an episode played with seed, after history.
-	Act(history []run.Turn, turn int, seed int64) event.Action
+	Act(history []event.Turn, turn int, seed int64) event.Action
 }
 
 // Players makes the two players of one episode played with seed: each from

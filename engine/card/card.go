@@ -332,7 +332,7 @@ func writeOutcomes(b *strings.Builder, recs []*record.Recording) {
 			fmt.Fprintf(b, " %s (%s) |", g.Mode.Label(), plural(g.Episodes, "run"))
 		}
 		b.WriteString("\n|---|" + strings.Repeat("---|", len(gs)) + "\n")
-		for _, m := range report.Measures {
+		for _, m := range report.Measures() {
 			if !anyHas(gs, m.Key) {
 				continue
 			}

@@ -48,7 +48,7 @@ type Orderer interface {
 // Ender is a Factory whose runs end as a record says (a recorded
 // episode played again): run.Config.Ends.
 type Ender interface {
-	Ends(mode view.Mode) func(history []run.Turn) *event.Ending
+	Ends(mode view.Mode) func(history []event.Turn) *event.Ending
 }
 
 // SettingsReporter is a Factory that can say how a mode's runs of a
@@ -87,7 +87,7 @@ type Spec struct {
 	// Person is what a person who plays a seat is shown: every side
 	// (the zero value, as in watch) or their own (play). It goes to the
 	// annotator with each turn and into the recording's header.
-	Person view.Person
+	Person event.Person
 }
 
 // Fork is where a forked run branches off: its first turns repeat Prefix
@@ -95,7 +95,7 @@ type Spec struct {
 // on. Parent is written to the recording's header.
 type Fork struct {
 	Parent record.Parent
-	Prefix []run.Turn
+	Prefix []event.Turn
 }
 
 // Live is a started run.

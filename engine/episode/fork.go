@@ -9,7 +9,7 @@ import (
 
 // forked wraps a run's backends so that its first turns repeat prefix.
 // The SCRIPT writer, one backend for both seats, stays one wrapper.
-func forked(bs [2]run.Backend, prefix []run.Turn) [2]run.Backend {
+func forked(bs [2]run.Backend, prefix []event.Turn) [2]run.Backend {
 	first := &prefixed{next: bs[0], prefix: prefix}
 	if bs[1] == bs[0] {
 		return [2]run.Backend{first, first}
@@ -19,7 +19,7 @@ func forked(bs [2]run.Backend, prefix []run.Turn) [2]run.Backend {
 
 // forkOrder gives the prefix's turns to the seats that spoke them, and
 // the later ones as order does (alternation when nil).
-func forkOrder(prefix []run.Turn, order run.Order) run.Order {
+func forkOrder(prefix []event.Turn, order run.Order) run.Order {
 	if order == nil {
 		order = run.Alternate
 	}
@@ -34,7 +34,7 @@ func forkOrder(prefix []run.Turn, order run.Order) run.Order {
 // turn, with the whole history so far, to next.
 type prefixed struct {
 	next   run.Backend
-	prefix []run.Turn
+	prefix []event.Turn
 }
 
 func (p *prefixed) Name() string { return p.next.Name() }

@@ -10,20 +10,19 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-func turns(t *testing.T, spec episode.Spec) ([]run.Turn, *episode.Live) {
+func turns(t *testing.T, spec episode.Spec) ([]event.Turn, *episode.Live) {
 	t.Helper()
 	live, err := episode.Start(context.Background(), spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []run.Turn
+	var out []event.Turn
 	for ev := range live.Events {
 		if ev.Kind == event.TurnCompleted {
-			out = append(out, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+			out = append(out, event.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		}
 	}
 	if _, err := live.Wait(); err != nil {

@@ -238,7 +238,7 @@ func greeters(views [2]view.View, _ int64) ([2]builtin.Player, error) {
 	return [2]builtin.Player{greeter{builtin.KnowledgeOf(views[0], 0)}, greeter{builtin.KnowledgeOf(views[1], 1)}}, nil
 }
 
-func (g greeter) Act(history []run.Turn, _ int, _ int64) event.Action {
+func (g greeter) Act(history []event.Turn, _ int, _ int64) event.Action {
 	for _, t := range history {
 		if t.Seat == g.k.Seat || g.k.Writer {
 			own := g.k.Self.Holding.(gifts)
@@ -429,7 +429,7 @@ func TestANewFamilysMovesAndTermsAreRecordedAndReadBack(t *testing.T) {
 	if got == nil || !reflect.DeepEqual(got.Outcome.Terms, exchange{Gifts: []string{"cake", "wine"}}) || !got.Outcome.Good() {
 		t.Fatalf("the ending read back as %+v", got)
 	}
-	if m := metrics.Compute(rec.Header.Scenario, make([]run.Turn, got.Turns), nil, got); m[exchanged] != 1 {
+	if m := metrics.Compute(rec.Header.Scenario, make([]event.Turn, got.Turns), nil, got); m[exchanged] != 1 {
 		t.Errorf("metrics of the outcome read back: %v", m)
 	}
 

@@ -8,7 +8,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -55,7 +54,7 @@ func TestDealMoves(t *testing.T) {
 			t.Errorf("%s: got %v, want %q", input, err, want)
 		}
 	}
-	history := []run.Turn{{Seat: 1, Action: event.Action{Type: event.Offer, Arg: dealornodeal.Split{"book": 3, "hat": 0, "ball": 0}}}}
+	history := []event.Turn{{Seat: 1, Action: event.Action{Type: event.Offer, Arg: dealornodeal.Split{"book": 3, "hat": 0, "ball": 0}}}}
 	if a, err := human.Parse("/accept", v, history); err != nil || a.Type != event.Accept || a.Text != "Agreed: I take no books, the hat and 2 balls." {
 		t.Errorf("%+v %v", a, err)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -25,10 +24,10 @@ func FuzzParse(f *testing.F) {
 		true:  view.For(generate.Craigslist(3), view.Agents, craigslist.BuyerSeat),
 		false: view.For(generate.MutualFriends(3), view.Agents, 0),
 	}
-	offered := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: craigslist.Price(500), Text: "500?"}}}
+	offered := []event.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: craigslist.Price(500), Text: "500?"}}}
 	f.Fuzz(func(t *testing.T, input string, bargain bool) {
 		v := views[bargain]
-		for _, history := range [][]run.Turn{nil, offered} {
+		for _, history := range [][]event.Turn{nil, offered} {
 			a, err := human.Parse(input, v, history)
 			if err != nil {
 				continue

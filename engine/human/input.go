@@ -39,7 +39,7 @@ func Help(f scenario.Family) string {
 // Parse turns what the player typed into a move for their seat. v is the
 // player's own View (never the writer's); history is the dialogue so far.
 // An invalid move is refused with the reason and nothing is sent.
-func Parse(input string, v view.View, history []run.Turn) (event.Action, error) {
+func Parse(input string, v view.View, history []event.Turn) (event.Action, error) {
 	input = strings.TrimSpace(input)
 	if input == "" {
 		return event.Action{}, errors.New("type something to say, or /help for the moves")

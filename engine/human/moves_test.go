@@ -11,7 +11,6 @@ import (
 	"github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -19,8 +18,8 @@ import (
 func TestParseMoves(t *testing.T) {
 	cl := generate.Craigslist(4)
 	buyer := view.For(cl, view.Agents, craigslist.BuyerSeat)
-	offerBySeller := []run.Turn{{Seat: craigslist.SellerSeat, Action: event.Action{Type: event.Offer, Arg: craigslist.Price(300)}}}
-	offerByBuyer := []run.Turn{{Seat: craigslist.BuyerSeat, Action: event.Action{Type: event.Offer, Arg: craigslist.Price(250)}}}
+	offerBySeller := []event.Turn{{Seat: craigslist.SellerSeat, Action: event.Action{Type: event.Offer, Arg: craigslist.Price(300)}}}
+	offerByBuyer := []event.Turn{{Seat: craigslist.BuyerSeat, Action: event.Action{Type: event.Offer, Arg: craigslist.Price(250)}}}
 	mf := generate.MutualFriends(4)
 	player := view.For(mf, view.Agents, 0)
 	friend := mutualfriends.ListsOf(mf).Lists[0][1].Name
@@ -29,7 +28,7 @@ func TestParseMoves(t *testing.T) {
 	cases := []struct {
 		input   string
 		v       view.View
-		history []run.Turn
+		history []event.Turn
 		want    event.Action
 		err     string
 	}{

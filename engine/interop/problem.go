@@ -66,3 +66,17 @@ func ProblemAt(at Position, err error) Problem {
 	}
 	return Problem{At: at, Msg: strings.TrimSpace(err.Error())}
 }
+
+// Reasons lists why records were skipped, one per line, the first few
+// and how many more.
+func Reasons(probs []Problem) string {
+	const shown = 5
+	var b strings.Builder
+	for _, p := range probs[:min(len(probs), shown)] {
+		b.WriteString("\n  " + p.Error())
+	}
+	if len(probs) > shown {
+		fmt.Fprintf(&b, "\n  and %d more", len(probs)-shown)
+	}
+	return b.String()
+}

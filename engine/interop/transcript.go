@@ -25,7 +25,7 @@ type Transcript struct {
 	Players [2]string
 	// Turns are the turns in order, each by the seat that took it (a
 	// seat may take two in a row).
-	Turns []run.Turn
+	Turns []event.Turn
 	// Ending, when set, is how the record says the dialogue ended: the
 	// run ends after the last turn with it, whatever the referee or the
 	// turn limit would say. Nil: after the turns both seats do nothing
@@ -52,11 +52,11 @@ func (t *Transcript) Order(view.Mode) run.Order {
 
 // Ends implements episode.Ender: with a recorded Ending, the run ends
 // after the last recorded turn with it.
-func (t *Transcript) Ends(view.Mode) func([]run.Turn) *event.Ending {
+func (t *Transcript) Ends(view.Mode) func([]event.Turn) *event.Ending {
 	if t.Ending == nil {
 		return nil
 	}
-	return func(history []run.Turn) *event.Ending {
+	return func(history []event.Turn) *event.Ending {
 		if len(history) < len(t.Turns) {
 			return nil
 		}
@@ -91,7 +91,7 @@ type withFigures struct {
 	t *Transcript
 }
 
-func (w withFigures) Finish(ctx context.Context, history []run.Turn, end *event.Ending) []event.Usage {
+func (w withFigures) Finish(ctx context.Context, history []event.Turn, end *event.Ending) []event.Usage {
 	usage := w.Annotator.Finish(ctx, history, end)
 	if end.Metrics == nil {
 		end.Metrics = map[string]float64{}
@@ -135,18 +135,18 @@ func (p *tape) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 
 // Play runs the transcript through the runner and annotate, and returns
 // its turns, ending (with metrics) and how many error events it had.
-func (t *Transcript) Play(ctx context.Context, id string, annotate func(*scenario.Scenario, view.Mode) run.Annotator) ([]run.Turn, event.Ending, int) {
+func (t *Transcript) Play(ctx context.Context, id string, annotate func(*scenario.Scenario, view.Mode) run.Annotator) ([]event.Turn, event.Ending, int) {
 	backends, _ := t.Backends(t.Scenario, t.Mode, 0)
 	out := make(chan event.Event, 64)
 	done := make(chan struct{})
-	var history []run.Turn
+	var history []event.Turn
 	errors := 0
 	go func() {
 		defer close(done)
 		for ev := range out {
 			switch {
 			case ev.Kind == event.TurnCompleted && ev.Action != nil:
-				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+				history = append(history, event.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 			case ev.Kind == event.Error:
 				errors++
 			}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/run"
 )
 
 // Stale reports whether a recording was annotated under older rules than
@@ -20,7 +19,7 @@ func Stale(h record.Header) bool { return h.Rules < event.AnnotationRules }
 type Again struct {
 	a       *Annotator
 	header  record.Header
-	history []run.Turn
+	history []event.Turn
 }
 
 // NewAgain starts annotating the run of h again.
@@ -49,7 +48,7 @@ func (g *Again) Event(ev event.Event) []event.Event {
 		if ev.Action == nil {
 			return []event.Event{ev}
 		}
-		g.history = append(g.history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend,
+		g.history = append(g.history, event.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend,
 			Person: g.header.Person, Action: *ev.Action})
 		out := []event.Event{ev}
 		for _, an := range g.a.Annotate(g.history) {

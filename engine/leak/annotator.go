@@ -119,7 +119,7 @@ func (p *Prepared) holds(v view.View) []bool {
 
 // Annotate looks at the turns completed since the last call and returns
 // their annotations.
-func (a *Annotator) Annotate(history []run.Turn) []event.Annotation {
+func (a *Annotator) Annotate(history []event.Turn) []event.Annotation {
 	var out []event.Annotation
 	for ; a.done < len(history); a.done++ {
 		out = append(out, a.turn(a.done, history[a.done])...)
@@ -132,7 +132,7 @@ func (a *Annotator) Marks() []metrics.Mark { return a.marks }
 
 // Finish fills the ending's metrics. First-mention positions are
 // recomputed against the actual last turn. It calls no model.
-func (a *Annotator) Finish(_ context.Context, history []run.Turn, end *event.Ending) []event.Usage {
+func (a *Annotator) Finish(_ context.Context, history []event.Turn, end *event.Ending) []event.Usage {
 	a.Annotate(history)
 	end.Metrics = metrics.Compute(a.sc, history, a.marks, end)
 	return nil
@@ -143,7 +143,7 @@ func (a *Annotator) Finish(_ context.Context, history []run.Turn, end *event.End
 // (fits). A denial (a negated mention) is annotated but changes nothing:
 // common ground and the one annotation per speaker and fact are for
 // statements of a fact.
-func (a *Annotator) turn(i int, t run.Turn) []event.Annotation {
+func (a *Annotator) turn(i int, t event.Turn) []event.Annotation {
 	s := t.Seat
 	if s < 0 || s > 1 {
 		return nil
@@ -259,7 +259,7 @@ func (a *Annotator) listen(s int, text string) {
 // (reportable) to the speaker, with the kind what the turn's maker held
 // decides (makerKind). A statement is annotated once per speaker and
 // fact; a denial each time.
-func (a *Annotator) unknown(t run.Turn, f int, mt match.Match, add func(event.AnnotationKind, int, match.Match)) {
+func (a *Annotator) unknown(t event.Turn, f int, mt match.Match, add func(event.AnnotationKind, int, match.Match)) {
 	s := t.Seat
 	if !a.reportable(s, f) {
 		return

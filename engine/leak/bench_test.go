@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -50,12 +49,12 @@ func benchScenarioOf(n int) *scenario.Scenario {
 
 // benchTurns writes dialogue-like turns that mention some facts among
 // ordinary words and amounts.
-func benchTurns(n int) ([]run.Turn, int) {
+func benchTurns(n int) ([]event.Turn, int) {
 	r := rand.New(rand.NewPCG(1, 2))
 	filler := strings.Fields(`I think that we could probably meet somewhere in the middle on this one,
 		but honestly the price you are asking is a little high for me. Would you consider
 		something lower? I don't know anyone who would pay that much. It's in great shape though.`)
-	var turns []run.Turn
+	var turns []event.Turn
 	size := 0
 	for i := 0; i < n; i++ {
 		var b strings.Builder
@@ -75,7 +74,7 @@ func benchTurns(n int) ([]run.Turn, int) {
 		}
 		text := b.String()
 		size += len(text)
-		turns = append(turns, run.Turn{Number: i + 1, Seat: i % 2, Action: event.Action{Type: event.Speak, Text: text}})
+		turns = append(turns, event.Turn{Number: i + 1, Seat: i % 2, Action: event.Action{Type: event.Speak, Text: text}})
 	}
 	return turns, size
 }

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -76,8 +75,8 @@ func readCorpus(t *testing.T) (want, got map[label]bool, utts []utterance) {
 	want, got = map[label]bool{}, map[label]bool{}
 	var (
 		ann     *Annotator
-		history []run.Turn
-		person  view.Person
+		history []event.Turn
+		person  event.Person
 	)
 	known := map[string]bool{}
 	for _, c := range categories {
@@ -102,11 +101,11 @@ func readCorpus(t *testing.T) (want, got map[label]bool, utts []utterance) {
 			if err != nil {
 				t.Fatalf("corpus.txt:%d: %v", n, err)
 			}
-			person = view.PersonSeesAll
+			person = event.PersonSeesAll
 			for _, opt := range fields[2:] {
 				switch opt {
 				case "person=own":
-					person = view.PersonSeesOwn
+					person = event.PersonSeesOwn
 				case "person=all":
 				default:
 					t.Fatalf("corpus.txt:%d: unknown option %q", n, opt)
@@ -154,7 +153,7 @@ func readCorpus(t *testing.T) (want, got map[label]bool, utts []utterance) {
 			}
 			want[label{n, kind, kf[1]}] = true
 		}
-		history = append(history, run.Turn{Number: len(history) + 1, Seat: seat, Backend: backend, Person: person,
+		history = append(history, event.Turn{Number: len(history) + 1, Seat: seat, Backend: backend, Person: person,
 			Action: event.Action{Type: event.Speak, Text: strings.TrimSpace(parts[2])}})
 		for _, a := range ann.Annotate(history) {
 			if ann.typeOf(a.FactID) == scenario.TypeGoal {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -30,7 +29,7 @@ dealornodeal:
 		t.Fatal(err)
 	}
 	a := New(sc, view.Humans)
-	history := []run.Turn{
+	history := []event.Turn{
 		{Seat: 0, Action: event.Action{Type: event.Speak, Text: "the books are worthless to me , i want 2 hats"}},
 		{Seat: 1, Action: event.Action{Type: event.Speak, Text: "i'd like 3 books then"}},
 		{Seat: 1, Action: event.Action{Type: event.Speak, Text: "i bet each hat is worth 5 points to you"}},

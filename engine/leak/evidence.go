@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -47,7 +48,7 @@ func newEvidence(sc *scenario.Scenario, facts []scenario.Fact) *evidence {
 	if len(clues) == 0 {
 		return nil
 	}
-	ev.m = match.Compile(withFirstNames(clues))
+	ev.m = match.Compile(derive.WithFirstNames(clues))
 	return ev
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -41,10 +40,10 @@ func TestFirstMentionPosition(t *testing.T) {
 	sc.MaxTurns = 21
 	a := New(sc, view.Agents)
 	texts := []string{"Hello there.", "Anyone from Oberlin College?", "Yes, Jacob Reyes.", "Let's pick him.", "Agreed."}
-	var history []run.Turn
+	var history []event.Turn
 	var first []event.Annotation
 	for i, text := range texts {
-		history = append(history, run.Turn{Number: i + 1, Seat: i % 2, Action: event.Action{Type: event.Speak, Text: text}})
+		history = append(history, event.Turn{Number: i + 1, Seat: i % 2, Action: event.Action{Type: event.Speak, Text: text}})
 		for _, an := range a.Annotate(history) {
 			if an.Kind == event.FirstMention {
 				first = append(first, an)
@@ -70,7 +69,7 @@ func TestSelectArgument(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := New(sc, view.Script)
-	history := []run.Turn{{Number: 1, Seat: 0, Action: recorded(`{"type":"select","text":"That's my pick.","friend":"Jacob Reyes"}`)}}
+	history := []event.Turn{{Number: 1, Seat: 0, Action: recorded(`{"type":"select","text":"That's my pick.","friend":"Jacob Reyes"}`)}}
 	got := a.Annotate(history)
 	if len(got) != 2 || got[0].Kind != event.FirstMention || got[1].Kind != event.Leak || got[0].Start != 15 || got[0].End != 15 {
 		t.Errorf("annotations = %+v, want a first mention and a leak with an empty span at the end", got)

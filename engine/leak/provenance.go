@@ -3,7 +3,6 @@ package leak
 import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -30,12 +29,12 @@ func MakerKind(mode view.Mode) event.AnnotationKind {
 // when no one who made the turn held it (an AGENTS agent, a player, a
 // HUMANS person, a mind reader not given f). The rules and the model's
 // check both take their kinds from here.
-func (a *Annotator) makerKind(t run.Turn, f int) event.AnnotationKind {
+func (a *Annotator) makerKind(t event.Turn, f int) event.AnnotationKind {
 	switch {
 	case a.given[t.Seat][f]: // only a MINDREADERS seat is given more than it could know
 		return MakerKind(a.mode)
 	case t.Backend == human.Name:
-		if t.Person != view.PersonSeesOwn {
+		if t.Person != event.PersonSeesOwn {
 			return event.Leak
 		}
 		return event.Guess
@@ -57,7 +56,7 @@ type Open struct {
 // (disclosures) and the others' that are news to the speaker (leaks,
 // mind-reads, guesses by makerKind), in the scenario's order. Call it
 // before the turn is annotated. The model's check asks about these.
-func (a *Annotator) Open(t run.Turn) []Open {
+func (a *Annotator) Open(t event.Turn) []Open {
 	s := t.Seat
 	if s < 0 || s > 1 {
 		return nil

@@ -5,7 +5,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -24,21 +23,21 @@ func TestProvenanceDecidesTheKind(t *testing.T) {
 	for _, c := range []struct {
 		mode    view.Mode
 		backend string
-		person  view.Person
+		person  event.Person
 		want    event.AnnotationKind
 	}{
 		{view.Script, "builtin-writer", "", event.Leak},
 		{view.Agents, "builtin", "", event.Guess},
 		{view.Mindreaders, "builtin", "", event.MindRead},
 		{view.Humans, "humans", "", event.Guess},
-		{view.Agents, human.Name, view.PersonSeesOwn, event.Guess},
-		{view.Agents, human.Name, view.PersonSeesAll, event.Leak},
-		{view.Script, human.Name, view.PersonSeesAll, event.Leak},
-		{view.Mindreaders, human.Name, view.PersonSeesAll, event.MindRead},
+		{view.Agents, human.Name, event.PersonSeesOwn, event.Guess},
+		{view.Agents, human.Name, event.PersonSeesAll, event.Leak},
+		{view.Script, human.Name, event.PersonSeesAll, event.Leak},
+		{view.Mindreaders, human.Name, event.PersonSeesAll, event.MindRead},
 	} {
-		turn := run.Turn{Number: 1, Seat: 0 /* the seller */, Backend: c.backend, Person: c.person,
+		turn := event.Turn{Number: 1, Seat: 0 /* the seller */, Backend: c.backend, Person: c.person,
 			Action: event.Action{Type: event.Speak, Text: "I could let it go for $580."}}
-		got := New(sc, c.mode).Annotate([]run.Turn{turn})
+		got := New(sc, c.mode).Annotate([]event.Turn{turn})
 		if len(got) != 1 || got[0].Kind != c.want || got[0].FactID != "buyer-bottomline" {
 			t.Errorf("%s, made by %s (person %q): %+v, want one %s of buyer-bottomline", c.mode, c.backend, c.person, got, c.want)
 		}

@@ -117,7 +117,7 @@ func parseAction(reply string, v view.View) (event.Action, error) {
 
 // allowedNow refuses a move of seat that the dialogue so far leaves
 // nothing to do, by the family's rule (family.Move.Allowed).
-func allowedNow(a event.Action, v view.View, seat int, history []run.Turn) error {
+func allowedNow(a event.Action, v view.View, seat int, history []event.Turn) error {
 	move, ok := family.ModelMove(family.Of(v.Family), a.Type)
 	if !ok || move.Allowed == nil {
 		return nil

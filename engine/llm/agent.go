@@ -83,7 +83,7 @@ func (a *Agent) Turn(ctx context.Context, req run.Request) (run.Result, error) {
 
 // read turns a reply into an action the dialogue so far allows, or a
 // failure that says what to fix and keeps the reply.
-func (a *Agent) read(reply chat.Reply, history []run.Turn) (event.Action, *event.Failure) {
+func (a *Agent) read(reply chat.Reply, history []event.Turn) (event.Action, *event.Failure) {
 	act, err := parseAction(reply.Text, a.view)
 	if err == nil {
 		err = allowedNow(act, a.view, a.view.Self().Seat, history)

@@ -10,7 +10,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -31,10 +30,10 @@ func TestAForkOfACachedRunSendsNothing(t *testing.T) {
 	sc := resolve(t, "craigslist/road-bike")
 	parent := play(t, context.Background(), f, sc, view.Agents)
 	sent := srv.Count()
-	var prefix []run.Turn
+	var prefix []event.Turn
 	for _, ev := range parent.events {
 		if ev.Kind == event.TurnCompleted && len(prefix) < 3 {
-			prefix = append(prefix, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+			prefix = append(prefix, event.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 		}
 	}
 	fork := playWith(t, context.Background(), episode.Spec{Scenario: sc, Mode: view.Agents, Seed: 1, Factory: f,

@@ -17,7 +17,6 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/report"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -257,8 +256,8 @@ func TestFailingLeakChecksHoldNoTurnBack(t *testing.T) {
 func TestLeakCheckReasksThenKeepsTheOffendingText(t *testing.T) {
 	sc := resolve(t, "craigslist/road-bike")
 	a := leak.New(sc, view.Agents)
-	turn := run.Turn{Number: 1, Seat: 0, Speaker: "Dana Okafor", Backend: "fake", Action: event.Action{Type: event.Speak, Text: "I could do $580."}}
-	q := check.Question{Scenario: sc, Mode: view.Agents, History: []run.Turn{turn}, Turn: turn, Open: a.Open(turn)}
+	turn := event.Turn{Number: 1, Seat: 0, Speaker: "Dana Okafor", Backend: "fake", Action: event.Action{Type: event.Speak, Text: "I could do $580."}}
+	q := check.Question{Scenario: sc, Mode: view.Agents, History: []event.Turn{turn}, Turn: turn, Open: a.Open(turn)}
 	for _, c := range []struct {
 		name    string
 		replies []string

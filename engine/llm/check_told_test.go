@@ -14,7 +14,7 @@ import (
 
 // TestLeakCheckAsksAboutWhatSidesWereTold: the model's leak check is
 // asked about the facts a free-form scenario's extra information and
-// goals give (leak.ToldFacts), each with its id, whose it is and what it
+// goals give (derive.ToldFacts), each with its id, whose it is and what it
 // says.
 func TestLeakCheckAsksAboutWhatSidesWereTold(t *testing.T) {
 	sc := &scenario.Scenario{ID: "test/told", Title: "A weekend plan", Family: scenario.Sotopia, Relationship: scenario.Friends,

@@ -7,7 +7,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -70,11 +69,11 @@ func TestAnswerWithoutAnOfferIsRefused(t *testing.T) {
 	if err := allowedNow(a, v, 1, nil); err == nil || !strings.Contains(err.Error(), "there is no formal offer from Dana Okafor to reject") {
 		t.Errorf("a rejection of nothing: %v", err)
 	}
-	offered := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: cl.Price(450)}}}
+	offered := []event.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: cl.Price(450)}}}
 	if err := allowedNow(a, v, 1, offered); err != nil {
 		t.Errorf("rejecting a standing offer was refused: %v", err)
 	}
-	priceless := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer}}}
+	priceless := []event.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer}}}
 	if err := allowedNow(a, v, 1, priceless); err == nil {
 		t.Error("an offer without a price was rejected, which the referee does not count")
 	}

@@ -64,14 +64,14 @@ func byTurn(replies map[int]string) func(*llmtest.Request) string {
 func refereeOf(t *testing.T, sc *scenario.Scenario, commands ...string) *event.Ending {
 	t.Helper()
 	ref := family.RefereeFor(sc)
-	var history []run.Turn
+	var history []event.Turn
 	for i, c := range commands {
 		seat := i % 2
 		a, err := human.Parse(c, view.For(sc, view.Agents, seat), history)
 		if err != nil {
 			t.Fatalf("%s: %v", c, err)
 		}
-		history = append(history, run.Turn{Number: i + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name, Action: a})
+		history = append(history, event.Turn{Number: i + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name, Action: a})
 		if end := ref.Judge(family.Turn{Seat: seat, Speaker: sc.Seats[seat].Character.Name, Action: a}); end != nil {
 			return end
 		}
@@ -268,7 +268,7 @@ func TestAcceptWithoutAProposalIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proposal := []run.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: dealornodeal.Split{"book": 0, "hat": 1}}}}
+	proposal := []event.Turn{{Number: 1, Seat: 0, Action: event.Action{Type: event.Offer, Arg: dealornodeal.Split{"book": 0, "hat": 1}}}}
 	if err := allowedNow(a, v, 1, proposal); err != nil {
 		t.Errorf("accepting a standing proposal was refused: %v", err)
 	}

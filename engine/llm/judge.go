@@ -13,7 +13,6 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -39,16 +38,16 @@ func (f *Factory) Judge() *Judge {
 // when ctx ends first, the ending is marked under judge.stopped instead,
 // for stopping is not the judge's failure. Its retries are added to
 // ending.Retries, and its calls a reply cache answered to ending.Cache.
-func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) ([]event.Usage, error) {
+func (j *Judge) Score(ctx context.Context, sc *scenario.Scenario, history []event.Turn, ending *event.Ending) ([]event.Usage, error) {
 	// The judge is shared by the episodes; its retries for this one are
 	// counted apart.
 	s := &scoring{Judge: j, call: j.sent.Caller()}
 	err := s.score(ctx, sc, history, ending)
 	switch {
 	case err != nil && ctx.Err() != nil:
-		note(ending, report.JudgeStoppedNote, "stopped before the judge answered: no judge scores")
+		note(ending, metrics.JudgeStoppedNote, "stopped before the judge answered: no judge scores")
 	case err != nil:
-		note(ending, report.JudgeErrorNote, err.Error())
+		note(ending, metrics.JudgeErrorNote, err.Error())
 	}
 	ending.AddRetries(s.call.Retries())
 	ending.AddCache(s.call.CacheUse())
@@ -63,7 +62,7 @@ type scoring struct {
 	used []event.Usage
 }
 
-func (j *scoring) score(ctx context.Context, sc *scenario.Scenario, history []run.Turn, ending *event.Ending) error {
+func (j *scoring) score(ctx context.Context, sc *scenario.Scenario, history []event.Turn, ending *event.Ending) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -215,7 +214,7 @@ type judged struct {
 	next  run.Annotator
 }
 
-func (a *judged) Annotate(history []run.Turn) []event.Annotation {
+func (a *judged) Annotate(history []event.Turn) []event.Annotation {
 	if a.next == nil {
 		return nil
 	}
@@ -233,7 +232,7 @@ func (a *judged) Start(ctx context.Context, send func(run.Late)) {
 // Finish judges the run under ctx, so that stopping the run stops a
 // judge call in flight; the tokens of the judge's calls are returned to
 // the run.
-func (a *judged) Finish(ctx context.Context, history []run.Turn, ending *event.Ending) []event.Usage {
+func (a *judged) Finish(ctx context.Context, history []event.Turn, ending *event.Ending) []event.Usage {
 	var used []event.Usage
 	if a.next != nil {
 		used = a.next.Finish(ctx, history, ending)

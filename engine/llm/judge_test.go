@@ -12,7 +12,6 @@ import (
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -177,8 +176,8 @@ func TestStoppingAHangingJudgeEndsTheRunAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ending.Reason == event.Canceled || ending.Notes[report.JudgeStoppedNote] == "" || ending.Notes[report.JudgeErrorNote] != "" {
-		t.Errorf("ending %s with notes %v: want the dialogue's own ending marked %s, not a judge failure", ending.Reason, ending.Notes, report.JudgeStoppedNote)
+	if ending.Reason == event.Canceled || ending.Notes[metrics.JudgeStoppedNote] == "" || ending.Notes[metrics.JudgeErrorNote] != "" {
+		t.Errorf("ending %s with notes %v: want the dialogue's own ending marked %s, not a judge failure", ending.Reason, ending.Notes, metrics.JudgeStoppedNote)
 	}
 	for k := range ending.Metrics {
 		if strings.HasPrefix(k, "judge.") {
@@ -192,7 +191,7 @@ func TestStoppingAHangingJudgeEndsTheRunAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Footer == nil || rec.Torn || rec.Footer.Ending.Reason != ending.Reason || rec.Footer.Ending.Notes[report.JudgeStoppedNote] == "" {
+	if rec.Footer == nil || rec.Torn || rec.Footer.Ending.Reason != ending.Reason || rec.Footer.Ending.Notes[metrics.JudgeStoppedNote] == "" {
 		t.Fatalf("the recording does not close with the marked ending: %s", rec.EndNote())
 	}
 }

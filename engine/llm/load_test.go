@@ -70,10 +70,10 @@ func BenchmarkAgentTurnOverhead(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var history []run.Turn
+	var history []event.Turn
 	for n := 1; n <= 10; n++ {
 		seat := (n - 1) % 2
-		history = append(history, run.Turn{Number: n, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
+		history = append(history, event.Turn{Number: n, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
 			Action: event.Action{Type: event.Speak, Text: "A sentence of about the usual length for a turn in a negotiation."}})
 	}
 	req := run.Request{Seat: 0, Turn: 11, History: history, Emit: func(string) {}}

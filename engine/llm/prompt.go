@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -23,7 +23,7 @@ func background(v view.View) string {
 }
 
 // dialogue renders the turns so far, one line each, appended in order.
-func dialogue(b *strings.Builder, history []run.Turn) {
+func dialogue(b *strings.Builder, history []event.Turn) {
 	for _, t := range history {
 		b.WriteString(turnLine(t))
 		b.WriteByte('\n')
@@ -32,7 +32,7 @@ func dialogue(b *strings.Builder, history []run.Turn) {
 
 // turnLine renders one past turn the way the prompts show it: as a line
 // of the script format, which every role reads the same way.
-func turnLine(t run.Turn) string {
+func turnLine(t event.Turn) string {
 	return fmt.Sprintf("%d. %s: %s", t.Number, t.Speaker, scenario.Tagged(t.Action))
 }
 

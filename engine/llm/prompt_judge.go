@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -44,7 +44,7 @@ Answer with one JSON object and nothing else: {"believability": {"reasoning": ".
 
 // judgeContext is the judge's user message up to the request: the same
 // for both calls of an episode, so the second one is served from cache.
-func judgeContext(v view.View, history []run.Turn, outcome string) string {
+func judgeContext(v view.View, history []event.Turn, outcome string) string {
 	var b strings.Builder
 	b.WriteString(v.RenderOmniscient("You evaluate the conversation between these two characters, and you know everything about both."))
 	b.WriteString("\nThe conversation:\n")

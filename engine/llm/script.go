@@ -71,7 +71,7 @@ func (w *Writer) Turn(ctx context.Context, req run.Request) (run.Result, error) 
 }
 
 // matches says whether the history is exactly what the writer handed out.
-func (w *Writer) matches(history []run.Turn) bool {
+func (w *Writer) matches(history []event.Turn) bool {
 	if len(history) != len(w.handed) {
 		return false
 	}
@@ -92,7 +92,7 @@ func sameAction(a, b event.Action) bool {
 
 // start begins a script stream that writes from turn n on. onlyOne asks
 // for that single turn.
-func (w *Writer) start(ctx context.Context, history []run.Turn, n int, onlyOne bool) {
+func (w *Writer) start(ctx context.Context, history []event.Turn, n int, onlyOne bool) {
 	if w.cur != nil {
 		w.cur.cancel()
 	}

@@ -143,7 +143,7 @@ func TestWriterFollowsTheRealHistory(t *testing.T) {
 	}
 	w := bs[0]
 	ctx := context.Background()
-	var history []run.Turn
+	var history []event.Turn
 	turn := func(n int) event.Action {
 		res, err := w.Turn(ctx, run.Request{Seat: (n - 1) % 2, Turn: n, History: history, Emit: func(string) {}})
 		if err != nil {
@@ -152,10 +152,10 @@ func TestWriterFollowsTheRealHistory(t *testing.T) {
 		return res.Action
 	}
 	a1 := turn(1)
-	history = append(history, run.Turn{Number: 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: a1})
+	history = append(history, event.Turn{Number: 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: a1})
 	// A human plays seat 1's turn 2.
 	human := event.Action{Type: event.Speak, Text: "I only have 200 dollars, cash."}
-	history = append(history, run.Turn{Number: 2, Seat: 1, Speaker: sc.Seats[1].Character.Name, Action: human})
+	history = append(history, event.Turn{Number: 2, Seat: 1, Speaker: sc.Seats[1].Character.Name, Action: human})
 	a3 := turn(3)
 	if a3.Type == event.None || a3.Text == "" {
 		t.Fatalf("turn 3 = %+v", a3)

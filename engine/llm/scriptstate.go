@@ -22,7 +22,7 @@ type script struct {
 	who     speakers
 	onlyOne bool
 
-	past   []run.Turn     // the dialogue before turns[0]
+	past   []event.Turn   // the dialogue before turns[0]
 	first  int            // the turn number of turns[0]
 	turns  []event.Action // complete turns, in order
 	sealed int            // turns[:sealed] can have no more lines joined
@@ -154,10 +154,10 @@ func (s *script) line(raw string) {
 // after the script so far (an acceptance with no proposal standing), or
 // ""; callers hold mu.
 func (s *script) refused(a event.Action, seat int) string {
-	history := append([]run.Turn(nil), s.past...)
+	history := append([]event.Turn(nil), s.past...)
 	for i, t := range s.turns {
 		n := s.first + i
-		history = append(history, run.Turn{Number: n, Seat: (n - 1) % 2, Speaker: s.who.view.Seats[(n-1)%2].Name, Action: t})
+		history = append(history, event.Turn{Number: n, Seat: (n - 1) % 2, Speaker: s.who.view.Seats[(n-1)%2].Name, Action: t})
 	}
 	if err := allowedNow(a, s.who.view, seat, history); err != nil {
 		return err.Error()

@@ -26,6 +26,13 @@ var JudgeDimensions = []JudgeDimension{
 // dimension ("overall" for the mean of the seven).
 func JudgeSeatKey(seat int, dim string) string { return "judge.seat" + strconv.Itoa(seat) + "." + dim }
 
+// JudgeErrorNote is the ending note a failed judge call leaves.
+const JudgeErrorNote = "judge.error"
+
+// JudgeStoppedNote marks an ending left without judge scores because the
+// run was stopped while the judge was working (not a failure).
+const JudgeStoppedNote = "judge.stopped"
+
 // JudgeKey is the metric holding the mean of both seats' scores on one
 // dimension, which reports aggregate.
 func JudgeKey(dim string) string { return "judge." + dim }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -66,7 +65,7 @@ type Mark = family.Mark
 
 // Compute returns the episode's metrics from its turns, its annotations
 // and how it ended.
-func Compute(sc *scenario.Scenario, history []run.Turn, marks []Mark, end *event.Ending) map[string]float64 {
+func Compute(sc *scenario.Scenario, history []event.Turn, marks []Mark, end *event.Ending) map[string]float64 {
 	m := map[string]float64{Turns: float64(len(history))}
 	words(m, history)
 	goals := map[string]bool{}
@@ -122,7 +121,7 @@ func wordCount(s string) int {
 
 // words sets the mean word count of the turns that said something, over
 // both seats and per seat.
-func words(m map[string]float64, history []run.Turn) {
+func words(m map[string]float64, history []event.Turn) {
 	var sum, n [3]float64
 	for _, t := range history {
 		w := float64(wordCount(t.Action.Text))

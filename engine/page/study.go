@@ -95,7 +95,7 @@ func tableOf(title, family string, gs []report.Group, by []report.Dim) table {
 	for _, g := range gs {
 		t.Columns = append(t.Columns, column{Mode: string(g.Mode), Label: g.Mode.Label(), Split: splitText(g.Split, by)})
 	}
-	for _, m := range report.Measures {
+	for _, m := range report.Measures() {
 		r := row{Key: m.Key, Label: clean(m.Label)}
 		any := false
 		for _, g := range gs {

@@ -26,8 +26,8 @@ func (h *Header) check() error {
 	if len(h.Player) > maxNameBytes {
 		return fmt.Errorf("player: longer than %d bytes", maxNameBytes)
 	}
-	if h.Person != view.PersonSeesAll && h.Person != view.PersonSeesOwn {
-		return fmt.Errorf("person: must be %q or absent (got %q)", view.PersonSeesOwn, clip(string(h.Person)))
+	if h.Person != event.PersonSeesAll && h.Person != event.PersonSeesOwn {
+		return fmt.Errorf("person: must be %q or absent (got %q)", event.PersonSeesOwn, clip(string(h.Person)))
 	}
 	if h.Rules < 0 || h.Rules > event.AnnotationRules {
 		return fmt.Errorf("rules: annotation rules %d are not known (this omnigap has up to %d)", h.Rules, event.AnnotationRules)

@@ -47,7 +47,7 @@ type Header struct {
 	Rules int `json:"rules,omitempty"`
 	// Person says what a person who played a seat was shown (empty: every
 	// side, as in watch), which decides whether their turns leak or guess.
-	Person view.Person `json:"person,omitempty"`
+	Person event.Person `json:"person,omitempty"`
 }
 
 // The settings that name the SCRIPT writer's instruction (engine/llm,

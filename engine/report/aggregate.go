@@ -5,10 +5,10 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	_ "github.com/omnigap/omnigap/engine/family/all" // every family's rows
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -54,29 +54,33 @@ var JudgeGoal = metrics.JudgeKey("goal")
 // Measures are the report's rows, in order. Rows no episode has are left
 // out of every output.
 // The families' own rows follow the goal completion, families in name
-// order (engine/family/all is imported so that every family is registered
-// before this list is made).
-var Measures = slices.Concat([]Measure{
-	{Key: metrics.GoalCompletion, Label: goalRuleLabel, Max: 10, Range: Range{0, 10}},
-	{Key: metrics.GoalCompletionSeat0, Label: "goal completion (rule), seat 0", Max: 10, Range: Range{0, 10}},
-	{Key: metrics.GoalCompletionSeat1, Label: "goal completion (rule), seat 1", Max: 10, Range: Range{0, 10}},
-	{Key: JudgeGoal, Label: goalJudgeLabel, Max: 10, Range: judgeRange("goal")},
-}, familyMeasures(), []Measure{
-	{Key: metrics.Messages, Label: "messages per dialogue", Range: atLeastZero},
-	{Key: metrics.WordsPerTurn, Label: "words per turn", Range: atLeastZero},
-	{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages, Range: atLeastZero},
-	{Key: metrics.Turns, Label: "turns", Range: atLeastZero},
-}, annotationMeasures(), goalMeasures(), checkMeasures(), []Measure{
-	{Key: metrics.TokensPrompt, Label: "prompt tokens", Range: atLeastZero},
-	{Key: metrics.TokensCompletion, Label: "completion tokens", Range: atLeastZero},
-	{Key: metrics.TokensCached, Label: "cached prompt tokens", Range: atLeastZero},
-	{Key: metrics.CacheHits, Label: "replies from --cache", Range: atLeastZero},
-}, judgeMeasures(), importedJudgeMeasures())
+// order: the list is made at its first use, when the program has
+// registered its families (the binary imports engine/family/all).
+func Measures() []Measure { return measures() }
+
+var measures = sync.OnceValue(func() []Measure {
+	return slices.Concat([]Measure{
+		{Key: metrics.GoalCompletion, Label: goalRuleLabel, Max: 10, Range: Range{0, 10}},
+		{Key: metrics.GoalCompletionSeat0, Label: "goal completion (rule), seat 0", Max: 10, Range: Range{0, 10}},
+		{Key: metrics.GoalCompletionSeat1, Label: "goal completion (rule), seat 1", Max: 10, Range: Range{0, 10}},
+		{Key: JudgeGoal, Label: goalJudgeLabel, Max: 10, Range: judgeRange("goal")},
+	}, familyMeasures(), []Measure{
+		{Key: metrics.Messages, Label: "messages per dialogue", Range: atLeastZero},
+		{Key: metrics.WordsPerTurn, Label: "words per turn", Range: atLeastZero},
+		{Key: "words_per_message", Label: "words per message (pooled)", Num: metrics.Words, Den: metrics.Messages, Range: atLeastZero},
+		{Key: metrics.Turns, Label: "turns", Range: atLeastZero},
+	}, annotationMeasures(), goalMeasures(), checkMeasures(), []Measure{
+		{Key: metrics.TokensPrompt, Label: "prompt tokens", Range: atLeastZero},
+		{Key: metrics.TokensCompletion, Label: "completion tokens", Range: atLeastZero},
+		{Key: metrics.TokensCached, Label: "cached prompt tokens", Range: atLeastZero},
+		{Key: metrics.CacheHits, Label: "replies from --cache", Range: atLeastZero},
+	}, judgeMeasures(), importedJudgeMeasures())
+})
 
 // measure is the row of a metric (one named by its key when the report
 // has no row of it).
 func measure(key string) Measure {
-	for _, m := range Measures {
+	for _, m := range Measures() {
 		if m.Key == key {
 			return m
 		}
@@ -286,7 +290,7 @@ func (r Report) of(f scenario.Family) []Group {
 // measuresOf lists the measures with data in any of the groups.
 func measuresOf(gs []Group) []Measure {
 	var out []Measure
-	for _, m := range Measures {
+	for _, m := range Measures() {
 		for _, g := range gs {
 			if _, ok := g.Stats[m.Key]; ok {
 				out = append(out, m)

@@ -8,7 +8,6 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/leak/check"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -61,7 +60,7 @@ func checkedKinds() []event.AnnotationKind {
 // model checked (its ending counts the checks), from its turns and its
 // events (the annotations and errors among them), or returns nil. The
 // turns a check failed for, or was cut off in, are left out.
-func AgreementOf(sc *scenario.Scenario, mode view.Mode, history []run.Turn, events []event.Event, end *event.Ending) []Agreement {
+func AgreementOf(sc *scenario.Scenario, mode view.Mode, history []event.Turn, events []event.Event, end *event.Ending) []Agreement {
 	if end == nil {
 		return nil
 	}

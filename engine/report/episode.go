@@ -12,7 +12,6 @@ import (
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -55,7 +54,7 @@ type Episode struct {
 // FromRun makes an episode from a finished run. When the ending carries
 // no metrics (the run had no annotator) they are computed here, with the
 // same annotator a live run uses.
-func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []run.Turn, end event.Ending, errors int) Episode {
+func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []event.Turn, end event.Ending, errors int) Episode {
 	ep := Episode{Source: source, Family: sc.Family, Mode: mode, Ended: true, Scenario: sc.ID,
 		Completed: errors == 0 && !CutShort(end) && end.Reason != event.Failed}
 	if end.Metrics == nil {
@@ -78,14 +77,14 @@ func FromRecording(rec *record.Recording) Episode {
 	leak.Reannotate(rec)
 	sc := rec.Header.Scenario
 	mode := Column(rec.Header)
-	var history []run.Turn
+	var history []event.Turn
 	errors := 0
 	failures := map[event.FailureKind]int{}
 	for _, ev := range rec.Events {
 		switch ev.Kind {
 		case event.TurnCompleted:
 			if ev.Action != nil {
-				history = append(history, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend,
+				history = append(history, event.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend,
 					Person: rec.Header.Person, Action: *ev.Action})
 			}
 		case event.Error:

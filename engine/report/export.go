@@ -32,7 +32,7 @@ func (r Report) WriteCSV(w io.Writer) error {
 	rows := [][]string{{"family", "mode", "episodes", "metric", "n", "mean", "ci95_lo", "ci95_hi"}}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 	for _, g := range r.csvGroups() {
-		for _, m := range Measures {
+		for _, m := range Measures() {
 			s, ok := g.Stats[m.Key]
 			if !ok {
 				continue
@@ -101,7 +101,7 @@ func (r Report) writeGroupedCSV(w io.Writer) error {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 	stat := func(s Stat) []string { return []string{strconv.Itoa(s.N), f(s.Mean), f(s.Lo), f(s.Hi)} }
 	for _, g := range r.csvGroups() {
-		for _, m := range Measures {
+		for _, m := range Measures() {
 			s, ok := g.Stats[m.Key]
 			if !ok {
 				continue

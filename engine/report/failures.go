@@ -5,20 +5,14 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/metrics"
 )
-
-// JudgeErrorNote is the ending note a failed judge call leaves.
-const JudgeErrorNote = "judge.error"
-
-// JudgeStoppedNote marks an ending left without judge scores because the
-// run was stopped while the judge was working (not a failure).
-const JudgeStoppedNote = "judge.stopped"
 
 // CutShort reports whether an interruption stopped a run before it was
 // done: during the dialogue (canceled or disconnected), or while the judge was scoring it
 // (its scores are missing).
 func CutShort(end event.Ending) bool {
-	return end.Stopped() || end.Notes[JudgeStoppedNote] != ""
+	return end.Stopped() || end.Notes[metrics.JudgeStoppedNote] != ""
 }
 
 // AddFailures adds counts of failures per kind to the episode.
@@ -33,7 +27,7 @@ func (ep *Episode) AddFailures(kinds map[event.FailureKind]int) {
 
 // judgeFailure counts a failed judge call noted in the ending.
 func judgeFailure(end event.Ending) map[event.FailureKind]int {
-	if end.Notes[JudgeErrorNote] == "" {
+	if end.Notes[metrics.JudgeErrorNote] == "" {
 		return nil
 	}
 	return map[event.FailureKind]int{event.JudgeFailure: 1}

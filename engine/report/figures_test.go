@@ -67,11 +67,11 @@ func TestStoppedJudgingIsNotCompleted(t *testing.T) {
 	figs := map[string]float64{metrics.GoalCompletion: 5}
 	judged := FromRun("r", sc, "agents", nil, event.Ending{Reason: event.TurnLimit, Metrics: figs}, 0)
 	stopped := FromRun("r", sc, "agents", nil, event.Ending{Reason: event.TurnLimit, Metrics: figs,
-		Notes: map[string]string{JudgeStoppedNote: "stopped"}}, 0)
+		Notes: map[string]string{metrics.JudgeStoppedNote: "stopped"}}, 0)
 	if !judged.Completed || !judged.Ended {
 		t.Errorf("a judged episode: completed %v, ended %v", judged.Completed, judged.Ended)
 	}
-	if stopped.Completed || !stopped.Ended || !CutShort(event.Ending{Notes: map[string]string{JudgeStoppedNote: "x"}}) {
+	if stopped.Completed || !stopped.Ended || !CutShort(event.Ending{Notes: map[string]string{metrics.JudgeStoppedNote: "x"}}) {
 		t.Errorf("an episode with judging stopped: completed %v, ended %v", stopped.Completed, stopped.Ended)
 	}
 }

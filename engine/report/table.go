@@ -117,7 +117,7 @@ func writePairedTable(b *strings.Builder, by []Dim, ps []Paired, width int) {
 		}
 	}
 	var labels []string
-	for _, m := range Measures {
+	for _, m := range Measures() {
 		row := make([]cellText, len(cols))
 		shown := false
 		for i := range row {

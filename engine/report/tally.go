@@ -128,7 +128,7 @@ func (t *Tally) Add(ep Episode) {
 // rows are the measures the tally counts.
 func (t *Tally) rows() []Measure {
 	if t.measures == nil {
-		return Measures
+		return Measures()
 	}
 	return t.measures
 }

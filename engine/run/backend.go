@@ -8,23 +8,10 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/view"
 )
 
-// Turn is one completed turn of the dialogue so far.
-type Turn struct {
-	Number  int // 1-based
-	Seat    int
-	Speaker string
-	Backend string // what made the turn: its maker (human for a person)
-	// Person is what a person playing in this run was shown (Config.Person);
-	// the annotator reads it for a person's turns.
-	Person view.Person
-	Action event.Action
-}
-
 // FamilyTurns is the dialogue as a family's moves read it.
-func FamilyTurns(history []Turn) []family.Turn {
+func FamilyTurns(history []event.Turn) []family.Turn {
 	out := make([]family.Turn, len(history))
 	for i, t := range history {
 		out[i] = family.Turn{Seat: t.Seat, Speaker: t.Speaker, Action: t.Action}
@@ -36,7 +23,7 @@ func FamilyTurns(history []Turn) []family.Turn {
 type Request struct {
 	Seat    int
 	Turn    int // 1-based number of the turn to produce
-	History []Turn
+	History []event.Turn
 	// Emit streams a piece of the turn's text as it is produced.
 	Emit func(delta string)
 	// Stream emits finished text word by word at the run's current pace;
@@ -65,12 +52,12 @@ type Backend interface {
 // Annotator looks at each completed turn and adds annotations and, when the
 // run ends, metrics. It is called from the run's goroutine, in order.
 type Annotator interface {
-	Annotate(history []Turn) []event.Annotation
+	Annotate(history []event.Turn) []event.Annotation
 	// Finish fills the ending's metrics under the run's context and must
 	// return promptly when it ends. It returns the token counts of the
 	// model calls it made (a judge's), which the run reports as usage
 	// events and adds to its totals.
-	Finish(ctx context.Context, history []Turn, ending *event.Ending) []event.Usage
+	Finish(ctx context.Context, history []event.Turn, ending *event.Ending) []event.Usage
 }
 
 // LateAnnotator is an Annotator that also annotates turns beside the run
@@ -86,7 +73,7 @@ type LateAnnotator interface {
 // Late is an annotation of an earlier turn, or an error of its check
 // (Err, its kind and the model's text as event.KindOf reads them).
 type Late struct {
-	Turn       Turn
+	Turn       event.Turn
 	Annotation *event.Annotation
 	Err        error
 }

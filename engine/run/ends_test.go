@@ -19,7 +19,7 @@ func TestEndsDecidesInPlaceOfTheRefereeAndTheLimit(t *testing.T) {
 	recorded := event.Ending{Reason: event.SeatLeft, Outcome: event.Outcome{Summary: "ended as recorded"}}
 	out := make(chan event.Event, 1024)
 	end := Run(context.Background(), Config{ID: "r", Scenario: sc, Backends: [2]Backend{b, b},
-		Ends: func(h []Turn) *event.Ending {
+		Ends: func(h []event.Turn) *event.Ending {
 			if len(h) < len(actions) {
 				return nil
 			}

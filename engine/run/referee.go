@@ -24,7 +24,7 @@ func newReferee(sc *scenario.Scenario) *referee {
 }
 
 // judge records a turn and returns the ending it causes, if any.
-func (r *referee) judge(t Turn) *event.Ending {
+func (r *referee) judge(t event.Turn) *event.Ending {
 	a := t.Action
 	if a.Empty() {
 		r.empty++

@@ -28,11 +28,11 @@ type Config struct {
 	MaxUtterance int
 	// Person is what a person who plays a seat of this run is shown; each
 	// turn carries it to the annotator.
-	Person view.Person
+	Person event.Person
 	// Ends, when set, alone says after each turn whether the run is over
 	// and how, in place of the referee and the turn limit: a recorded
 	// episode played again ends where and as it was recorded to.
-	Ends func(history []Turn) *event.Ending
+	Ends func(history []event.Turn) *event.Ending
 }
 
 // Run plays the episode, sending every event to out, and returns how it
@@ -58,7 +58,7 @@ type runner struct {
 	mu      sync.Mutex
 	seq     int
 	ref     *referee
-	history []Turn
+	history []event.Turn
 	taken   [2]bool
 	usage   *event.Usage // the run's token totals, once a call reports any
 }
@@ -92,7 +92,7 @@ func (r *runner) play(ctx context.Context) event.Ending {
 	sc := r.cfg.Scenario
 	// Room for the turns up front: growing by doubling allocates about
 	// three times the history of a whole episode.
-	r.history = make([]Turn, 0, min(sc.MaxTurns, 64))
+	r.history = make([]event.Turn, 0, min(sc.MaxTurns, 64))
 	r.emit(event.Event{Kind: event.RunStarted, Seat: -1})
 	if la, ok := r.cfg.Annotator.(LateAnnotator); ok {
 		la.Start(ctx, r.late)
@@ -170,7 +170,7 @@ func (r *runner) name(seat int) string { return r.cfg.Scenario.Seats[seat].Chara
 // turn; the error is returned so the caller can tell cancellation apart.
 // When a taken-over seat is handed back while its turn waits on the
 // player, the turn is started again with the seat's own backend.
-func (r *runner) turn(ctx context.Context, n int) (Turn, error) {
+func (r *runner) turn(ctx context.Context, n int) (event.Turn, error) {
 	seat := r.cfg.Order(r.history)
 	for {
 		b, handed := r.backendFor(seat)
@@ -218,7 +218,7 @@ func (r *runner) attempt(ctx context.Context, base event.Event, b Backend, hande
 }
 
 // complete records the turn's usage, error and action, and annotates it.
-func (r *runner) complete(ctx context.Context, base event.Event, res Result, err error) (Turn, error) {
+func (r *runner) complete(ctx context.Context, base event.Event, res Result, err error) (event.Turn, error) {
 	n, seat := base.Turn, base.Seat
 	r.reportUsage(base, res.Usage)
 	if res.Reasoning != "" {
@@ -239,7 +239,7 @@ func (r *runner) complete(ctx context.Context, base event.Event, res Result, err
 		res.Action.Type = event.Speak
 	}
 	res.Action.Text = capText(res.Action.Text, r.cfg.MaxUtterance)
-	t := Turn{Number: n, Seat: seat, Speaker: base.Speaker, Backend: base.Backend, Person: r.cfg.Person, Action: res.Action}
+	t := event.Turn{Number: n, Seat: seat, Speaker: base.Speaker, Backend: base.Backend, Person: r.cfg.Person, Action: res.Action}
 	if err != nil && ctx.Err() != nil {
 		return t, err
 	}

@@ -12,8 +12,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // File is the file in a study's folder (or a shard's) that says what
@@ -117,4 +119,28 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// Plays is what plays the seats of factory, for a study's plan:
+// "backend": "builtin", or the provider, the models and the sampling that a recording's header
+// gives, less what only says how calls are sent (the endpoints, the
+// timeouts, the rate limits), which may differ between the shards of one
+// study; judged and checked say whether the judge and the leak check
+// are on.
+func Plays(factory episode.Factory, judged, checked bool) map[string]string {
+	s, ok := factory.(episode.SettingsReporter)
+	if !ok {
+		return map[string]string{"backend": "builtin"}
+	}
+	out := s.Settings(nil, view.Script)
+	for _, sent := range []string{"endpoint", "timeout", "idle", "rpm", "tpm"} {
+		delete(out, sent)
+	}
+	if judged {
+		out["judge"] = "on"
+	}
+	if checked {
+		out["leak_check"] = "on"
+	}
+	return out
 }

@@ -56,20 +56,6 @@ func (m Mode) Label() string {
 // Writer is the viewer index of the SCRIPT writer, who sees both seats.
 const Writer = -1
 
-// Person is what a person who plays a seat is shown, besides their own
-// seat's View. It decides whether a partner's fact they say was known to
-// them (a leak) or not (a guess).
-type Person string
-
-const (
-	// PersonSeesAll is every side: in watch the other panes and the info
-	// panel show them to a person who takes a seat over. The zero value.
-	PersonSeesAll Person = ""
-	// PersonSeesOwn is the seat's own side only, as in play, where the
-	// partner's side waits for the reveal.
-	PersonSeesOwn Person = "own-side"
-)
-
 // SeatView is what a viewer knows about one seat. Fields the viewer may not
 // see are empty; Full says whether the private side is visible at all.
 type SeatView struct {

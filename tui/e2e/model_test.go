@@ -9,8 +9,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record/recordtest"
-	"github.com/omnigap/omnigap/engine/report"
 )
 
 // TestWatchAgainstAStreamingEndpointInTmux points the real binary at a
@@ -67,7 +67,7 @@ func TestQuitWhileTheJudgeHangsInTmux(t *testing.T) {
 	}
 	t.Logf("omnigap exited within %v of q", time.Since(pressed))
 	rec := recordtest.Only(t, filepath.Join(dir, "rec"))
-	if end := rec.Footer.Ending; end.Reason == event.Canceled || end.Notes[report.JudgeStoppedNote] == "" {
-		t.Errorf("ending %s, notes %v: want the dialogue's ending marked %s", end.Reason, end.Notes, report.JudgeStoppedNote)
+	if end := rec.Footer.Ending; end.Reason == event.Canceled || end.Notes[metrics.JudgeStoppedNote] == "" {
+		t.Errorf("ending %s, notes %v: want the dialogue's ending marked %s", end.Reason, end.Notes, metrics.JudgeStoppedNote)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -104,8 +103,8 @@ func (p *Pane) NextNote(turn, idx, d int) (int, int, bool) {
 
 // History is the pane's dialogue so far as the runner keeps it: the
 // finished turns.
-func (p *Pane) History() []run.Turn {
-	var out []run.Turn
+func (p *Pane) History() []event.Turn {
+	var out []event.Turn
 	for _, e := range p.entries {
 		if e.kind == turnEntry && e.action != nil {
 			out = append(out, e.runTurn())
@@ -115,11 +114,11 @@ func (p *Pane) History() []run.Turn {
 }
 
 // Prefix is turns 1..n, or nil when one has not finished.
-func (p *Pane) Prefix(n int) []run.Turn {
+func (p *Pane) Prefix(n int) []event.Turn {
 	if n > len(p.turns) {
 		return nil
 	}
-	out := make([]run.Turn, 0, n)
+	out := make([]event.Turn, 0, n)
 	for t := 1; t <= n; t++ {
 		e := p.turn(t)
 		if e.action == nil {
@@ -130,6 +129,6 @@ func (p *Pane) Prefix(n int) []run.Turn {
 	return out
 }
 
-func (e *entry) runTurn() run.Turn {
-	return run.Turn{Number: e.turn, Seat: e.seat, Speaker: e.speaker, Backend: e.backend, Action: *e.action}
+func (e *entry) runTurn() event.Turn {
+	return event.Turn{Number: e.turn, Seat: e.seat, Speaker: e.speaker, Backend: e.backend, Action: *e.action}
 }

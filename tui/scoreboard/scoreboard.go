@@ -189,7 +189,7 @@ var goalScorers = []struct {
 
 // measureLabel is the report's name of a metric.
 func measureLabel(key string) string {
-	for _, m := range report.Measures {
+	for _, m := range report.Measures() {
 		if m.Key == key {
 			return m.Label
 		}

@@ -76,17 +76,17 @@ func Ending(events []event.Event) event.Ending {
 
 // History is the turns of an episode's events as the players are given
 // them.
-func History(events []event.Event) []run.Turn {
-	var h []run.Turn
+func History(events []event.Event) []event.Turn {
+	var h []event.Turn
 	for _, ev := range Turns(events) {
-		h = append(h, run.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
+		h = append(h, event.Turn{Number: ev.Turn, Seat: ev.Seat, Speaker: ev.Speaker, Backend: ev.Backend, Action: *ev.Action})
 	}
 	return h
 }
 
 // Replay asks a backend for seat's turn after each prefix of history
 // that seat's turn follows.
-func Replay(t testing.TB, b run.Backend, seat int, history []run.Turn) []event.Action {
+func Replay(t testing.TB, b run.Backend, seat int, history []event.Turn) []event.Action {
 	t.Helper()
 	var out []event.Action
 	for n := range history {

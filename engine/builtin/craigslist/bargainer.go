@@ -5,8 +5,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
+	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -120,7 +120,7 @@ type move struct {
 }
 
 // decide picks this seat's next move from the history alone.
-func (b *bargainer) decide(history []run.Turn, seat, turn int) move {
+func (b *bargainer) decide(history []event.Turn, seat, turn int) move {
 	st := b.read(history, seat)
 	b.anchor(st)
 	if st.partnerFormal {

@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -43,7 +42,7 @@ func (p *player) writer() bool { return p.plan != nil }
 
 // Act plays one turn. Its moves need no dice; its words come from dice
 // that also know the scenario.
-func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
+func (p *player) Act(history []event.Turn, turn int, seed int64) event.Action {
 	var m move
 	if p.plan != nil {
 		m = p.bargain.scripted(p.plan, history, p.k.Seat, turn)
@@ -192,7 +191,7 @@ func (p *player) writerSupport(s *talk.Speech, act bargainAct, side int, knowing
 // running, so a long stalemate does not say it every turn; then a
 // question, small talk or another reason, unless the turn answered a
 // question already.
-func (p *player) support(s *talk.Speech, act bargainAct, side int, history []run.Turn, answered bool) {
+func (p *player) support(s *talk.Speech, act bargainAct, side int, history []event.Turn, answered bool) {
 	pl := p.pools
 	switch {
 	case act == actHold && p.backedLastHold(history, side):
@@ -221,7 +220,7 @@ func (p *player) support(s *talk.Speech, act bargainAct, side int, history []run
 
 // backedLastHold reports whether this seat's latest turn already said its
 // price was fair or conceded.
-func (p *player) backedLastHold(history []run.Turn, side int) bool {
+func (p *player) backedLastHold(history []event.Turn, side int) bool {
 	for i := len(history) - 1; i >= 0; i-- {
 		if history[i].Seat != p.k.Seat {
 			continue
@@ -268,7 +267,7 @@ func (p *player) add(s *talk.Speech, pool sentences) {
 
 // answerQuestion answers, briefly, a question the partner's latest turn
 // asked, and reports whether it did.
-func (p *player) answerQuestion(s *talk.Speech, history []run.Turn, side int) bool {
+func (p *player) answerQuestion(s *talk.Speech, history []event.Turn, side int) bool {
 	if len(history) == 0 || history[len(history)-1].Seat == p.k.Seat {
 		return false
 	}

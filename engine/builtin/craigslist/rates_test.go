@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -50,11 +49,11 @@ func batch(t *testing.T, mode view.Mode) modeStats {
 		if len(done) < 4 {
 			s.early++
 		}
-		var history []run.Turn
+		var history []event.Turn
 		for _, ev := range done {
 			s.words += len(strings.Fields(ev.Action.Text))
 			s.turns++
-			history = append(history, run.Turn{Seat: ev.Seat, Action: *ev.Action})
+			history = append(history, event.Turn{Seat: ev.Seat, Action: *ev.Action})
 		}
 		s.goal += metrics.Compute(sc, history, nil, &e)[metrics.GoalCompletion]
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak/words"
-	"github.com/omnigap/omnigap/engine/run"
 )
 
 // bargainMove is what one turn of a negotiation said, read from its
@@ -138,14 +137,14 @@ type bargainState struct {
 // kept so the next turn reads only the turns since.
 type bargainReading struct {
 	n    int
-	last run.Turn // history[n-1] when it was read
+	last event.Turn // history[n-1] when it was read
 	st   bargainState
 }
 
 // read brings seat's reading up to the end of history. A history that
 // does not continue the one read before (a fork, another episode) is read
 // from its start.
-func (b *bargainer) read(history []run.Turn, seat int) bargainState {
+func (b *bargainer) read(history []event.Turn, seat int) bargainState {
 	r := &b.readings[seat]
 	if r.n > len(history) || r.n > 0 && !sameTurn(&history[r.n-1], &r.last) {
 		*r = bargainReading{}
@@ -211,12 +210,12 @@ func (b *bargainer) read(history []run.Turn, seat int) bargainState {
 }
 
 // sameTurn reports whether a turn is the one read before at its place.
-func sameTurn(t, read *run.Turn) bool {
+func sameTurn(t, read *event.Turn) bool {
 	return t.Number == read.Number && t.Seat == read.Seat && t.Action.Type == read.Action.Type && t.Action.Text == read.Action.Text
 }
 
 // conceded reports whether seat has ever named a price other than its
 // first.
-func (b *bargainer) conceded(history []run.Turn, seat int) bool {
+func (b *bargainer) conceded(history []event.Turn, seat int) bool {
 	return b.read(history, seat).myMoved
 }

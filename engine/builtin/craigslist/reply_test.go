@@ -10,7 +10,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -130,7 +129,7 @@ func TestMeetInTheMiddleInWordsIsReadAsTheMiddle(t *testing.T) {
 		t.Fatal(err)
 	}
 	seller := ps[cl.SellerSeat].(*player)
-	history := []run.Turn{
+	history := []event.Turn{
 		{Number: 1, Seat: cl.SellerSeat, Action: event.Action{Type: event.Speak, Text: "I'm asking $460.", Arg: cl.Price(460)}},
 		{Number: 2, Seat: cl.BuyerSeat, Action: builtintest.Say("Would you take $380?")},
 		{Number: 3, Seat: cl.SellerSeat, Action: event.Action{Type: event.Speak, Text: "I'm still at $460.", Arg: cl.Price(460)}},

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/omnigap/omnigap/engine/builtin/talk"
-	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/event"
 )
 
 // scriptPlan is the SCRIPT writer's scene for a Craigslist listing, drawn
@@ -61,7 +61,7 @@ func newScriptPlan(seller, buyer limits, listing float64, seed int64) *scriptPla
 // scripted is the writer's move for one side: the next price of the plan,
 // then the formal offer and its acceptance. Should a person have taken a
 // seat and left the plan, the writer plays that side as a mind reader.
-func (b *bargainer) scripted(plan *scriptPlan, history []run.Turn, seat, turn int) move {
+func (b *bargainer) scripted(plan *scriptPlan, history []event.Turn, seat, turn int) move {
 	st := b.read(history, seat)
 	if st.partnerFormal {
 		if b.acceptable(st.partnerLast) {
@@ -101,6 +101,6 @@ func (b *bargainer) scripted(plan *scriptPlan, history []run.Turn, seat, turn in
 }
 
 // pricesSaid counts this seat's turns that named a price.
-func (b *bargainer) pricesSaid(history []run.Turn, seat int) int {
+func (b *bargainer) pricesSaid(history []event.Turn, seat int) int {
 	return b.read(history, seat).myPrices
 }

@@ -22,7 +22,7 @@ func sellerAnswers(t *testing.T, seed int64, buyer ...string) []event.Action {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var history []run.Turn
+	var history []event.Turn
 	var hers []event.Action
 	for i := 0; i <= len(buyer); i++ {
 		res, err := backends[0].Turn(t.Context(), run.Request{Seat: 0, Turn: len(history) + 1, History: history})
@@ -30,9 +30,9 @@ func sellerAnswers(t *testing.T, seed int64, buyer ...string) []event.Action {
 			t.Fatal(err)
 		}
 		hers = append(hers, res.Action)
-		history = append(history, run.Turn{Number: len(history) + 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: res.Action})
+		history = append(history, event.Turn{Number: len(history) + 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: res.Action})
 		if i < len(buyer) {
-			history = append(history, run.Turn{Number: len(history) + 1, Seat: 1, Speaker: sc.Seats[1].Character.Name, Action: event.Action{Type: event.Speak, Text: buyer[i]}})
+			history = append(history, event.Turn{Number: len(history) + 1, Seat: 1, Speaker: sc.Seats[1].Character.Name, Action: event.Action{Type: event.Speak, Text: buyer[i]}})
 		}
 	}
 	return hers

@@ -13,7 +13,6 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/event"
 	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -89,7 +88,7 @@ type dondState struct {
 	proposals int        // this seat's own proposals
 }
 
-func (n *negotiator) read(history []run.Turn) dondState {
+func (n *negotiator) read(history []event.Turn) dondState {
 	st := dondState{asked: dond.Split{}}
 	for _, t := range history {
 		a := t.Action
@@ -136,7 +135,7 @@ func (n *negotiator) needed(turn int) int {
 }
 
 // Act plays one turn, its wording drawn from the seed, seat and turn.
-func (n *negotiator) Act(history []run.Turn, turn int, seed int64) event.Action {
+func (n *negotiator) Act(history []event.Turn, turn int, seed int64) event.Action {
 	rng := rand.New(rand.NewPCG(uint64(seed), uint64(n.seat)<<32|uint64(turn)))
 	st := n.read(history)
 	need := n.needed(turn)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
-	"github.com/omnigap/omnigap/engine/run"
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
@@ -136,7 +136,7 @@ type freeState struct {
 	claimedBefore bool
 }
 
-func (f *freePlayer) read(history []run.Turn, seat int) freeState {
+func (f *freePlayer) read(history []event.Turn, seat int) freeState {
 	var st freeState
 	for i, t := range history {
 		text := strings.ToLower(t.Action.Text)

@@ -9,7 +9,6 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -39,7 +38,7 @@ type player struct {
 
 // Act plays one turn. The dice of the seed, seat and turn choose its
 // moves; wording dice that also know the scenario choose its words.
-func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
+func (p *player) Act(history []event.Turn, turn int, seed int64) event.Action {
 	s := talk.NewSpeech(talk.NewWordingDice(seed, p.wording, p.seat, turn), p.said, history, talk.Slots{})
 	s.Oldest = true
 	return p.free.act(s, history, p.seat, p.writer, talk.NewDice(seed, p.seat, turn))

@@ -6,7 +6,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/run"
 )
 
 // settles reports whether, its turns spent, a player agrees first: the
@@ -72,7 +71,7 @@ func (f *freePlayer) decide(st freeState, seat int, writer, know bool, d *talk.D
 
 // act plays one turn: it greets on its first, takes up what the partner
 // just said, answers the partner's question and then makes its move.
-func (f *freePlayer) act(sp *talk.Speech, history []run.Turn, seat int, writer bool, d *talk.Dice) event.Action {
+func (f *freePlayer) act(sp *talk.Speech, history []event.Turn, seat int, writer bool, d *talk.Dice) event.Action {
 	st := f.read(history, seat)
 	s := saying{Speech: sp, name: f.partnerName, raised: st.raised}
 	pl := f.pools

@@ -173,7 +173,7 @@ func TestFriendsAnswersFitQuestionsOfOtherPartners(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			history := []run.Turn{{Number: 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: event.Action{Type: event.Speak, Text: c.question}}}
+			history := []event.Turn{{Number: 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: event.Action{Type: event.Speak, Text: c.question}}}
 			res, err := backends[1].Turn(t.Context(), run.Request{Seat: 1, Turn: 2, History: history})
 			if err != nil {
 				t.Fatal(err)

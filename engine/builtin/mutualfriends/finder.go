@@ -8,7 +8,6 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
-	"github.com/omnigap/omnigap/engine/run"
 )
 
 // friendFinder plays the mutual friends game: it keeps a candidate set from
@@ -93,7 +92,7 @@ type friendState struct {
 	nameAsked []bool
 }
 
-func (f *friendFinder) read(history []run.Turn, seat int) friendState {
+func (f *friendFinder) read(history []event.Turn, seat int) friendState {
 	st := friendState{
 		denied: make([]bool, len(f.values)), deniedName: make([]bool, len(f.mine)),
 		myAsked: make([]bool, len(f.values)), named: -1, nameAsked: make([]bool, len(f.mine)),

@@ -37,7 +37,7 @@ func TestPartnerAnswersAboutAName(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			history := []run.Turn{{Number: 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: event.Action{Type: event.Speak, Text: c.question}}}
+			history := []event.Turn{{Number: 1, Seat: 0, Speaker: sc.Seats[0].Character.Name, Action: event.Action{Type: event.Speak, Text: c.question}}}
 			res, err := backends[1].Turn(t.Context(), run.Request{Seat: 1, Turn: 2, History: history})
 			if err != nil {
 				t.Fatal(err)
@@ -57,7 +57,7 @@ func TestPartnerAnswersAboutAName(t *testing.T) {
 // "no" as that friend ruled out, and never selects them.
 func TestPartnerRulesOutANameDenied(t *testing.T) {
 	f := testFriends()
-	history := []run.Turn{
+	history := []event.Turn{
 		{Number: 1, Seat: 1, Action: event.Action{Type: event.Speak, Text: "Do you happen to know Owen Blake?"}},
 		{Number: 2, Seat: 0, Action: event.Action{Type: event.Speak, Text: "No, sorry."}},
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -40,7 +39,7 @@ type player struct {
 
 // Act plays one turn. The dice of the seed, seat and turn choose what it
 // says and does.
-func (p *player) Act(history []run.Turn, turn int, seed int64) event.Action {
+func (p *player) Act(history []event.Turn, turn int, seed int64) event.Action {
 	d := talk.NewDice(seed, p.seat, turn)
 	f := p.friends
 	st := f.read(history, p.seat)

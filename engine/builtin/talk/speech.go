@@ -1,10 +1,10 @@
 package talk
 
 import (
+	"github.com/omnigap/omnigap/engine/event"
+
 	"slices"
 	"strings"
-
-	"github.com/omnigap/omnigap/engine/run"
 )
 
 // Speech builds one turn's text from pools of sentences, preferring in each
@@ -25,7 +25,7 @@ type Speech struct {
 }
 
 // NewSpeech starts a turn after history, whose texts tr keeps.
-func NewSpeech(d *Dice, tr *Transcript, history []run.Turn, sl Slots) *Speech {
+func NewSpeech(d *Dice, tr *Transcript, history []event.Turn, sl Slots) *Speech {
 	s := &Speech{Dice: d, Slots: sl}
 	s.parts = s.room[:0]
 	s.earlier, s.said = tr.update(history)
@@ -42,7 +42,7 @@ type Transcript struct {
 // update brings the transcript up to history and returns the turns' texts
 // and the same joined. A history that is not a continuation of what the
 // transcript holds (another episode) starts it afresh.
-func (tr *Transcript) update(history []run.Turn) ([]string, string) {
+func (tr *Transcript) update(history []event.Turn) ([]string, string) {
 	n := len(tr.texts)
 	if n > len(history) || n > 0 && history[n-1].Action.Text != tr.texts[n-1] {
 		tr.texts, n = tr.texts[:0], 0

@@ -6,7 +6,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -17,7 +16,7 @@ func listing() *scenario.Scenario {
 }
 
 func TestMetrics(t *testing.T) {
-	history := []run.Turn{
+	history := []event.Turn{
 		{Seat: 0, Action: event.Action{Type: event.Speak, Text: "Asking six fifty for it."}},
 		{Seat: 1, Action: event.Action{Type: event.Offer, Text: "I offer $585.", Arg: Price(585)}},
 		{Seat: 0, Action: event.Action{Type: event.Accept}},

@@ -6,7 +6,7 @@ package freeform
 import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -26,14 +26,14 @@ func (Family) Validate(*scenario.Scenario, func(path, format string, args ...any
 
 // Derive makes the amounts and names in each seat's goal and secret that
 // nothing shared mentions facts the seat owns, and each piece of its
-// extra information and its goal (leak.ToldFacts). The seat reads them in its
+// extra information and its goal (derive.ToldFacts). The seat reads them in its
 // goal, so views do not list them again.
 func (Family) Derive(s *scenario.Scenario) {
-	for _, f := range leak.GoalFacts(s) {
+	for _, f := range derive.GoalFacts(s) {
 		f.Attribute = scenario.GoalAttribute
 		s.Seats[f.Owner].Facts = append(s.Seats[f.Owner].Facts, f)
 	}
-	for _, f := range leak.ToldFacts(s) {
+	for _, f := range derive.ToldFacts(s) {
 		s.Seats[f.Owner].Facts = append(s.Seats[f.Owner].Facts, f)
 	}
 }

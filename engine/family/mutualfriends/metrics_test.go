@@ -6,7 +6,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -15,7 +14,7 @@ func TestMetrics(t *testing.T) {
 	other := Friend{Name: "Nina Park", Values: map[string]string{"school": "Rice"}}
 	sc := &scenario.Scenario{Family: scenario.MutualFriends, MaxTurns: 22, Data: &FriendLists{
 		Attributes: []string{"school"}, Lists: [2][]Friend{{row, other}, {row}}}}
-	history := make([]run.Turn, 12)
+	history := make([]event.Turn, 12)
 	marks := []metrics.Mark{{Turn: 3, Annotation: event.Annotation{Kind: event.FirstMention, FactID: "mutual-friend"}}}
 	m := metrics.Compute(sc, history, marks, &event.Ending{Outcome: event.Outcome{Success: true}})
 	// 10 - 5 x (12-2)/(22-2) = 7.5; first mention at 3/11.

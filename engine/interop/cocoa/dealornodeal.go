@@ -11,7 +11,6 @@ import (
 	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -168,7 +167,7 @@ func transcript(raw json.RawMessage) (*Transcript, string, error) {
 		default:
 			return nil, field + ".action", fmt.Errorf("unknown action %q (want message or select)", ev.Action)
 		}
-		t.Turns = append(t.Turns, run.Turn{Number: i + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name, Backend: HumansBackend, Action: a})
+		t.Turns = append(t.Turns, event.Turn{Number: i + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name, Backend: HumansBackend, Action: a})
 	}
 	return t, "", nil
 }
@@ -199,6 +198,6 @@ func dealScenario(uuid string, d *dond.Deal, events int) *scenario.Scenario {
 // Play runs the transcript as a HUMANS run through the runner, the
 // referee and the annotator of a live run, and returns its turns and
 // ending (with metrics).
-func (t *Transcript) Play(ctx context.Context) ([]run.Turn, event.Ending, int) {
+func (t *Transcript) Play(ctx context.Context) ([]event.Turn, event.Ending, int) {
 	return t.Transcript.Play(ctx, "humans-"+t.UUID, leak.Annotate)
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak/amount"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -72,7 +71,7 @@ func TestImportedBargainsTellTheStudysStory(t *testing.T) {
 // checkSpokenPrices fails on a price a player said that people would not
 // say: one with cents, or one off the $5 grid on a listing of $100 or
 // more. The listing's own words, which a player may quote, are left out.
-func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64, turns []run.Turn) {
+func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64, turns []event.Turn) {
 	t.Helper()
 	listing := cl.ListingOf(sc).ListingPrice
 	grain := 1.0

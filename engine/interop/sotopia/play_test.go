@@ -36,7 +36,7 @@ func TestImportedScenariosPlayToTheEnd(t *testing.T) {
 
 // playBuiltin plays one episode on the built-in engine and returns how it
 // ended and its turns.
-func playBuiltin(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64) (event.Ending, []run.Turn) {
+func playBuiltin(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64) (event.Ending, []event.Turn) {
 	t.Helper()
 	backends, err := builtin.Factory{}.Backends(sc, mode, seed)
 	if err != nil {
@@ -45,7 +45,7 @@ func playBuiltin(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64
 	out := make(chan event.Event, 64)
 	type result struct {
 		end   event.Ending
-		turns []run.Turn
+		turns []event.Turn
 	}
 	done := make(chan result)
 	go func() {
@@ -55,7 +55,7 @@ func playBuiltin(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed int64
 			case event.RunEnded:
 				r.end = *ev.Ending
 			case event.TurnCompleted:
-				r.turns = append(r.turns, run.Turn{Seat: ev.Seat, Speaker: ev.Speaker, Action: *ev.Action})
+				r.turns = append(r.turns, event.Turn{Seat: ev.Seat, Speaker: ev.Speaker, Action: *ev.Action})
 			}
 		}
 		done <- r

@@ -8,7 +8,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -37,10 +36,10 @@ func whyScenario(t *testing.T, source, setting string, goals, secrets [2]string)
 // and returns every annotation as "kind fact".
 func whySay(sc *scenario.Scenario, mode view.Mode, lines ...any) []string {
 	a := leak.New(sc, mode)
-	var history []run.Turn
+	var history []event.Turn
 	var out []string
 	for i := 0; i+1 < len(lines); i += 2 {
-		history = append(history, run.Turn{Number: len(history) + 1, Seat: lines[i].(int), Backend: "builtin",
+		history = append(history, event.Turn{Number: len(history) + 1, Seat: lines[i].(int), Backend: "builtin",
 			Action: event.Action{Type: event.Speak, Text: lines[i+1].(string)}})
 		for _, an := range a.Annotate(history) {
 			if !an.Negated {
@@ -169,8 +168,8 @@ func TestWhyAPersonsTurnsFollowTheSameRules(t *testing.T) {
 	}{{donate, "Even an extra $300 donation would help them a lot."}, {divide, "Maybe the hat and the two balls could be one point each."}} {
 		for _, mode := range []view.Mode{view.Agents, view.Humans} {
 			a := leak.New(c.sc, mode)
-			turn := run.Turn{Number: 1, Seat: 0, Backend: "human", Person: view.PersonSeesOwn, Action: event.Action{Type: event.Speak, Text: c.text}}
-			for _, an := range a.Annotate([]run.Turn{turn}) {
+			turn := event.Turn{Number: 1, Seat: 0, Backend: "human", Person: event.PersonSeesOwn, Action: event.Action{Type: event.Speak, Text: c.text}}
+			for _, an := range a.Annotate([]event.Turn{turn}) {
 				if an.Kind == event.Guess {
 					t.Errorf("%s, a person: %q reads as a guess of %s", mode, c.text, an.FactID)
 				}

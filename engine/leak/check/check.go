@@ -41,8 +41,8 @@ type Question struct {
 	Scenario *scenario.Scenario
 	Mode     view.Mode
 	// History is the dialogue up to and including the turn.
-	History []run.Turn
-	Turn    run.Turn
+	History []event.Turn
+	Turn    event.Turn
 	// Open are the facts the turn would be annotated with if it stated
 	// them, with the kind each would get.
 	Open []leak.Open
@@ -67,7 +67,7 @@ type Answer struct {
 // facts are open to a turn before annotating it.
 type Rules interface {
 	run.Annotator
-	Open(t run.Turn) []leak.Open
+	Open(t event.Turn) []leak.Open
 }
 
 // Annotate wraps an annotator maker whose annotators are the rules'
@@ -101,7 +101,7 @@ type Annotator struct {
 	mu       sync.Mutex
 	send     func(run.Late) // nil until Start
 	closed   bool           // Finish has given up on the checks in flight
-	inFlight map[int]run.Turn
+	inFlight map[int]event.Turn
 	checked  int // checks started
 	failed   int
 	found    map[event.AnnotationKind]int
@@ -116,13 +116,13 @@ func (a *Annotator) Start(ctx context.Context, send func(run.Late)) {
 	defer a.mu.Unlock()
 	a.ctx, a.cancel = context.WithCancel(ctx)
 	a.send = send
-	a.inFlight = map[int]run.Turn{}
+	a.inFlight = map[int]event.Turn{}
 	a.found = map[event.AnnotationKind]int{}
 }
 
 // Annotate annotates the turns completed since the last call by the
 // rules, and starts the model's check of each beside the run.
-func (a *Annotator) Annotate(history []run.Turn) []event.Annotation {
+func (a *Annotator) Annotate(history []event.Turn) []event.Annotation {
 	var out []event.Annotation
 	for ; a.done < len(history); a.done++ {
 		t := history[a.done]
@@ -135,7 +135,7 @@ func (a *Annotator) Annotate(history []run.Turn) []event.Annotation {
 
 // start checks turn t, unless there is nothing to ask: no run to send
 // to, no open fact, or a turn that said nothing.
-func (a *Annotator) start(history []run.Turn, t run.Turn, open []leak.Open) {
+func (a *Annotator) start(history []event.Turn, t event.Turn, open []leak.Open) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.send == nil || a.closed || !Asked(t, open) {
@@ -154,7 +154,7 @@ func (a *Annotator) start(history []run.Turn, t run.Turn, open []leak.Open) {
 
 // Asked reports whether a turn, with the facts open to it, is asked
 // about at all: not when no fact is open, nor when it said nothing.
-func Asked(t run.Turn, open []leak.Open) bool {
+func Asked(t event.Turn, open []leak.Open) bool {
 	return len(open) > 0 && strings.TrimSpace(t.Action.Text+scenario.Label(t.Action)) != ""
 }
 
@@ -232,7 +232,7 @@ func span(text, words string) (int, int) {
 // each with an error event, and counts the model's findings apart
 // (metrics.CheckKey). It returns the token counts of the rules' and the
 // checks' model calls.
-func (a *Annotator) Finish(ctx context.Context, history []run.Turn, end *event.Ending) []event.Usage {
+func (a *Annotator) Finish(ctx context.Context, history []event.Turn, end *event.Ending) []event.Usage {
 	used := a.rules.Finish(ctx, history, end)
 	a.mu.Lock()
 	started := a.send != nil
@@ -247,7 +247,7 @@ func (a *Annotator) Finish(ctx context.Context, history []run.Turn, end *event.E
 	defer a.mu.Unlock()
 	a.closed = true
 	a.cancel()
-	cut := slices.SortedFunc(maps.Values(a.inFlight), func(x, y run.Turn) int { return cmp.Compare(x.Number, y.Number) })
+	cut := slices.SortedFunc(maps.Values(a.inFlight), func(x, y event.Turn) int { return cmp.Compare(x.Number, y.Number) })
 	for _, t := range cut {
 		err := fmt.Errorf("leak check of turn %d cut off: the run's end waits at most %s for the checks in flight", t.Number, a.wait)
 		a.send(run.Late{Turn: t, Err: &event.Failure{Kind: event.CheckFailure, Err: err}})

@@ -6,7 +6,6 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 
@@ -15,7 +14,7 @@ import (
 // code points), once per fact; a fact not asked about is passed over,
 // and words the turn does not say give an empty span at its end.
 func TestFindingsBecomeAnnotations(t *testing.T) {
-	turn := run.Turn{Number: 3, Seat: 1, Action: event.Action{Type: event.Speak, Text: "Ça va: I'd take FIVE eighty, not more."}}
+	turn := event.Turn{Number: 3, Seat: 1, Action: event.Action{Type: event.Speak, Text: "Ça va: I'd take FIVE eighty, not more."}}
 	q := Question{Turn: turn, Open: []leak.Open{
 		{Fact: scenario.Fact{ID: "limit"}, Kind: event.Guess},
 		{Fact: scenario.Fact{ID: "own"}, Kind: event.Disclosure},
@@ -44,7 +43,7 @@ func TestAsked(t *testing.T) {
 		{event.Action{Type: event.Offer, Arg: craigslist.Price(500)}, open, true},
 		{event.Action{Type: event.Speak, Text: "hi"}, nil, false},
 	} {
-		if got := Asked(run.Turn{Action: c.act}, c.open); got != c.want {
+		if got := Asked(event.Turn{Action: c.act}, c.open); got != c.want {
 			t.Errorf("Asked(%+v, %d open) = %v", c.act, len(c.open), got)
 		}
 	}

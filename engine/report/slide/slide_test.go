@@ -159,7 +159,7 @@ func groupedReport(t *testing.T, eps []report.Episode, by ...string) report.Repo
 
 // labelOf is the label of the report's row of a metric.
 func labelOf(key string) string {
-	for _, m := range report.Measures {
+	for _, m := range report.Measures() {
 		if m.Key == key {
 			return m.Label
 		}

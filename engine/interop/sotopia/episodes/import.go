@@ -102,7 +102,7 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 	}
 	for n, tr := range e.Turns {
 		seat := seatOf[tr.Agent]
-		t.Turns = append(t.Turns, run.Turn{Number: n + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
+		t.Turns = append(t.Turns, event.Turn{Number: n + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
 			Backend: t.Players[seat], Action: familyMove(sc, mode, seat, actionOf(tr))})
 	}
 	t.Ending = endingOf(e)

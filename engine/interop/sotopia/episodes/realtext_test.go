@@ -18,7 +18,6 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/interop/sotopia/episodes"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/internal/shareddata"
@@ -223,7 +222,7 @@ func playReal(t *testing.T, mode view.Mode) realResult {
 			}
 		}
 		marked := map[string]bool{} // label keys annotated so far
-		var history []run.Turn
+		var history []event.Turn
 		for i, tu := range im.Transcript.Turns {
 			number := first + i
 			history = append(history, tu)

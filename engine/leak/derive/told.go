@@ -1,4 +1,4 @@
-package leak
+package derive
 
 import (
 	"fmt"

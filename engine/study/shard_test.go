@@ -1,4 +1,4 @@
-package main
+package study
 
 import (
 	"strings"
@@ -39,7 +39,7 @@ func TestShardAutoReadsTheClusterEnvironment(t *testing.T) {
 		{"garbage", "auto", 0, env("JOB_COMPLETION_INDEX", "x"), batch.Shard{}, `JOB_COMPLETION_INDEX="x"`},
 		{"--shards with K/N", "1/4", 4, env(), batch.Shard{}, "--shards goes with --shard auto"},
 	} {
-		got, err := shardOf(c.value, c.shards, c.getenv)
+		got, err := ShardOf(c.value, c.shards, c.getenv)
 		switch {
 		case c.err == "" && (err != nil || got != c.want):
 			t.Errorf("%s: %+v %v, want %+v", c.name, got, err, c.want)

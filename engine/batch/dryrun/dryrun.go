@@ -1,4 +1,8 @@
-package main
+// Package dryrun plays a study with a stand-in for every model call
+// (llm.DryRun), nothing sent, and says what the study would take: the
+// calls, tokens and cost per role and in total, an upper bound and an
+// expected figure.
+package dryrun
 
 import (
 	"context"
@@ -28,17 +32,18 @@ const (
 	assumedEnd         = 0.5
 )
 
-// dryRunOptions are run's flags for a dry run.
-type dryRunOptions struct {
-	on                bool
-	priceIn, priceOut float64
-	pricesGiven       int
+// Prices is the price the user gave for every role's tokens, in dollars
+// per million (--price-in, --price-out); without it, each model's list
+// price (estimate.ListPrice).
+type Prices struct {
+	Given   bool
+	In, Out float64
 }
 
 // roleUsed says whether the i-th role of batch.Roles makes calls with
 // cfg: the judge and the leak check only when asked for.
 func roleUsed(cfg config.Config, i int) bool {
-	switch roleOf[i] {
+	switch batch.Roles[i].Config {
 	case config.RoleJudge:
 		return cfg.Judge
 	case config.RoleLeakCheck:
@@ -47,22 +52,12 @@ func roleUsed(cfg config.Config, i int) bool {
 	return true
 }
 
-// roleOf are the config roles of batch.Roles, in order.
-var roleOf = [len(batch.Roles)]config.Role{config.RoleWriter, config.RoleSeat0, config.RoleSeat1, config.RoleJudge, config.RoleLeakCheck}
-
-// dryRun plays the study twice with every model call answered by a
-// stand-in (llm.DryRun), nothing sent: once with every episode to its turn
-// limit and every turn at its cap (the upper bound), once under the
-// stated assumption of length; and prints the calls, tokens and cost per
-// role and in total.
-func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d dryRunOptions, w, stderr io.Writer) error {
-	if d.pricesGiven == 1 {
-		return fmt.Errorf("--price-in and --price-out go together: give both, in dollars per million tokens")
-	}
-	backend, cfg, err := backends.resolve()
-	if err != nil {
-		return err
-	}
+// Print plays the study of opts twice with every model call of the
+// backend and settings cfg answered by a stand-in, nothing sent: once with
+// every episode to its turn limit and every turn at its cap (the upper
+// bound), once under the stated assumption of length; and prints on w the
+// calls, tokens and cost per role and in total (on stderr that it plays).
+func Print(ctx context.Context, opts batch.Options, backend string, cfg config.Config, d Prices, w, stderr io.Writer) error {
 	plan := opts.Plan()
 	fmt.Fprintf(w, "dry run of %s episodes (%s x %s x %s", thousands(plan.Total), scenariosText(opts.Refs), count(opts.Episodes, "episode"), count(len(opts.Modes), "mode"))
 	if !opts.Shard.Whole() {
@@ -74,11 +69,11 @@ func dryRun(ctx context.Context, opts batch.Options, backends *backendOptions, d
 		return nil
 	}
 	used := map[string]bool{}
-	for i, r := range roleOf {
+	for i, r := range batch.Roles {
 		if !roleUsed(cfg, i) {
 			continue
 		}
-		m := cfg.ModelFor(r)
+		m := cfg.ModelFor(r.Config)
 		if !used[m] {
 			used[m] = true
 			fmt.Fprintf(w, "tokens of %s: counted with %s\n", m, estimate.For(m).Describe())
@@ -157,15 +152,15 @@ type prices struct {
 	cfg config.Config
 }
 
-func rolePrices(cfg config.Config, d dryRunOptions) prices {
+func rolePrices(cfg config.Config, d Prices) prices {
 	p := prices{cfg: cfg}
-	for i, r := range roleOf {
-		if d.pricesGiven == 2 {
-			p.of[i] = &estimate.Price{In: d.priceIn, Out: d.priceOut, Source: fmt.Sprintf("cost at $%.2f in, $%.2f out per million tokens (--price-in, --price-out)", d.priceIn, d.priceOut)}
+	for i, r := range batch.Roles {
+		if d.Given {
+			p.of[i] = &estimate.Price{In: d.In, Out: d.Out, Source: fmt.Sprintf("cost at $%.2f in, $%.2f out per million tokens (--price-in, --price-out)", d.In, d.Out)}
 			continue
 		}
-		if lp, ok := estimate.ListPrice(cfg.ModelFor(r)); ok {
-			lp.Source = fmt.Sprintf("cost of %s at $%.2f in, $%.2f out per million tokens:\n  %s", cfg.ModelFor(r), lp.In, lp.Out, lp.Source)
+		if lp, ok := estimate.ListPrice(cfg.ModelFor(r.Config)); ok {
+			lp.Source = fmt.Sprintf("cost of %s at $%.2f in, $%.2f out per million tokens:\n  %s", cfg.ModelFor(r.Config), lp.In, lp.Out, lp.Source)
 			p.of[i] = &lp
 		}
 	}
@@ -184,7 +179,7 @@ func (p prices) sources() []string {
 		if pr != nil {
 			line = pr.Source
 		} else {
-			line = fmt.Sprintf("no price for %s: give --price-in and --price-out ($ per million tokens)", p.cfg.ModelFor(roleOf[i]))
+			line = fmt.Sprintf("no price for %s: give --price-in and --price-out ($ per million tokens)", p.cfg.ModelFor(batch.Roles[i].Config))
 		}
 		if !slices.Contains(out, line) {
 			out = append(out, line)
@@ -209,7 +204,7 @@ func writeCalls(w io.Writer, calls batch.RoleCalls, cfg config.Config, p prices)
 		} else {
 			known = false
 		}
-		rows = append(rows, []string{batch.Roles[i], cfg.ModelFor(roleOf[i]), thousands(c.Calls), thousands(c.Prompt), thousands(c.Completion), cost})
+		rows = append(rows, []string{batch.Roles[i].Name, cfg.ModelFor(batch.Roles[i].Config), thousands(c.Calls), thousands(c.Prompt), thousands(c.Completion), cost})
 	}
 	t := calls.Total()
 	sum := "?"

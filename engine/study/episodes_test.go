@@ -1,4 +1,4 @@
-package main
+package study
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/builtin"
+	_ "github.com/omnigap/omnigap/engine/builtin/all"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/metrics"
@@ -35,7 +36,7 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 	summary := out.Summary
 	var stderr bytes.Buffer
 	var eps []report.Episode
-	_, _, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
+	_, _, err = ReadEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 	}
 	stderr.Reset()
 	eps = nil
-	_, _, err = readEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
+	_, _, err = ReadEpisodes(context.Background(), []string{dir}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,3 +103,17 @@ func TestReportOfBuiltinRuns(t *testing.T) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
+
+// A cocoa transcript file among the sources counts as episodes: each of
+// its dialogues played as a HUMANS run, named by its file and uuid.
+func TestATranscriptFileCountsAsEpisodes(t *testing.T) {
+	var eps []report.Episode
+	var stderr bytes.Buffer
+	n, paths, err := ReadEpisodes(context.Background(), []string{"../interop/cocoa/testdata/two-in-a-row.json"}, &stderr, func(ep report.Episode) { eps = append(eps, ep) })
+	if err != nil || n != 1 || len(paths) != 1 || stderr.Len() != 0 {
+		t.Fatalf("%d episodes of %v, %v; stderr %q", n, paths, err, stderr.String())
+	}
+	if eps[0].Mode != view.Humans || eps[0].Source != "../interop/cocoa/testdata/two-in-a-row.json#C_twice" {
+		t.Fatalf("episode %s of %s", eps[0].Mode, eps[0].Source)
+	}
+}

@@ -1,4 +1,4 @@
-package main
+package studybar
 
 import (
 	"testing"
@@ -11,8 +11,8 @@ import (
 // rate and the time left still move; once the study has ended they stay.
 func TestProgressKeepsMovingBetweenEpisodes(t *testing.T) {
 	clock := time.Unix(1000, 0)
-	d := newProgressDisplay(batch.Progress{Total: 100}, func() time.Time { return clock })
-	d.update(batch.Progress{Total: 100, Done: 10, Elapsed: 10 * time.Second})
+	d := newShown(batch.Progress{Total: 100}, func() time.Time { return clock })
+	d.Update(batch.Progress{Total: 100, Done: 10, Elapsed: 10 * time.Second})
 	clock = clock.Add(10 * time.Second)
 	rate, left := d.latest().Pace()
 	clock = clock.Add(30 * time.Second)
@@ -21,7 +21,7 @@ func TestProgressKeepsMovingBetweenEpisodes(t *testing.T) {
 		t.Fatalf("the pace froze between episodes: %.2f/s (%v left), then %.2f/s (%v left)", rate, left, later, leftLater)
 	}
 	close(d.done) // no display was started
-	d.finish(batch.Progress{Total: 100, Done: 100, Elapsed: 50 * time.Second})
+	d.Finish(batch.Progress{Total: 100, Done: 100, Elapsed: 50 * time.Second})
 	clock = clock.Add(time.Hour)
 	if got := d.latest().Elapsed; got != 50*time.Second {
 		t.Fatalf("after the end the elapsed time moved on to %v", got)

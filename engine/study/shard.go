@@ -1,4 +1,4 @@
-package main
+package study
 
 import (
 	"fmt"
@@ -7,13 +7,13 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 )
 
-// shardOf reads --shard: "K/N", or "auto" for the task's share of a
+// ShardOf reads --shard: "K/N", or "auto" for the task's share of a
 // cluster job from its environment: a Slurm job array's
 // SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (over its
 // SLURM_ARRAY_TASK_STEP) of SLURM_ARRAY_TASK_COUNT tasks, or a
 // Kubernetes Indexed Job's JOB_COMPLETION_INDEX of --shards. shards, when
 // not 0, must agree with the count the environment gives.
-func shardOf(value string, shards int, getenv func(string) string) (batch.Shard, error) {
+func ShardOf(value string, shards int, getenv func(string) string) (batch.Shard, error) {
 	if value != "auto" {
 		if shards != 0 {
 			return batch.Shard{}, fmt.Errorf("--shards goes with --shard auto; --shard %s says the count itself", value)
