@@ -314,19 +314,8 @@ func writeOutcomes(b *strings.Builder, recs []*record.Recording) {
 	}
 	rep := report.Aggregate(eps)
 	b.WriteString("\n## Outcomes\n\nMeans over the runs with 95% intervals (Wilson for rates, Student t for means); one run gives no interval.\n")
-	var families []scenario.Family
-	for _, g := range rep.Groups {
-		if !slices.Contains(families, g.Family) {
-			families = append(families, g.Family)
-		}
-	}
-	for _, f := range families {
-		var gs []report.Group
-		for _, g := range rep.Groups {
-			if g.Family == f {
-				gs = append(gs, g)
-			}
-		}
+	for _, f := range rep.Families() {
+		gs := rep.Of(f)
 		fmt.Fprintf(b, "\n### %s\n\n| measure |", text(string(f)))
 		for _, g := range gs {
 			fmt.Fprintf(b, " %s (%s) |", g.Mode.Label(), plural(g.Episodes, "run"))

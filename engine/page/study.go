@@ -5,12 +5,10 @@ import (
 	_ "embed"
 	"html/template"
 	"io"
-	"slices"
 	"strconv"
 
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
-	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // Link is an episode page a study page links to: the scenario it shows,
@@ -72,20 +70,8 @@ func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int) error
 		t := tableOf("Every family pooled", "", r.Headline.Groups, r.By)
 		s.Headline = &t
 	}
-	var families []scenario.Family
-	for _, g := range r.Groups {
-		if !slices.Contains(families, g.Family) {
-			families = append(families, g.Family)
-		}
-	}
-	for _, f := range families {
-		var gs []report.Group
-		for _, g := range r.Groups {
-			if g.Family == f {
-				gs = append(gs, g)
-			}
-		}
-		s.Tables = append(s.Tables, tableOf(clean(string(f)), clean(string(f)), gs, r.By))
+	for _, f := range r.Families() {
+		s.Tables = append(s.Tables, tableOf(clean(string(f)), clean(string(f)), r.Of(f), r.By))
 	}
 	return studyTemplate.Execute(w, s)
 }

@@ -265,8 +265,8 @@ func modeRank(m view.Mode) int {
 	return len(view.Modes) + 2
 }
 
-// families lists the report's families in order.
-func (r Report) families() []scenario.Family {
+// Families lists the report's families in the order of its groups.
+func (r Report) Families() []scenario.Family {
 	var out []scenario.Family
 	for _, g := range r.Groups {
 		if !slices.Contains(out, g.Family) {
@@ -276,8 +276,8 @@ func (r Report) families() []scenario.Family {
 	return out
 }
 
-// of returns the groups of one family.
-func (r Report) of(f scenario.Family) []Group {
+// Of returns the groups of one family.
+func (r Report) Of(f scenario.Family) []Group {
 	var out []Group
 	for _, g := range r.Groups {
 		if g.Family == f {

@@ -21,8 +21,8 @@ const barWidth = 40
 // family, one bar per mode, drawn with eighth-block characters.
 func (r Report) WriteBars(w io.Writer) error {
 	var b strings.Builder
-	for _, f := range r.families() {
-		gs := r.of(f)
+	for _, f := range r.Families() {
+		gs := r.Of(f)
 		for _, m := range measuresOf(gs) {
 			if !isCharted(m.Key) {
 				continue

@@ -50,7 +50,7 @@ type Bar struct {
 // differences between its groups.
 func (r Report) Chart() Chart {
 	var families, modes []string
-	for _, f := range r.families() {
+	for _, f := range r.Families() {
 		families = append(families, clean(string(f)))
 	}
 	for _, m := range r.modes() {

@@ -24,11 +24,11 @@ const TableWidth = 80
 func (r Report) WriteTable(w io.Writer, width int) error {
 	var b strings.Builder
 	r.writeHeadline(&b, width)
-	for _, f := range r.families() {
+	for _, f := range r.Families() {
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		gs := r.of(f)
+		gs := r.Of(f)
 		ms := tableMeasures(gs)
 		title := familyTitle(f, gs)
 		if len(r.By) > 0 {

@@ -303,14 +303,14 @@ func (a *Aggregator) Report() Report {
 		}
 		return columnOrder(a.by, x, y)
 	})
-	for _, f := range r.families() {
+	for _, f := range r.Families() {
 		switch {
 		case a.study != nil:
 			r.Paired = append(r.Paired, a.studyPaired(f)...)
 		case len(a.by) == 0:
 			r.Paired = append(r.Paired, pair(f, a.pairs[f])...)
 		default:
-			r.Paired = append(r.Paired, splitPairs(f, r.of(f), a.by, a.pairs[f])...)
+			r.Paired = append(r.Paired, splitPairs(f, r.Of(f), a.by, a.pairs[f])...)
 		}
 	}
 	var pooled []Paired
