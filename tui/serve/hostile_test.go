@@ -123,22 +123,7 @@ func TestHostileInputAndWindowsAreSurvived(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch, reqs, err := client.OpenChannel("session", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go gossh.DiscardRequests(reqs)
-	pty := gossh.Marshal(struct {
-		Term                   string
-		Columns, Rows, Wpx, Hp uint32
-		Modes                  string
-	}{"xterm", 200, 60, 0, 0, ""})
-	if ok, err := ch.SendRequest("pty-req", true, pty); !ok || err != nil {
-		t.Fatalf("pty-req: %v %v", ok, err)
-	}
-	if ok, err := ch.SendRequest("shell", true, nil); !ok || err != nil {
-		t.Fatalf("shell: %v %v", ok, err)
-	}
+	ch := rawGame(t, client, 200, 60)
 	if _, err := ch.Write([]byte("\r")); err != nil {
 		t.Fatal(err)
 	}

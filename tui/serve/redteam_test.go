@@ -17,8 +17,9 @@ import (
 // not for longer than --idle.
 
 // rawGame opens a game whose output the client never reads: a session
-// channel with a terminal and a shell, its data left in the channel.
-func rawGame(t *testing.T, client *gossh.Client) gossh.Channel {
+// channel with a terminal of cols x rows and a shell, its data left in
+// the channel.
+func rawGame(t *testing.T, client *gossh.Client, cols, rows uint32) gossh.Channel {
 	t.Helper()
 	ch, reqs, err := client.OpenChannel("session", nil)
 	if err != nil {
@@ -29,7 +30,7 @@ func rawGame(t *testing.T, client *gossh.Client) gossh.Channel {
 		Term                   string
 		Columns, Rows, Wpx, Hp uint32
 		Modes                  string
-	}{"xterm", 120, 40, 0, 0, ""})
+	}{"xterm", cols, rows, 0, 0, ""})
 	if ok, err := ch.SendRequest("pty-req", true, pty); !ok || err != nil {
 		t.Fatalf("pty-req: %v %v", ok, err)
 	}
@@ -65,7 +66,7 @@ func TestAWindowChangeFloodFreesTheSeatByIdle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch := rawGame(t, client)
+	ch := rawGame(t, client, 120, 40)
 	for _, key := range []string{"\r", "\x1b", "i"} {
 		if _, err := ch.Write([]byte(key)); err != nil {
 			t.Fatal(err)
@@ -210,7 +211,7 @@ func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer client.Close()
-	ch := rawGame(t, client)
+	ch := rawGame(t, client, 120, 40)
 	ch.Write([]byte("\r"))
 	// i opens and closes a whole screen of text (what the seat knows) on
 	// a 400x200 terminal: keys that fill the channel's window (2 MB)
