@@ -4,7 +4,6 @@ import (
 	"cmp"
 	_ "embed"
 	"fmt"
-	"html/template"
 	"io"
 	"maps"
 	"path/filepath"
@@ -108,7 +107,7 @@ func WriteEpisode(w io.Writer, recs []*record.Recording) error {
 	if err != nil {
 		return err
 	}
-	return episodeTemplate.Execute(w, ep)
+	return templates().ExecuteTemplate(w, "episode", ep)
 }
 
 func episodeOf(recs []*record.Recording) (*episode, error) {
@@ -386,5 +385,3 @@ func explain(sc *scenario.Scenario, holders []holder, run string, turn int, raw 
 
 //go:embed episode.html
 var episodeHTML string
-
-var episodeTemplate = template.Must(template.New("episode").Parse(episodeHTML))

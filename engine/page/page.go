@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"sync"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/highlight"
@@ -27,6 +28,19 @@ var baseStyle string
 
 //go:embed page.js
 var script string
+
+//go:embed head.html
+var headHTML string
+
+// templates are the pages' templates (the episode page, the study page
+// and the head they share), parsed the first time a page is written
+// rather than at every start of the binary.
+var templates = sync.OnceValue(func() *template.Template {
+	t := template.Must(template.New("head").Parse(headHTML))
+	template.Must(t.New("episode").Parse(episodeHTML))
+	template.Must(t.New("study").Parse(studyHTML))
+	return t
+})
 
 // head is what every page's <head> and closing script take: the style
 // (the base style and the palette's colours), the script and the policy

@@ -73,7 +73,7 @@ func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int) error
 	for _, f := range r.Families() {
 		s.Tables = append(s.Tables, tableOf(clean(string(f)), clean(string(f)), r.Of(f), r.By))
 	}
-	return studyTemplate.Execute(w, s)
+	return templates().ExecuteTemplate(w, "study", s)
 }
 
 func tableOf(title, family string, gs []report.Group, by []report.Dim) table {
@@ -117,5 +117,3 @@ func splitText(s report.Split, by []report.Dim) string {
 
 //go:embed study.html
 var studyHTML string
-
-var studyTemplate = template.Must(template.New("study").Parse(studyHTML))
