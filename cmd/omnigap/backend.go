@@ -58,6 +58,7 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&s.JudgeMaxTokens, "judge-max-tokens", 0, "cap on the judge's reply (0: none)")
 	f.DurationVar(&s.Timeout, "timeout", transport.DefaultPolicy.Timeout, "longest one model call may take in all")
 	f.DurationVar(&s.IdleTimeout, "idle-timeout", transport.DefaultPolicy.Idle, "longest wait for a model's next token once it has begun to answer")
+	f.DurationVar(&s.RetryBackoff, "retry-backoff", transport.DefaultPolicy.Backoff, fmt.Sprintf("first wait before a call that failed (rate limit, server or connection error) is tried again; it doubles each try, to at most %v", transport.DefaultPolicy.MaxBackoff))
 	f.IntVar(&s.RPM, "rpm", 0, "most requests per minute over all workers and endpoints (0: no limit)")
 	f.IntVar(&s.TPM, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
 	f.BoolVar(&s.Judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")

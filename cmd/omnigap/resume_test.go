@@ -130,8 +130,8 @@ func TestInterruptedFailingModelRunResumesToTheSameSummary(t *testing.T) {
 	srv := llmtest.Start()
 	t.Cleanup(srv.Close)
 	srv.Chaos = func(r *llmtest.Request) llmtest.Fault {
-		// Server errors and rate limits are few: the client backs off
-		// for seconds before it gives up on them.
+		// Server errors and rate limits are few, and the client's
+		// first wait before a retry is short (--retry-backoff below).
 		switch requestHash(r, "fault") % 200 {
 		case 0, 1:
 			return llmtest.Fault{Status: 500, Message: "upstream worker crashed"}
@@ -150,7 +150,7 @@ func TestInterruptedFailingModelRunResumesToTheSameSummary(t *testing.T) {
 	}
 	args := func(out string, more ...string) []string {
 		return append(append([]string{"run", "--scenario", "craigslist/gen-*", "--modes", "agents,mindreaders",
-			"--episodes", "40", "--seed", "4", "--concurrency", "8", "--out", out}, more...), modelArgs(srv)...)
+			"--episodes", "40", "--seed", "4", "--concurrency", "8", "--retry-backoff", "20ms", "--out", out}, more...), modelArgs(srv)...)
 	}
 	want := checkResume(t, args, 80, []string{metrics.TokensCached})
 	retries, _ := want["retries"].(map[string]any)

@@ -81,6 +81,9 @@ func newFactory(cfg config.Config, o transport.Options) *Factory {
 		o.Adapt = p.Adapt
 	}
 	o.Policy.Timeout, o.Policy.Idle = cfg.Timeout, cfg.IdleTimeout
+	if cfg.RetryBackoff > 0 {
+		o.Policy.Backoff = cfg.RetryBackoff
+	}
 	o.Limits.RPM, o.Limits.TPM = cfg.RPM, cfg.TPM
 	return &Factory{cfg: cfg, sent: transport.New(o)}
 }

@@ -10,6 +10,7 @@ import (
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -34,6 +35,29 @@ func TestAgentRetriesBeforeFirstToken(t *testing.T) {
 	}
 	if got, want := srv.Count(), 20+3; got != want {
 		t.Errorf("%d requests, want %d", got, want)
+	}
+}
+
+// TestRetryBackoffSetsTheFirstWait: retry_backoff (--retry-backoff)
+// reaches the transport: the retry of a failed first call waits at least
+// half of it (the jitter's least), longer than the default could.
+func TestRetryBackoffSetsTheFirstWait(t *testing.T) {
+	srv := llmtest.Start()
+	defer srv.Close()
+	srv.Push(llmtest.Fault{Status: 500, Message: "restarting"})
+	cfg := testConfig(srv)
+	cfg.RetryBackoff = 1200 * time.Millisecond
+	// The tests' factory caps every wait at 5 ms: the default cap here.
+	f := testFactory(cfg, func(o *transport.Options) { o.Policy.MaxBackoff = 0 })
+	if errs := play(t, context.Background(), f, resolve(t, "craigslist/road-bike"), view.Agents).errors(); len(errs) > 0 {
+		t.Fatalf("errors: %v", errs)
+	}
+	reqs := srv.Requests()
+	if len(reqs) < 2 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	if gap := reqs[1].At.Sub(reqs[0].At); gap < cfg.RetryBackoff/2 {
+		t.Errorf("the retry came %v after the failure; a first wait of %v is at least %v", gap, cfg.RetryBackoff, cfg.RetryBackoff/2)
 	}
 }
 

@@ -1,10 +1,13 @@
 package termtest
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -36,9 +39,20 @@ func Binary(t testing.TB) string {
 	return bin
 }
 
+// terminalParallel is how many parallel tests Main runs at once unless
+// -parallel says otherwise: a test in a terminal spends most of its time
+// waiting for the app's paced words, not on a core.
+const terminalParallel = 4
+
 // Main runs a package's tests and removes the binary Build made: its
 // TestMain is os.Exit(termtest.Main(m)).
 func Main(m *testing.M) int {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given && runtime.GOMAXPROCS(0) < terminalParallel {
+		flag.Set("test.parallel", strconv.Itoa(terminalParallel))
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)

@@ -13,6 +13,7 @@ import (
 // after the other, and the scoreboard counts what was called out. The
 // pane headings count their own mode's kind.
 func TestDemoCallsOutEveryStopOfATurnInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launchSized(t, "demostops", 120, 40, nil, "demo", "--pace", "5ms")
 	s := tm.waitFor("the first callout", patient, func(s string) bool { return stopCallout.MatchString(s) })
 	for _, heading := range []string{"leaks ", "guesses ", "mind-reads "} {

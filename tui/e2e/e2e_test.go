@@ -130,7 +130,7 @@ func (tm term) quit(dir string) {
 
 func TestWatchInTmux(t *testing.T) {
 	t.Parallel()
-	tm, dir := launch(t, "watch", "watch", "--modes", "script,agents", "--pace", "250ms")
+	tm, dir := launch(t, "watch", "watch", "--modes", "script,agents", "--pace", "40ms")
 
 	// Both pane headers appear.
 	tm.waitFor("both pane headers", 10*time.Second, func(s string) bool {

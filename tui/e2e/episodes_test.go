@@ -17,6 +17,7 @@ import (
 // import sotopia`, replays as one scenario: a SCRIPT pane beside an
 // AGENTS pane, both playing the episode's words to the end.
 func TestImportedPairSideBySide(t *testing.T) {
+	t.Parallel()
 	src := shareddata.Path(t, "sotopia-episodes/sotopia-pi-human-eval/GPT3.5-GPT3.5/01H8FN411QTBBRRKBVSYFFGKVQ.json")
 	data, err := os.ReadFile(src)
 	if err != nil {

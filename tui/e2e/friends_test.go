@@ -9,6 +9,7 @@ import (
 // someone by name about that person: Ben Adler of alumni-mixer does not
 // know Caleb Ross, and knows Gwen Ito, whom he then selects.
 func TestFriendsPartnerAnswersAboutANameInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launchSized(t, "friendname", 120, 40, nil, "play", "mutualfriends/alumni-mixer", "--seat", "0", "--seed", "3", "--pace", "5ms")
 	tm.waitFor("my turn", patient, yourTurn(0))
 	tm.typeText("Do you know Caleb Ross?")

@@ -15,7 +15,7 @@ import (
 func TestHumansPaneInTmux(t *testing.T) {
 	t.Parallel()
 	val := shareddata.Path(t, "cocoa/dealornodeal-val.json")
-	tm, dir := launch(t, "humans", "watch", "--humans", val+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "80ms")
+	tm, dir := launch(t, "humans", "watch", "--humans", val+"#E_QKqgvpMitAUvhKCf", "--modes", "script,agents", "--pace", "20ms")
 
 	tm.waitFor("three pane headers", 10*time.Second, func(s string) bool {
 		turns, _ := panes(s)

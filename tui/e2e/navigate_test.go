@@ -9,6 +9,7 @@ import (
 // wherever the pane is scrolled: at the end of a MINDREADERS run the view
 // is at the last turns, and the mind-reads are at turns 1 and 2.
 func TestNextAnnotationFromNoSelectionInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launchSized(t, "nextnote", 80, 24, nil, "watch", "--modes", "mindreaders", "--seed", "1", "--pace", "5ms")
 	tm.waitFor("the run to end", patient, func(s string) bool {
 		_, states := panes(s)

@@ -9,6 +9,7 @@ import (
 // seat to type for says how to take one, and r while paused says that
 // the new runs wait for space.
 func TestEnterAndRestartSayWhatToDoInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launchSized(t, "newcomerkeys", 80, 24, nil, "watch", "--seed", "1")
 	tm.waitFor("the panes", patient, func(s string) bool { _, states := panes(s); return len(states) > 0 })
 	tm.keys("Enter")

@@ -154,7 +154,7 @@ func TestSensibleFirstOfferGetsCounterInTmux(t *testing.T) {
 // 14 turns when seat 1 says two turns of small talk at turns 4 and 6.
 func TestTakeOverAndHandBackInTmux(t *testing.T) {
 	t.Parallel()
-	tm, dir := launch(t, "takeover", "watch", "mutualfriends/night-shift", "--modes", "agents", "--seed", "1", "--pace", "150ms")
+	tm, dir := launch(t, "takeover", "watch", "mutualfriends/night-shift", "--modes", "agents", "--seed", "1", "--pace", "80ms")
 	tm.waitFor("the AGENTS pane", patient, func(s string) bool { return turnsDone(s) >= 0 })
 
 	// Pause, then step to turn 2 so that the take-over starts with turn 3.
@@ -263,6 +263,7 @@ func TestTakeOverAndHandBackInTmux(t *testing.T) {
 // the first enter shows how, the dialogue waits, and the second sends it.
 // The seller of seed 1 rejects $500 (her floor is $520), which ends it.
 func TestFormalOfferSaysItEndsTheGameInTmux(t *testing.T) {
+	t.Parallel()
 	tm, dir := launchSized(t, "offerwarn", 80, 24, nil, "play", "--as", "buyer", "--seed", "1", "--pace", "20ms")
 	tm.waitFor("the seller's opening and my turn", patient, yourTurn(1))
 	tm.typeText("/offer 500")

@@ -23,6 +23,7 @@ func words(s string) string { return strings.Join(strings.Fields(s), " ") }
 // the game apart, as abandoned, says so in a note that wraps rather than
 // being cut, and a SIGTERM stops the server with status 0.
 func TestServeConsoleCountsAnAbandonedGameAndStopsOnSIGTERM(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("ssh"); err != nil {
 		t.Skip("the OpenSSH client is not installed; this end-to-end test needs it (CI installs it)")
 	}

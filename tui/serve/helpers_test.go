@@ -162,6 +162,21 @@ func (s *screen) text() string {
 	return ansi.Strip(s.buf.String())
 }
 
+// size is how many bytes were sent so far.
+func (s *screen) size() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.Len()
+}
+
+// textSince is what was sent after the first n bytes, without escape
+// sequences.
+func (s *screen) textSince(n int) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ansi.Strip(string(s.buf.Bytes()[n:]))
+}
+
 func (s *screen) lastWrite() (time.Time, int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -270,18 +285,22 @@ func (p *player) send(s string) error {
 }
 
 // say types a move and presses enter until it goes: a move typed before
-// the player's turn is refused and stays in the box, and enter on an
-// empty box is refused harmlessly.
+// the player's turn is refused, with "not your turn", and stays in the
+// box for the next enter.
 func (p *player) say(move string) error {
 	if err := p.press(move); err != nil {
 		return err
 	}
-	for range 3 {
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+		seen := p.out.size()
 		if err := p.press("\r"); err != nil {
 			return err
 		}
+		if !strings.Contains(p.out.textSince(seen), "not your turn") {
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("%q was refused as not the player's turn for 20 s", move)
 }
 
 func (p *player) close() { p.client.Close() }

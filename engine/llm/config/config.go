@@ -43,6 +43,9 @@ type Config struct {
 	// tokens once a reply has begun (0: the transport's defaults).
 	Timeout     time.Duration `yaml:"timeout"`
 	IdleTimeout time.Duration `yaml:"idle_timeout"`
+	// RetryBackoff is the first wait before a failed call is tried again
+	// (0: the transport's default); it doubles each try.
+	RetryBackoff time.Duration `yaml:"retry_backoff"`
 	// RPM and TPM cap the requests and tokens per minute of a run, over
 	// all its workers and endpoints (0: no cap).
 	RPM   int  `yaml:"rpm"`
