@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -49,21 +50,24 @@ func TestReasoningIsNeverContent(t *testing.T) {
 	n := names(t)
 	for _, field := range []bool{false, true} {
 		for _, mode := range view.Modes {
-			srv := llmtest.Start()
-			srv.Think, srv.ThinkField = secretDraft(n), field
-			srv.ChunkRunes = 5 // tags split across deltas
-			srv.ChunkDelay = 100 * time.Microsecond
-			f := testFactory(testConfig(srv))
-			p := playWith(t, context.Background(), episode.Spec{Scenario: resolve(t, "craigslist/road-bike"), Mode: mode, Seed: 1,
-				Factory: f, Annotate: f.Judge().Annotate(nil)})
-			srv.Close()
-			if errs := p.errors(); len(errs) > 0 {
-				t.Fatalf("%s (reasoning_content %v): errors %v", mode, field, errs)
-			}
-			noThoughtOutside(t, p, "QUOKKA520")
-			if p.ending.Metrics["judge.seat0.goal"] == 0 {
-				t.Errorf("%s: the judge failed on the brace in its thinking: %v", mode, p.ending.Notes)
-			}
+			t.Run(fmt.Sprintf("%s/reasoning_content=%v", mode, field), func(t *testing.T) {
+				t.Parallel() // each its own server, mostly waiting for its chunks
+				srv := llmtest.Start()
+				defer srv.Close()
+				srv.Think, srv.ThinkField = secretDraft(n), field
+				srv.ChunkRunes = 5 // tags split across deltas
+				srv.ChunkDelay = 100 * time.Microsecond
+				f := testFactory(testConfig(srv))
+				p := playWith(t, context.Background(), episode.Spec{Scenario: resolve(t, "craigslist/road-bike"), Mode: mode, Seed: 1,
+					Factory: f, Annotate: f.Judge().Annotate(nil)})
+				if errs := p.errors(); len(errs) > 0 {
+					t.Fatalf("errors %v", errs)
+				}
+				noThoughtOutside(t, p, "QUOKKA520")
+				if p.ending.Metrics["judge.seat0.goal"] == 0 {
+					t.Errorf("the judge failed on the brace in its thinking: %v", p.ending.Notes)
+				}
+			})
 		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 // TestWrittenFilesLoadBack: what an import writes loads, through the
 // ordinary file loader, to the scenario the import checked.
 func TestWrittenFilesLoadBack(t *testing.T) {
-	r := readExport(t).Import(Filter{})
+	r := imported(t)
 	dir, err := safefile.OpenDir(t.TempDir(), safefile.Policy{})
 	if err != nil {
 		t.Fatal(err)

@@ -99,7 +99,7 @@ func checkSpokenPrices(t *testing.T, sc *scenario.Scenario, mode view.Mode, seed
 // TestImportedListingsNameTheirItem: the item is read from every Craigslist
 // scenario text, without the words around it ("for sale", "for a price of").
 func TestImportedListingsNameTheirItem(t *testing.T) {
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+	for _, im := range imported(t).Scenarios {
 		l := cl.ListingOf(im.Scenario)
 		if l == nil {
 			continue
@@ -115,7 +115,7 @@ func TestImportedListingsNameTheirItem(t *testing.T) {
 // the same seed says the same turns, in every family and mode.
 func TestImportedEpisodesAreDeterministic(t *testing.T) {
 	seen := map[scenario.Family]bool{}
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+	for _, im := range imported(t).Scenarios {
 		sc := im.Scenario
 		if seen[sc.Family] {
 			continue

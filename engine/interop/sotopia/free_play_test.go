@@ -63,7 +63,7 @@ func TestImportedFreeFormEndingsDiffer(t *testing.T) {
 // private details and hints ("Extra information:", "Hint:") are not read
 // as names the goal's owner keeps to itself.
 func TestGoalLabelsAreNotNames(t *testing.T) {
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+	for _, im := range imported(t).Scenarios {
 		for _, f := range leak.Facts(im.Scenario) {
 			if strings.HasSuffix(f.ID, "-name-extra") || strings.HasSuffix(f.ID, "-name-hint") {
 				t.Errorf("%s: fact %s", im.Scenario.ID, f.ID)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/family/craigslist"
@@ -29,12 +30,39 @@ func sotopiaDir(t testing.TB) string {
 // importedOf is every scenario of one family the test export imports.
 func importedOf(t testing.TB, f scenario.Family) []*scenario.Scenario {
 	var out []*scenario.Scenario
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+	for _, im := range imported(t).Scenarios {
 		if im.Scenario.Family == f {
 			out = append(out, im.Scenario)
 		}
 	}
 	return out
+}
+
+// The import of the whole test export (about a second of work), made once
+// and shared by the tests that only read it; a test that changes what it
+// imports makes its own.
+var (
+	importOnce sync.Once
+	importAll  Result
+	importErr  error
+)
+
+// imported is the shared import of the test export: read it, never change it.
+func imported(t testing.TB) Result {
+	t.Helper()
+	dir := sotopiaDir(t)
+	importOnce.Do(func() {
+		d, err := Read(dir)
+		if err != nil {
+			importErr = err
+			return
+		}
+		importAll = d.Import(Filter{})
+	})
+	if importErr != nil {
+		t.Fatal(importErr)
+	}
+	return importAll
 }
 
 func readExport(t testing.TB) *Data {
@@ -47,8 +75,7 @@ func readExport(t testing.TB) *Data {
 }
 
 func TestImportAllCombos(t *testing.T) {
-	d := readExport(t)
-	r := d.Import(Filter{})
+	r := imported(t)
 	for _, p := range r.Skipped {
 		t.Errorf("skipped: %v", p)
 	}
@@ -68,7 +95,7 @@ func TestImportAllCombos(t *testing.T) {
 // environment-only fact (the mutual friend); every Craigslist one has both
 // target prices as facts owned by their sides; every secret is a fact.
 func TestImportedFacts(t *testing.T) {
-	r := readExport(t).Import(Filter{})
+	r := imported(t)
 	var mf, cl, dond int
 	for _, im := range r.Scenarios {
 		sc := im.Scenario
@@ -114,7 +141,7 @@ func TestImportedFacts(t *testing.T) {
 // private facts, a MINDREADERS view all of them, the SCRIPT writer's every
 // fact.
 func TestImportedViewsDecideAccess(t *testing.T) {
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+	for _, im := range imported(t).Scenarios {
 		sc := im.Scenario
 		for seat := 0; seat < 2; seat++ {
 			partner := sc.Seats[scenario.Partner(seat)].Facts
@@ -258,7 +285,7 @@ func BenchmarkImportAndWriteAll(b *testing.B) {
 // View of the partner holds them, and the annotator recognises the
 // secret told in them.
 func TestImportedSecretsHaveParaphrases(t *testing.T) {
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+	for _, im := range imported(t).Scenarios {
 		sc := im.Scenario
 		for seat := 0; seat < 2; seat++ {
 			var secret *scenario.Fact

@@ -16,7 +16,7 @@ import (
 // game, not to a failure, in all three modes on the built-in engine.
 func TestImportedScenariosPlayToTheEnd(t *testing.T) {
 	ends := map[view.Mode]map[event.EndReason]int{}
-	for _, im := range readExport(t).Import(Filter{}).Scenarios {
+	for _, im := range imported(t).Scenarios {
 		sc := im.Scenario
 		for _, mode := range view.Modes {
 			end, _ := playBuiltin(t, sc, mode, 1)
