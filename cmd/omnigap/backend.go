@@ -62,7 +62,7 @@ func (b *backendOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&s.RPM, "rpm", 0, "most requests per minute over all workers and endpoints (0: no limit)")
 	f.IntVar(&s.TPM, "tpm", 0, "most tokens per minute over all workers and endpoints, counted from the server's usage (0: no limit)")
 	f.BoolVar(&s.Judge, "judge", false, "score each finished episode on the seven Sotopia-Eval dimensions")
-	f.StringVar(&s.Cache, "cache", "", "keep every model reply in this file (SQLite; several processes may share it) and answer every request it has seen from it")
+	f.StringVar(&s.Cache, "cache", "", "keep every model reply in this file (several processes of one machine may share it) and answer every request it has seen from it")
 	f.BoolVar(&s.LeakCheck, "leak-check", false, "also ask a model after each turn which private facts it states; its findings are annotated apart")
 	f.StringVar(&s.LeakCheckModel, "leak-check-model", "", "model of the leak check (default the judge's)")
 	f.DurationVar(&s.LeakCheckWait, "leak-check-wait", config.Defaults().LeakCheckWait, "longest a run's end waits for the leak checks still in flight")

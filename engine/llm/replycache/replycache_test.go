@@ -3,7 +3,6 @@ package replycache
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -59,7 +58,7 @@ func open(t *testing.T, path string) *Cache {
 // request (seed, temperature, cap, JSON mode, provider, model, a
 // message) is another key.
 func TestRepliesAreKeptAndReplayed(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "replies.db")
+	path := filepath.Join(t.TempDir(), "replies.cache")
 	srv := &server{}
 	call := open(t, path).Layer("openai")(srv.call)
 	var first []string
@@ -113,7 +112,7 @@ func TestRepliesAreKeptAndReplayed(t *testing.T) {
 // other reason (ctrl-c) leaves nothing.
 func TestAStreamReadToItsEndIsKept(t *testing.T) {
 	srv := &server{}
-	call := open(t, filepath.Join(t.TempDir(), "c.db")).Layer("openai")(srv.call)
+	call := open(t, filepath.Join(t.TempDir(), "c.cache")).Layer("openai")(srv.call)
 	read := func(content string, cause error) ([]string, error) {
 		ctx, stop := context.WithCancelCause(context.Background())
 		defer stop(nil)
@@ -146,7 +145,7 @@ func TestFailuresAreNotKept(t *testing.T) {
 	failing := func(context.Context, chat.Request, func(string)) (chat.Reply, error) {
 		return chat.Reply{}, &chat.Error{Kind: chat.Status, StatusCode: 500, Message: "down"}
 	}
-	c := open(t, filepath.Join(t.TempDir(), "c.db"))
+	c := open(t, filepath.Join(t.TempDir(), "c.cache"))
 	if _, err := c.Layer("p")(failing)(context.Background(), request("x", 1), func(string) {}); err == nil {
 		t.Fatal("the failure was hidden")
 	}
@@ -156,37 +155,34 @@ func TestFailuresAreNotKept(t *testing.T) {
 }
 
 // Anything at the path that is not an omnigap reply cache is refused with
-// one line and left byte for byte as it was: a text file, another
-// program's SQLite database, a damaged cache, a link.
+// one line and left byte for byte as it was: a text file, an SQLite
+// database (another program's, or the cache of an omnigap before format
+// 2), a cache of a newer format, a damaged cache, a link.
 func TestForeignAndDamagedFilesAreRefusedUntouched(t *testing.T) {
 	dir := t.TempDir()
 	text := filepath.Join(dir, "notes.txt")
 	os.WriteFile(text, []byte("my notes, not a cache\n"), 0o644)
 
-	foreign := filepath.Join(dir, "other.db")
-	db, err := sql.Open("sqlite", foreign)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ana')"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	sqlite := filepath.Join(dir, "other.db")
+	os.WriteFile(sqlite, append([]byte(sqliteMagic), make([]byte, 4080)...), 0o644)
 
-	damaged := filepath.Join(dir, "damaged.db")
+	newer := filepath.Join(dir, "newer.cache")
+	os.WriteFile(newer, []byte(`{"omnigap_reply_cache":3}`+"\n"), 0o644)
+
+	damaged := filepath.Join(dir, "damaged.cache")
 	c := open(t, damaged)
 	c.Layer("p")((&server{}).call)(context.Background(), request("x", 1), func(string) {})
 	c.Close()
 	data, _ := os.ReadFile(damaged)
-	for i := 100; i < len(data); i++ {
-		data[i] ^= 0x5a // everything past the header's first 100 bytes
+	for i := len(header) + 20; i < len(data)-1; i++ {
+		data[i] ^= 0x5a // the first reply's line, but for its start and its newline
 	}
 	os.WriteFile(damaged, data, 0o644)
 
 	link := filepath.Join(dir, "link.db")
-	os.Symlink(foreign, link)
+	os.Symlink(sqlite, link)
 
-	for name, path := range map[string]string{"text": text, "foreign": foreign, "damaged": damaged, "link": link} {
+	for name, path := range map[string]string{"text": text, "sqlite": sqlite, "newer": newer, "damaged": damaged, "link": link} {
 		before, _ := os.ReadFile(path)
 		c, err := Open(path)
 		if err == nil {
@@ -209,11 +205,44 @@ func TestForeignAndDamagedFilesAreRefusedUntouched(t *testing.T) {
 	}
 }
 
+// A reply whose write was cut short (its process died mid-line) is not
+// read, and the next reply kept replaces it: the file reads whole again.
+func TestAWriteCutShortIsCutOffByTheNext(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.cache")
+	srv := &server{}
+	c := open(t, path)
+	call := c.Layer("p")(srv.call)
+	call(context.Background(), request("kept", 1), func(string) {})
+	c.Close()
+	whole, _ := os.ReadFile(path)
+	f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	f.WriteString(`{"key":"00","model":"m","created":1,"reply":{"deltas":["cut`)
+	f.Close()
+
+	c = open(t, path)
+	if n, err := c.Len(context.Background()); err != nil || n != 1 {
+		t.Fatalf("%d replies (%v) in a file with one whole and one cut short", n, err)
+	}
+	call = c.Layer("p")(srv.call)
+	if reply, err := call(context.Background(), request("kept", 1), func(string) {}); err != nil || reply.Cache != chat.CacheHit {
+		t.Fatalf("the whole reply: %v %q", err, reply.Cache)
+	}
+	call(context.Background(), request("next", 1), func(string) {})
+	c.Close()
+	data, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(data, whole) || bytes.Contains(data, []byte("cut")) || bytes.Count(data, []byte("\n")) != 3 {
+		t.Errorf("the file after the next reply:\n%s", data)
+	}
+	if n, err := open(t, path).Len(context.Background()); err != nil || n != 2 {
+		t.Errorf("%d replies (%v) read back, want 2", n, err)
+	}
+}
+
 // A dangling link at the path is not followed to create a file.
 func TestADanglingLinkIsNotFollowed(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "elsewhere.db")
-	link := filepath.Join(dir, "c.db")
+	link := filepath.Join(dir, "c.cache")
 	os.Symlink(target, link)
 	if c, err := Open(link); err == nil {
 		c.Close()
@@ -229,7 +258,7 @@ func TestADanglingLinkIsNotFollowed(t *testing.T) {
 // file afterwards, readable, and each process read back its own.
 func TestFourProcessesShareOneFile(t *testing.T) {
 	const procs, own, shared = 4, 400, 100
-	path := filepath.Join(t.TempDir(), "shared.db")
+	path := filepath.Join(t.TempDir(), "shared.cache")
 	var wg sync.WaitGroup
 	outs := make([][]byte, procs)
 	errs := make([]error, procs)
