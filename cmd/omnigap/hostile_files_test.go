@@ -78,6 +78,7 @@ func hostileScenarios(t *testing.T, dir string) map[string]string {
 // hostile one quickly, in bounded memory, with an error naming file, line
 // and field, and prints no escape sequence.
 func TestHostileScenarioFiles(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes a 50 MB file")
 	}
