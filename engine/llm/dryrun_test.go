@@ -55,6 +55,7 @@ func dryFactory(cfg config.Config, d DryRun, s *seen) *Factory {
 // the prompt tokens it reports are the real prompt counted whole with
 // the model's encoding, in the chat format.
 func TestDryRunPlaysEveryFamilyToItsLimit(t *testing.T) {
+	t.Parallel() // its own server; it waits or works while the others do
 	cfg := config.Config{Model: "gpt-4o-mini", Judge: true}
 	enc, err := tiktoken.GetEncoding(estimate.For(cfg.Model).Encoding)
 	if err != nil {

@@ -21,6 +21,7 @@ func agentRun(t *testing.T, srv *llmtest.Server, cfg config.Config) played {
 }
 
 func TestAgentRetriesBeforeFirstToken(t *testing.T) {
+	t.Parallel() // its own server; it waits or works while the others do
 	srv := llmtest.Start()
 	defer srv.Close()
 	srv.Push(llmtest.Fault{Status: 500, Message: "overloaded"}, llmtest.Fault{Status: 503},
@@ -42,6 +43,7 @@ func TestAgentRetriesBeforeFirstToken(t *testing.T) {
 // reaches the transport: the retry of a failed first call waits at least
 // half of it (the jitter's least), longer than the default could.
 func TestRetryBackoffSetsTheFirstWait(t *testing.T) {
+	t.Parallel() // its own server; it waits or works while the others do
 	srv := llmtest.Start()
 	defer srv.Close()
 	srv.Push(llmtest.Fault{Status: 500, Message: "restarting"})

@@ -18,6 +18,7 @@ import (
 // turns, 64 at a time, against the loopback server, and reads every
 // recording back.
 func TestThousandEpisodesAtConcurrency64(t *testing.T) {
+	t.Parallel() // its own server; it waits or works while the others do
 	if testing.Short() {
 		t.Skip("20,000 calls")
 	}

@@ -65,6 +65,7 @@ func TestServerAnsweringOnlyNonStreaming(t *testing.T) {
 }
 
 func TestIdleTimeoutBetweenTokens(t *testing.T) {
+	t.Parallel() // its own server; it waits or works while the others do
 	srv := llmtest.Start()
 	defer srv.Close()
 	srv.Push(llmtest.Fault{Stall: 2 * time.Second})
@@ -167,6 +168,7 @@ func TestJudgeRetriesACutStream(t *testing.T) {
 }
 
 func TestLongUtteranceIsCutAndMarked(t *testing.T) {
+	t.Parallel() // its own server; it waits or works while the others do
 	srv := llmtest.Start()
 	defer srv.Close()
 	long := strings.Repeat("word ", 2000)
