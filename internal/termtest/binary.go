@@ -39,20 +39,27 @@ func Binary(t testing.TB) string {
 	return bin
 }
 
-// terminalParallel is how many parallel tests Main runs at once unless
-// -parallel says otherwise: a test in a terminal spends most of its time
-// waiting for the app's paced words, not on a core.
-const terminalParallel = 4
+// waitingParallel is how many parallel tests ManyAtOnce lets run at once:
+// a test of a terminal or of a process spends most of its time waiting
+// for the app (its paced words, its exit), not on a core.
+const waitingParallel = 4
 
-// Main runs a package's tests and removes the binary Build made: its
-// TestMain is os.Exit(termtest.Main(m)).
-func Main(m *testing.M) int {
+// ManyAtOnce raises how many parallel tests run at once to
+// waitingParallel, unless -parallel was given or the machine has more
+// cores. A TestMain calls it before m.Run.
+func ManyAtOnce() {
 	flag.Parse()
 	given := false
 	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
-	if !given && runtime.GOMAXPROCS(0) < terminalParallel {
-		flag.Set("test.parallel", strconv.Itoa(terminalParallel))
+	if !given && runtime.GOMAXPROCS(0) < waitingParallel {
+		flag.Set("test.parallel", strconv.Itoa(waitingParallel))
 	}
+}
+
+// Main runs a package's tests, many at once (ManyAtOnce), and removes the
+// binary Build made: its TestMain is os.Exit(termtest.Main(m)).
+func Main(m *testing.M) int {
+	ManyAtOnce()
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)

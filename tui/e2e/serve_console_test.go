@@ -61,8 +61,10 @@ func TestServeConsoleCountsAnAbandonedGameAndStopsOnSIGTERM(t *testing.T) {
 	player("send-keys", "q")
 	waitPlayer("the game to end", func(s string) bool { return strings.Contains(s, "SSH-ENDED") })
 
-	s = tm.waitFor("the console to count the game as abandoned", patient, func(s string) bool {
-		return strings.Contains(s, "0, 1 abandoned") && strings.Contains(s, "1 run each")
+	// The seat is given back a moment after the game's recording is
+	// counted: the console is waited for until it shows both.
+	s = tm.waitFor("the console to count the game as abandoned and the seat free", patient, func(s string) bool {
+		return strings.Contains(s, "0, 1 abandoned") && strings.Contains(s, "1 run each") && strings.Contains(words(s), "0 under way, 0 on the reveal")
 	})
 	for _, want := range []string{
 		"abandoned: 1 game in which the player left before their first turn, counted in no figure",
