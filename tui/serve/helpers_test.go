@@ -256,7 +256,7 @@ func (p *player) waitFor(want string, limit time.Duration) error {
 // and then to send nothing for a moment (each up to limit), so the next
 // keystroke meets a settled screen.
 func (p *player) settle(writesBefore int, limit time.Duration) {
-	const calm = 150 * time.Millisecond
+	const calm = 75 * time.Millisecond
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		last, writes := p.out.lastWrite()

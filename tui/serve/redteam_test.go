@@ -205,7 +205,9 @@ func TestRawSocketsLeaveRoomForOthers(t *testing.T) {
 func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	const idle = 3 * time.Second
-	srv := startServer(t, Config{Idle: idle})
+	// Keys above the default rate (200 a second) fill the window in
+	// seconds rather than in fifteen: the rate limit is not what is tested.
+	srv := startServer(t, Config{Idle: idle, KeyRate: 4000})
 	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -221,12 +223,14 @@ func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 	ch.Write([]byte("\x1b"))
 	time.Sleep(300 * time.Millisecond)
 	const limit = 40 * time.Second
-	for end := time.Now().Add(limit); srv.Playing() > 0 || openConns(srv) > 0; time.Sleep(5 * time.Millisecond) {
+	start := time.Now()
+	for end := time.Now().Add(limit); srv.Playing() > 0 || openConns(srv) > 0; time.Sleep(500 * time.Microsecond) {
 		if time.Now().After(end) {
 			t.Fatalf("a client typing and never reading still had its game %v later", limit)
 		}
 		ch.Write([]byte("i"))
 	}
+	t.Logf("the game and its connection ended %v after the typing began (idle %v)", time.Since(start).Round(time.Millisecond), idle)
 }
 
 // TestAgentForwardingIsRefused: a forwarded agent is never used, and the
