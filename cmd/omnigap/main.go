@@ -16,12 +16,16 @@ import (
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
+	"github.com/omnigap/omnigap/internal/tmuxenv" // initialised before lipgloss: see the package
+	"github.com/omnigap/omnigap/tui/ui"
 )
 
 func main() { os.Exit(runMain()) }
 
 // runMain runs the command line and returns the exit code.
 func runMain() int {
+	tmuxenv.Restore()
+	ui.ProbeProfile()
 	for name, limit := range map[string]*int64{"OMNIGAP_MAX_SCENARIO_BYTES": &scenario.MaxFileBytes, "OMNIGAP_MAX_RECORDING_BYTES": &record.MaxFileBytes} {
 		v := os.Getenv(name)
 		if v == "" {
