@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -88,49 +89,57 @@ func TestStreamIntoHiddenTabKeepsTheScreen(t *testing.T) {
 func TestLazyLayoutShowsWhatAFullLayoutShows(t *testing.T) {
 	keys := []string{"pgup", "pgdown", "up", "down", "home", "end", "tab", "[", "]", "}", "L"}
 	for _, size := range [][2]int{{240, 60}, {120, 40}, {80, 24}} {
-		lazy := syntheticModel(t, view.Modes, size[0], size[1])
-		full := syntheticModel(t, view.Modes, size[0], size[1])
-		both := func(msg tea.Msg) { lazy.Update(msg); full.Update(msg) }
-		both(batchFor(lazy, 30))
-		rng := rand.New(rand.NewPCG(uint64(size[0]), uint64(size[1])))
-		next := []int{31, 31, 31}
-		streaming := []bool{false, false, false}
-		for step := range 1000 {
-			i := rng.IntN(len(lazy.panes))
-			run := lazy.panes[i].RunID()
-			base := event.Event{RunID: run, Turn: next[i], Seat: (next[i] - 1) % 2, Speaker: "Alice", Backend: "fixture"}
-			switch r := rng.IntN(10); {
-			case r < 2:
-				both(press(keys[rng.IntN(len(keys))]))
-			case !streaming[i]:
-				both(runBatch(run, []event.Event{tuitest.With(base, event.TurnStarted)}))
-				streaming[i] = true
-			case r < 8:
-				d := tuitest.With(base, event.Delta)
-				d.Delta = "a few more words "
-				if rng.IntN(5) == 0 {
-					d.Delta = "\n"
-				}
-				both(runBatch(run, []event.Event{d}))
-			case r < 9:
-				d := tuitest.With(base, event.TurnCompleted)
-				d.Action = &event.Action{Type: event.Speak, Text: "short in the end"}
-				both(runBatch(run, []event.Event{d}))
-				streaming[i] = false
-				next[i]++
-			default:
-				a := tuitest.With(base, event.Annotated)
-				a.Turn = 1 + rng.IntN(next[i]-1)
-				a.Annotation = &event.Annotation{Kind: event.Leak, Start: 0, End: 4}
-				both(runBatch(run, []event.Event{a}))
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel() // two models of their own
+			lazyLayoutMatchesFull(t, keys, size)
+		})
+	}
+}
+
+// lazyLayoutMatchesFull plays one size of TestLazyLayoutShowsWhatAFullLayoutShows.
+func lazyLayoutMatchesFull(t *testing.T, keys []string, size [2]int) {
+	lazy := syntheticModel(t, view.Modes, size[0], size[1])
+	full := syntheticModel(t, view.Modes, size[0], size[1])
+	both := func(msg tea.Msg) { lazy.Update(msg); full.Update(msg) }
+	both(batchFor(lazy, 30))
+	rng := rand.New(rand.NewPCG(uint64(size[0]), uint64(size[1])))
+	next := []int{31, 31, 31}
+	streaming := []bool{false, false, false}
+	for step := range 1000 {
+		i := rng.IntN(len(lazy.panes))
+		run := lazy.panes[i].RunID()
+		base := event.Event{RunID: run, Turn: next[i], Seat: (next[i] - 1) % 2, Speaker: "Alice", Backend: "fixture"}
+		switch r := rng.IntN(10); {
+		case r < 2:
+			both(press(keys[rng.IntN(len(keys))]))
+		case !streaming[i]:
+			both(runBatch(run, []event.Event{tuitest.With(base, event.TurnStarted)}))
+			streaming[i] = true
+		case r < 8:
+			d := tuitest.With(base, event.Delta)
+			d.Delta = "a few more words "
+			if rng.IntN(5) == 0 {
+				d.Delta = "\n"
 			}
-			got := lazy.render()
-			for _, p := range full.panes {
-				p.Restyle() // forgets every line laid out and wrapped
-			}
-			if want := full.render(); got != want {
-				t.Fatalf("%dx%d, step %d: the screen differs from a full layout's\ngot:\n%s\nwant:\n%s", size[0], size[1], step, ansi.Strip(got), ansi.Strip(want))
-			}
+			both(runBatch(run, []event.Event{d}))
+		case r < 9:
+			d := tuitest.With(base, event.TurnCompleted)
+			d.Action = &event.Action{Type: event.Speak, Text: "short in the end"}
+			both(runBatch(run, []event.Event{d}))
+			streaming[i] = false
+			next[i]++
+		default:
+			a := tuitest.With(base, event.Annotated)
+			a.Turn = 1 + rng.IntN(next[i]-1)
+			a.Annotation = &event.Annotation{Kind: event.Leak, Start: 0, End: 4}
+			both(runBatch(run, []event.Event{a}))
+		}
+		got := lazy.render()
+		for _, p := range full.panes {
+			p.Restyle() // forgets every line laid out and wrapped
+		}
+		if want := full.render(); got != want {
+			t.Fatalf("%dx%d, step %d: the screen differs from a full layout's\ngot:\n%s\nwant:\n%s", size[0], size[1], step, ansi.Strip(got), ansi.Strip(want))
 		}
 	}
 }
