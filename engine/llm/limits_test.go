@@ -56,7 +56,10 @@ func TestRPMHoldsInEveryWindowAtTheServer(t *testing.T) {
 // a reply's length from the server's count.
 func TestTPMHoldsInEveryWindowAtTheServer(t *testing.T) {
 	for _, maxTokens := range []int{120, 0} {
-		t.Run(fmt.Sprintf("max-tokens=%d", maxTokens), func(t *testing.T) { checkTPMAtServer(t, maxTokens) })
+		t.Run(fmt.Sprintf("max-tokens=%d", maxTokens), func(t *testing.T) {
+			t.Parallel() // each its own server and limiter, mostly waiting
+			checkTPMAtServer(t, maxTokens)
+		})
 	}
 }
 
