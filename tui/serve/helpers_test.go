@@ -193,6 +193,17 @@ func clientConfig(signer gossh.Signer) *gossh.ClientConfig {
 	return &gossh.ClientConfig{User: "player", Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 20 * time.Second}
 }
 
+// dial connects to srv without a key, closed when the test ends.
+func dial(t *testing.T, srv *started) *gossh.Client {
+	t.Helper()
+	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Close() })
+	return client
+}
+
 // join connects to addr with a w x h terminal and asks for the game.
 func join(t testing.TB, addr string, w, h int) *player {
 	t.Helper()

@@ -101,11 +101,7 @@ func TestAWindowChangeFloodFreesTheSeatByIdle(t *testing.T) {
 func TestChannelsPerConnectionAreBounded(t *testing.T) {
 	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
-	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
+	client := dial(t, srv)
 	opened, why := 0, ""
 	for range 500 {
 		ch, reqs, err := client.OpenChannel("session", nil)
@@ -129,11 +125,7 @@ func TestKeepalivesDoNotHoldAConnectionWithoutAGame(t *testing.T) {
 	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	const idle = 3 * time.Second
 	srv := startServer(t, Config{Idle: idle})
-	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
+	client := dial(t, srv)
 	closed := make(chan struct{})
 	go func() { client.Wait(); close(closed) }()
 	limit := time.After(idle + 5*time.Second)
@@ -208,11 +200,7 @@ func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 	// Keys above the default rate (200 a second) fill the window in
 	// seconds rather than in fifteen: the rate limit is not what is tested.
 	srv := startServer(t, Config{Idle: idle, KeyRate: 4000})
-	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
+	client := dial(t, srv)
 	ch := rawGame(t, client, 120, 40)
 	ch.Write([]byte("\r"))
 	// i opens and closes a whole screen of text (what the seat knows) on
@@ -238,11 +226,7 @@ func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 func TestAgentForwardingIsRefused(t *testing.T) {
 	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
-	client, err := gossh.Dial("tcp", srv.Addr().String(), clientConfig(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
+	client := dial(t, srv)
 	sess, err := client.NewSession()
 	if err != nil {
 		t.Fatal(err)
