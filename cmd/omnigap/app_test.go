@@ -79,3 +79,15 @@ func finished(t *testing.T, cmd *exec.Cmd, err error, wall time.Duration, stdout
 	}
 	return r
 }
+
+// filesIn counts the files in dir with the suffix.
+func filesIn(dir, suffix string) int {
+	entries, _ := os.ReadDir(dir)
+	n := 0
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), suffix) {
+			n++
+		}
+	}
+	return n
+}

@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -17,6 +18,8 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/scenario"
 )
 
 // The hostile suite for the surfaces that write files: imports, exports,
@@ -602,4 +605,33 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// writeManyDeltas writes a recording of turns turns, each streamed in
+// deltas deltas.
+func writeManyDeltas(t *testing.T, path string, turns, deltas int) {
+	t.Helper()
+	sc, err := scenario.LoadFile(filepath.Join("..", "..", "scenarios", "craigslist-road-bike.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.MaxTurns = turns
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := json.NewEncoder(f)
+	w.Encode(record.Header{Kind: "header", Format: record.FormatVersion, RunID: "long", Scenario: sc, Mode: "agents", Backends: [2]string{"builtin", "builtin"}})
+	seq := 0
+	for n := 1; n <= turns; n++ {
+		seat := (n - 1) % 2
+		speaker := sc.Seats[seat].Character.Name
+		for range deltas {
+			seq++
+			fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"delta","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","delta":"word "}`+"\n", seq, seq, n, seat, speaker)
+		}
+		seq++
+		fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"turn_completed","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","action":{"type":"speak","text":"words"}}`+"\n", seq, seq, n, seat, speaker)
+	}
 }

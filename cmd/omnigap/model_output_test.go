@@ -44,10 +44,6 @@ func hostileServer(t *testing.T) *llmtest.Server {
 	return srv
 }
 
-func modelArgs(srv *llmtest.Server) []string {
-	return []string{"--backend", "openai", "--base-url", srv.URL, "--model", "fake", "--timeout", "20s"}
-}
-
 // TestHostileModelOutput: model output full of escape sequences, bidi
 // overrides, NULs, invalid UTF-8 and a 1 MB turn goes through watch's
 // plain output, run, report with its exports and replay: nothing raw

@@ -83,18 +83,6 @@ func readSoFar(pid int) int64 {
 	return 0
 }
 
-// filesIn counts the files in dir with the suffix.
-func filesIn(dir, suffix string) int {
-	entries, _ := os.ReadDir(dir)
-	n := 0
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), suffix) {
-			n++
-		}
-	}
-	return n
-}
-
 // checkRecordingsValid reads every recording in dir back.
 func checkRecordingsValid(t *testing.T, dir string) int {
 	t.Helper()
@@ -279,35 +267,6 @@ func TestCtrlCStopsReplayWithinASecond(t *testing.T) {
 	}
 }
 
-// writeManyDeltas writes a recording of turns turns, each streamed in
-// deltas deltas.
-func writeManyDeltas(t *testing.T, path string, turns, deltas int) {
-	t.Helper()
-	sc, err := scenario.LoadFile(filepath.Join("..", "..", "scenarios", "craigslist-road-bike.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc.MaxTurns = turns
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	w := json.NewEncoder(f)
-	w.Encode(record.Header{Kind: "header", Format: record.FormatVersion, RunID: "long", Scenario: sc, Mode: "agents", Backends: [2]string{"builtin", "builtin"}})
-	seq := 0
-	for n := 1; n <= turns; n++ {
-		seat := (n - 1) % 2
-		speaker := sc.Seats[seat].Character.Name
-		for range deltas {
-			seq++
-			fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"delta","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","delta":"word "}`+"\n", seq, seq, n, seat, speaker)
-		}
-		seq++
-		fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"turn_completed","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","action":{"type":"speak","text":"words"}}`+"\n", seq, seq, n, seat, speaker)
-	}
-}
-
 // TestCtrlCStopsImportWithinASecond: importing 12,660 Deal-or-No-Deal
 // dialogues (the validation set thirty times over, each under a new id)
 // stops within a second of ctrl-c, and every file it wrote is whole.
@@ -411,5 +370,38 @@ func TestSIGTERMStopsALargeSotopiaImportWithinASecond(t *testing.T) {
 		if _, err := scenario.LoadFile(filepath.Join(out, e.Name())); err != nil {
 			t.Fatalf("a torn scenario file was left: %v", err)
 		}
+	}
+}
+
+// TestEpisodesSIGTERMLeavesWholeRecordings: an import of many episodes
+// stopped by SIGTERM ends before the next episode, exits non-zero and
+// leaves only whole recordings, no temporary file.
+func TestEpisodesSIGTERMLeavesWholeRecordings(t *testing.T) {
+	line, err := os.ReadFile(shareddata.Path(t, "sotopia-episodes/sotopia-rl/example_episodes.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i := range 400 {
+		// One pk each, so each episode is a recording of its own.
+		b.WriteString(strings.Replace(string(line), `"episode_id": "`, fmt.Sprintf(`"episode_id": "%d-`, i), -1))
+	}
+	in := filepath.Join(t.TempDir(), "many.jsonl")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	r := interruptedBy(t, syscall.SIGTERM, 1, func(int) bool { return filesIn(out, ".jsonl") >= 5 }, "episodes", "import", "sotopia", in, "--out", out)
+	if r.code == 0 || !strings.Contains(r.stdout, "interrupted: ") {
+		t.Errorf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".jsonl") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+	if n := checkRecordingsValid(t, out); n >= 400*30 || n < 5 {
+		t.Errorf("%d recordings", n)
 	}
 }
