@@ -75,7 +75,7 @@ func TestReplayAtSpeedsPlaysToTheEnd(t *testing.T) {
 // The shipped recordings were written headless, their timing near zero:
 // they play word by word at watch's pace, which the title says and
 // --speed scales. At --speed 1 the AGENTS pane has not reached its last
-// turn 10 s after the first screen; at --speed 4, started after it, it
+// turn 8 s after the first screen; at --speed 4, started after it, it
 // has ended while the one at --speed 1 still plays. Only lower bounds on
 // time: a slow machine only makes the replays slower.
 func TestUntimedReplayIsPacedAndSpeedScalesIt(t *testing.T) {
@@ -105,10 +105,10 @@ func TestUntimedReplayIsPacedAndSpeedScalesIt(t *testing.T) {
 		t.Errorf("at 1x, started first, the AGENTS pane is at turn %v when the 4x replay has ended", turns)
 	}
 	fast.quit(fastDir)
-	time.Sleep(time.Until(slowStart.Add(10 * time.Second)))
+	time.Sleep(time.Until(slowStart.Add(8 * time.Second)))
 	s := slow.capture()
 	if turns, _ := panes(s); len(turns) != 3 || turns[agents] >= lastTurn {
-		t.Errorf("at 1x the AGENTS pane reached turn %v within 10 s:\n%s", turns, s)
+		t.Errorf("at 1x the AGENTS pane reached turn %v within 8 s:\n%s", turns, s)
 	}
 	slow.quit(slowDir)
 }
