@@ -154,7 +154,7 @@ func TestSensibleFirstOfferGetsCounterInTmux(t *testing.T) {
 // 14 turns when seat 1 says two turns of small talk at turns 4 and 6.
 func TestTakeOverAndHandBackInTmux(t *testing.T) {
 	t.Parallel()
-	tm, dir := launch(t, "takeover", "watch", "mutualfriends/night-shift", "--modes", "agents", "--seed", "1", "--pace", "80ms")
+	tm, dir := launch(t, "takeover", "watch", "mutualfriends/night-shift", "--modes", "agents", "--seed", "1", "--pace", "50ms")
 	tm.waitFor("the AGENTS pane", patient, func(s string) bool { return turnsDone(s) >= 0 })
 
 	// Pause, then step to turn 2 so that the take-over starts with turn 3.
