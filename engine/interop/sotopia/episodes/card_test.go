@@ -2,7 +2,6 @@ package episodes
 
 import (
 	"bytes"
-	"context"
 	"strings"
 	"testing"
 
@@ -18,18 +17,7 @@ func TestCardOfAnImportedEpisode(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.Agents[0].Goal, e.Agents[1].Goal, e.Scenario = "Say hello.", "Wave back.", "Two neighbours meet."
-	imp, err := (&Importer{}).Import(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, err := imp.Transcript.WriteRecording(context.Background(), t.TempDir(), 1, imp.Annotate)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := record.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := recorded(t, e)
 	var b bytes.Buffer
 	if err := card.Write(&b, []*record.Recording{rec}); err != nil {
 		t.Fatal(err)

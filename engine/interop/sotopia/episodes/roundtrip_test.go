@@ -166,18 +166,7 @@ func TestImportedScoresExportAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	imp, err := (&Importer{}).Import(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, err := imp.Transcript.WriteRecording(context.Background(), t.TempDir(), 1, imp.Annotate)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := record.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := recorded(t, e)
 	l := exported(t, []*record.Recording{rec})[0]
 	if l.Models[0] != Unknown {
 		t.Errorf("models %v, want the evaluator unknown", l.Models)
@@ -197,4 +186,23 @@ func TestImportedScoresExportAgain(t *testing.T) {
 			}
 		}
 	}
+}
+
+// recorded imports e as the command does and reads back the recording
+// the import writes.
+func recorded(t *testing.T, e *Episode) *record.Recording {
+	t.Helper()
+	imp, err := (&Importer{}).Import(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := imp.Transcript.WriteRecording(context.Background(), t.TempDir(), 1, imp.Annotate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }
