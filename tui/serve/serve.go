@@ -133,7 +133,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, room: r, Warning: warning, players: newPlayers(secret)}
-	s.links = links{max: cfg.MaxSessions + spareConns, perIP: cfg.MaxSessions, wait: min(waitForGame, cfg.Idle), waiting: map[string][]*link{}}
+	lim := r.Limits() // the room's defaults filled in
+	s.links = links{max: lim.MaxSessions + spareConns, perIP: lim.MaxSessions, wait: min(waitForGame, lim.Idle), waiting: map[string][]*link{}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.ssh, err = wish.NewServer(append(authOptions(listed),
 		func(srv *ssh.Server) error { srv.HostSigners = []ssh.Signer{signer}; return nil },
@@ -154,12 +155,6 @@ func New(cfg Config) (*Server, error) {
 func setDefaults(cfg *Config) {
 	if cfg.Listen == "" {
 		cfg.Listen = DefaultListen
-	}
-	if cfg.MaxSessions <= 0 {
-		cfg.MaxSessions = DefaultMaxSessions
-	}
-	if cfg.Idle <= 0 {
-		cfg.Idle = DefaultIdle
 	}
 	if cfg.MaxTime <= 0 {
 		cfg.MaxTime = DefaultMaxTime

@@ -254,6 +254,10 @@ func (r *Room) logf(format string, args ...any) {
 	}
 }
 
+// Limits are the room's limits, its defaults filled in where New was given
+// none.
+func (r *Room) Limits() Limits { return r.cfg.Limits }
+
 // Playing is the number of games under way: begun, and their run not
 // ended (a player reading the reveal is not playing).
 func (r *Room) Playing() int {
