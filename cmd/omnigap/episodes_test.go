@@ -119,23 +119,8 @@ func TestEpisodesPairSideBySide(t *testing.T) {
 // recordings.
 func importPair(t *testing.T) (string, string) {
 	t.Helper()
-	src := shareddata.Path(t, "sotopia-episodes/sotopia-pi-human-eval/GPT3.5-GPT3.5/01H8FN411QTBBRRKBVSYFFGKVQ.json")
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ep map[string]any
-	if err := json.Unmarshal(data, &ep); err != nil {
-		t.Fatal(err)
-	}
 	in := t.TempDir()
-	for _, tag := range []string{"gpt-3.5_script_v1", "gpt-3.5_agents_v1"} {
-		ep["tag"], ep["pk"] = tag, tag
-		b, _ := json.Marshal(ep)
-		if err := os.WriteFile(filepath.Join(in, tag+".json"), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shareddata.TaggedEpisodes(t, in, "gpt-3.5_script_v1", "gpt-3.5_agents_v1")
 	out := t.TempDir()
 	if text, err := omnigap(t, "episodes", "import", "sotopia", in, "--out", out); err != nil || !strings.Contains(text, "2 recordings written") {
 		t.Fatalf("%v\n%s", err, text)

@@ -1,8 +1,6 @@
 package e2e
 
 import (
-	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -18,23 +16,8 @@ import (
 // AGENTS pane, both playing the episode's words to the end.
 func TestImportedPairSideBySide(t *testing.T) {
 	t.Parallel()
-	src := shareddata.Path(t, "sotopia-episodes/sotopia-pi-human-eval/GPT3.5-GPT3.5/01H8FN411QTBBRRKBVSYFFGKVQ.json")
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ep map[string]any
-	if err := json.Unmarshal(data, &ep); err != nil {
-		t.Fatal(err)
-	}
 	in, out := t.TempDir(), t.TempDir()
-	for _, tag := range []string{"study_script_gpt-3.5", "study_agents_gpt-3.5"} {
-		ep["tag"], ep["pk"] = tag, tag
-		b, _ := json.Marshal(ep)
-		if err := os.WriteFile(filepath.Join(in, tag+".json"), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shareddata.TaggedEpisodes(t, in, "study_script_gpt-3.5", "study_agents_gpt-3.5")
 	bin, err := binary()
 	if err != nil {
 		t.Fatal(err)
