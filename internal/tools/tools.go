@@ -6,7 +6,8 @@
 // it, so that `go test ./...` passes on a machine with nothing installed
 // by hand. Under CI (the CI variable set true, as CI services and
 // .ci/run set it) a missing program fails the test instead, so the full
-// check always runs there.
+// check always runs there. Missing does the same for anything else a
+// test needs from the machine (internal/shareddata's public data).
 package tools
 
 import (
@@ -58,15 +59,22 @@ func Need(t TB, name string, alternatives ...string) string {
 			return path
 		}
 	}
-	what := strings.Join(names, " or ")
 	install := ""
 	if pkg, ok := installs[name]; ok {
 		install = fmt.Sprintf(" (apt-get install %s; .ci/run does)", pkg)
 	}
-	if InCI() {
-		t.Fatal(fmt.Sprintf("%s is not on PATH%s: under %s=true the tests that need it must run", what, install, CIVariable))
-		return ""
-	}
-	t.Skip(fmt.Sprintf("%s is not on PATH%s: skipping what needs it (under %s=true this fails)", what, install, CIVariable))
+	Missing(t, fmt.Sprintf("%s is not on PATH%s", strings.Join(names, " or "), install))
 	return ""
+}
+
+// Missing ends a test that lacks something the machine should provide:
+// it skips, saying what is missing and how to get it (what), or under
+// CI fails.
+func Missing(t TB, what string) {
+	t.Helper()
+	if InCI() {
+		t.Fatal(fmt.Sprintf("%s: under %s=true the tests that need it must run", what, CIVariable))
+		return
+	}
+	t.Skip(fmt.Sprintf("%s: skipping what needs it (under %s=true this fails)", what, CIVariable))
 }
