@@ -38,13 +38,13 @@ import (
 //   - `go run ./cmd/omnigap` is the same program built once (this test's
 //     binary run as the app);
 //   - the user's paths: ~/sotopia and a Sotopia export's DIR are a copy of
-//     the Sotopia files in ../shared/data; the cocoa files a command names
-//     (sample-scenarios.json, craigslist-listings-bike.json...) are copies
-//     of ../shared/data/cocoa's in the working folder, and the Sotopia
-//     episode files (sotopia-episodes.jsonl, lite_*.jsonl) copies of
-//     sotopia-rl's example_episodes.jsonl; my-scenario.yaml and
-//     scenarios/your-file.yaml are copies of a shipped scenario; room_keys
-//     holds a fresh public key; /tmp/ is a temporary folder;
+//     Sotopia's profiles, the cocoa files a command names
+//     (sample-scenarios.json, craigslist-listings-bike.json...) copies of
+//     cocoa's in the working folder, and the Sotopia episode files
+//     (sotopia-episodes.jsonl, lite_*.jsonl) copies of Sotopia-RL's
+//     example_episodes.jsonl, all public data (userFiles); my-scenario.yaml
+//     and scenarios/your-file.yaml are copies of a shipped scenario;
+//     room_keys holds a fresh public key; /tmp/ is a temporary folder;
 //   - the placeholders (placeholders below);
 //   - an endpoint (--base-url, --provider, a model without one) is the
 //     loopback OpenAI-compatible server of engine/llm/llmtest, and a
@@ -58,7 +58,10 @@ import (
 // A code span that only names a command or its flags (`omnigap run`,
 // `omnigap play --record`) is a mention: its command and flags must exist
 // (--help). Commands that cannot run offline would be listed in
-// notOffline with the reason; none is today.
+// notOffline with the reason; none is today. A command whose public data
+// is missing is not run, nor one that reads what it would have written;
+// the document's other commands run, and then its test skips naming that
+// data (internal/shareddata: under CI=true it fails).
 func TestDocCommandsWorkAsWritten(t *testing.T) {
 	t.Parallel()
 	tools.Need(t, "tmux") // the interactive commands run in it
@@ -78,7 +81,9 @@ func TestDocCommandsWorkAsWritten(t *testing.T) {
 	for _, file := range files {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
-			var work string // the fresh copy, made at the first command to run
+			var work string        // the fresh copy, made at the first command to run
+			var lacking []string   // the public data of the commands not run
+			var unwritten []string // what those commands would have written
 			for _, c := range byFile[file] {
 				if reason, ok := notOffline[c.text]; ok {
 					t.Logf("%s: not run: %s", c, reason)
@@ -91,7 +96,17 @@ func TestDocCommandsWorkAsWritten(t *testing.T) {
 				if work == "" {
 					work = env.freshCopy(t)
 				}
-				env.run(t, c, work)
+				p := env.prepare(t, c, work)
+				if why := notRunnable(p, unwritten); why != "" {
+					t.Logf("%s: not run: %s", c, why)
+					lacking = append(lacking, p.data...)
+					unwritten = append(unwritten, outputsOf(p.line)...)
+					continue
+				}
+				env.run(t, c, p, work)
+			}
+			if len(lacking) > 0 {
+				shareddata.Paths(t, lacking...)
 			}
 		})
 	}
@@ -185,8 +200,67 @@ func newDocEnv(t *testing.T, root string) *docEnv {
 	return e
 }
 
+// userFile is one of the user's files that the docs' commands name, a
+// copy of public data (internal/shareddata) in the working folder.
+type userFile struct {
+	named *regexp.Regexp // how a command names it, placeholders replaced
+	at    string         // where the copy goes in the working folder
+	data  string         // the data it copies
+}
+
+// fileNamed matches a file's name as a word of a command line.
+func fileNamed(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(^|[\s'"])` + regexp.QuoteMeta(name) + `($|[\s'"])`)
+}
+
+// userFiles are the user's files that are public data: a Sotopia export's
+// folder, cocoa's files and Sotopia episodes.
+var userFiles = []userFile{
+	{regexp.MustCompile(`(~|\$HOME)/sotopia\b|@SOTOPIA@`), "home/sotopia", "sotopia"},
+	{fileNamed("sample-scenarios.json"), "sample-scenarios.json", "cocoa/craigslist-sample-scenarios.json"},
+	{fileNamed("craigslist-sample-scenarios.json"), "craigslist-sample-scenarios.json", "cocoa/craigslist-sample-scenarios.json"},
+	{fileNamed("craigslist-listings-bike.json"), "craigslist-listings-bike.json", "cocoa/craigslist-listings-bike.json"},
+	{fileNamed("mutualfriends-schema.json"), "mutualfriends-schema.json", "cocoa/mutualfriends-schema.json"},
+	{fileNamed("dealornodeal-val.json"), "dealornodeal-val.json", "cocoa/dealornodeal-val.json"},
+	{fileNamed("sotopia-episodes.jsonl"), "sotopia-episodes.jsonl", "sotopia-episodes/sotopia-rl/example_episodes.jsonl"},
+	{fileNamed("lite_gpt3.5_gpt3.5.jsonl"), "lite_gpt3.5_gpt3.5.jsonl", "sotopia-episodes/sotopia-rl/example_episodes.jsonl"},
+	{fileNamed("lite_script_gpt3.5_gpt3.5.jsonl"), "lite_script_gpt3.5_gpt3.5.jsonl", "sotopia-episodes/sotopia-rl/example_episodes.jsonl"},
+}
+
+// notRunnable says why a command cannot run here: public data it names
+// is missing, or it reads what a command not run would have written.
+func notRunnable(p prepared, unwritten []string) string {
+	var missing []string
+	for _, name := range p.data {
+		if _, ok := shareddata.Lookup(name); !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return "public data it names is missing: " + strings.Join(missing, ", ")
+	}
+	for _, out := range unwritten {
+		if strings.Contains(p.line, out) {
+			return "it reads " + out + ", which a command not run would have written"
+		}
+	}
+	return ""
+}
+
+// writes finds what a command writes: a study's or an import's folder, a
+// recording's.
+var writes = regexp.MustCompile(`--(?:out|record) (\S+)`)
+
+func outputsOf(line string) []string {
+	var out []string
+	for _, m := range writes.FindAllStringSubmatch(line, -1) {
+		out = append(out, strings.TrimSuffix(m[1], "/"))
+	}
+	return out
+}
+
 // freshCopy copies the tracked files into a new folder and puts the
-// user's files beside them.
+// user's files beside them, those of the public data that is there.
 func (e *docEnv) freshCopy(t *testing.T) string {
 	t.Helper()
 	work := t.TempDir()
@@ -207,21 +281,18 @@ func (e *docEnv) freshCopy(t *testing.T) string {
 		}
 		writeAll(t, to, string(data))
 	}
-	sotopia := shareddata.Path(t, "sotopia")
-	for _, name := range []string{"environment_profiles.jsonl", "agent_profiles.jsonl", "relationship_profiles.jsonl", "env_agent_combo_storages.jsonl"} {
-		copyFile(filepath.Join(sotopia, name), filepath.Join(work, "home", "sotopia", name))
-	}
-	for to, from := range map[string]string{
-		"sample-scenarios.json":            "cocoa/craigslist-sample-scenarios.json",
-		"craigslist-sample-scenarios.json": "cocoa/craigslist-sample-scenarios.json",
-		"craigslist-listings-bike.json":    "cocoa/craigslist-listings-bike.json",
-		"mutualfriends-schema.json":        "cocoa/mutualfriends-schema.json",
-		"dealornodeal-val.json":            "cocoa/dealornodeal-val.json",
-		"sotopia-episodes.jsonl":           "sotopia-episodes/sotopia-rl/example_episodes.jsonl",
-		"lite_gpt3.5_gpt3.5.jsonl":         "sotopia-episodes/sotopia-rl/example_episodes.jsonl",
-		"lite_script_gpt3.5_gpt3.5.jsonl":  "sotopia-episodes/sotopia-rl/example_episodes.jsonl",
-	} {
-		copyFile(shareddata.Path(t, from), filepath.Join(work, to))
+	for _, f := range userFiles {
+		from, ok := shareddata.Lookup(f.data)
+		if !ok {
+			continue // the commands that name it are not run
+		}
+		if info, err := os.Stat(from); err == nil && info.IsDir() {
+			if err := os.CopyFS(filepath.Join(work, f.at), os.DirFS(from)); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		copyFile(from, filepath.Join(work, f.at))
 	}
 	copyFile(filepath.Join(work, "scenarios", "craigslist-road-bike.yaml"), filepath.Join(work, "my-scenario.yaml"))
 	copyFile(filepath.Join(work, "scenarios", "craigslist-road-bike.yaml"), filepath.Join(work, "scenarios", "your-file.yaml"))
@@ -272,6 +343,7 @@ func (e *docEnv) checkMention(t *testing.T, c docCommand) {
 // prepared is a command ready to run: the shell line and its settings.
 type prepared struct {
 	line    string
+	data    []string // the public data of the user's files it names
 	env     []string
 	screens []*regexp.Regexp // what the screen of each of its commands that draws one shows
 	drawers []int            // the place in the chain (from 0) of each of those commands
@@ -287,10 +359,12 @@ func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
 		}
 		p.line = ph.pattern.ReplaceAllString(p.line, with)
 	}
-	p.line = strings.NewReplacer("@SOTOPIA@", filepath.Join(work, "home", "sotopia"), "@TMP@", filepath.Join(work, "tmp")).Replace(p.line)
-	if regexp.MustCompile(`\bstudy\b`).MatchString(p.line) {
-		e.study(t, work)
+	for _, f := range userFiles {
+		if f.named.MatchString(p.line) && !slices.Contains(p.data, f.data) {
+			p.data = append(p.data, f.data)
+		}
 	}
+	p.line = strings.NewReplacer("@SOTOPIA@", filepath.Join(work, "home", "sotopia"), "@TMP@", filepath.Join(work, "tmp")).Replace(p.line)
 	if endpointFlags.MatchString(p.line) {
 		// Each endpoint named is one of the loopback servers.
 		urls := map[string]string{}
@@ -353,9 +427,11 @@ func (e *docEnv) study(t *testing.T, work string) {
 }
 
 // run runs one command and checks that it works.
-func (e *docEnv) run(t *testing.T, c docCommand, work string) {
+func (e *docEnv) run(t *testing.T, c docCommand, p prepared, work string) {
 	t.Helper()
-	p := e.prepare(t, c, work)
+	if regexp.MustCompile(`\bstudy\b`).MatchString(p.line) {
+		e.study(t, work)
+	}
 	start := time.Now()
 	var err error
 	if len(p.screens) > 0 {
