@@ -59,7 +59,7 @@ func TestWrongHighlightsOfRealEpisodesAreGone(t *testing.T) {
 		{"a goal's verb is no evidence (maintaining)", "Two cousins share a flat and argue about chores.",
 			"Ask your cousin to move out.",
 			"Stay in the flat while maintaining a good relationship with your cousin.",
-			[]string{"Honest talk is always the key to maintaining a calm home, don't you agree?"}},
+			[]string{"Honest talk is always the key to maintaining a calm home."}},
 		{"a goal's verb is no evidence (seek)", "Two friends talk after a hard week.",
 			"Seek comfort from your friend.",
 			"Listen to your friend.",
@@ -83,7 +83,7 @@ func TestWrongHighlightsOfRealEpisodesAreGone(t *testing.T) {
 		{"the scene's topic is no evidence (ritual)", "Two friends meet in a park.",
 			"End your run of bad luck.",
 			"Help your friend prepare the ritual to end the bad luck, although you are a sceptic.",
-			[]string{"Let's make up a ritual of our own, something with good intentions."}},
+			[]string{"Let's try to create a unique ritual with good intentions."}},
 		{"another feeling is not this one (nervous)", "A skater fell and is waiting for help by the rink.",
 			"Cheer up the injured skater.",
 			"Decline the ambulance. Extra information: you are worried about the cost of the ambulance.",
@@ -122,7 +122,7 @@ func TestWrongHighlightsOfRealEpisodesAreGone(t *testing.T) {
 					continue // the quoted turn's first saying is a guess of its own
 				}
 				for _, a := range anns {
-					if a.Counted() {
+					if a.Kind != event.FirstMention { // a denial too: none denies the fact either
 						t.Errorf("%s: %s turn %d %q: a %s of %s on %q", c.name, mode, i+1, c.turns[i], a.Kind, a.FactID,
 							string([]rune(c.turns[i])[a.Start:a.End]))
 					}
