@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/tui/pane"
 	"github.com/omnigap/omnigap/tui/prompt"
 	"github.com/omnigap/omnigap/tui/ui"
@@ -116,12 +117,12 @@ func (m *model) stepNote(d int) {
 }
 
 // describe says what annotation i of turn t marks: its kind, the words
-// and whose fact it is.
+// and whose fact it is, of what type ("Ada's extra information").
 func (m *model) describe(p *pane.Pane, t, i int) string {
 	a := p.Annotations(t)[i]
 	whose := "known to neither seat"
-	if _, owner := m.fact(a.FactID); owner != "" {
-		whose = owner + "'s fact"
+	if f, ok := m.factOf(a.FactID); ok && f.Owner >= 0 {
+		whose = ui.FirstName(m.scenario.Seats[f.Owner].Character.Name) + "'s " + f.TypeOf().Noun()
 	}
 	return fmt.Sprintf("turn %d · %s%s · %s", t, pane.AnnotationWord(a), p.Said(t, a), whose)
 }
@@ -129,15 +130,24 @@ func (m *model) describe(p *pane.Pane, t, i int) string {
 // fact returns a fact's text and the first name of the seat that owns it
 // ("" for the environment's), for callouts.
 func (m *model) fact(id string) (text, owner string) {
+	f, ok := m.factOf(id)
+	if !ok {
+		return ui.Line(id), ""
+	}
+	if f.Owner >= 0 {
+		owner = ui.FirstName(m.scenario.Seats[f.Owner].Character.Name)
+	}
+	return ui.Line(f.Text), owner
+}
+
+// factOf is the scenario's fact of that id.
+func (m *model) factOf(id string) (scenario.Fact, bool) {
 	for _, f := range m.scenario.Facts() {
 		if f.ID == id {
-			if f.Owner >= 0 {
-				owner = ui.FirstName(m.scenario.Seats[f.Owner].Character.Name)
-			}
-			return ui.Line(f.Text), owner
+			return f, true
 		}
 	}
-	return ui.Line(id), ""
+	return scenario.Fact{}, false
 }
 
 // search finds the next turn, in any pane, whose text holds q (case

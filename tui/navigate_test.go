@@ -68,7 +68,7 @@ func TestGoToTurnAndStepThroughTurnsAndAnnotations(t *testing.T) {
 		t.Errorf("[ from 6: cursor %d", p.Cursor())
 	}
 	typeKeys(m, "home", "g", "4", "enter", "}")
-	if p.Cursor() != 5 || !strings.Contains(m.notice, "turn 5 · leak \"$450\" · Bob's fact") {
+	if p.Cursor() != 5 || !strings.Contains(m.notice, "turn 5 · leak \"$450\" · Bob's private amount") {
 		t.Errorf("} from 4: cursor %d, notice %q", p.Cursor(), m.notice)
 	}
 	typeKeys(m, "}")

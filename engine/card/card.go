@@ -252,7 +252,7 @@ func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Record
 
 	b.WriteString("\n### Evaluation\n\n")
 	fmt.Fprintf(b, "Every completed turn is annotated by omnigap's rule-based annotator (docs/METRICS.md, rules version %d): "+
-		"a *disclosure* when a seat says its own private fact; when it says a private fact its AGENTS View does not hold, "+
+		"a *disclosure* when a seat says its own private fact (a price, a secret, extra information, an item's value; its own goal is counted apart, not marked); when it says a private fact its AGENTS View does not hold, "+
 		"a *leak* if the turn's maker held the fact (the SCRIPT writer, a person shown every side), "+
 		"a *mind-read* if its MINDREADERS View was given it, and a *guess* if no one who made the turn held it (an AGENTS agent, a player, a HUMANS person); "+
 		"and a *first mention* of an environment fact. Denials are shown but not counted.", event.AnnotationRules)

@@ -9,8 +9,13 @@ import "fmt"
 //
 // 1: recordings before the version was kept. 2: provenance decides the
 // kind (guesses), amounts in context, approximate mentions, negated
-// bounds, paraphrases, relations and first-person phrases.
-const AnnotationRules = 2
+// bounds, paraphrases, relations and first-person phrases. 3: what a
+// side was told is stated by the weight of its words in one clause (rare
+// words alone, common ones only together; a claim about the other side
+// needs more), a side's own goal is counted and not drawn, a quotation of
+// an earlier turn and a question state nothing, an amount with cents is
+// exact.
+const AnnotationRules = 3
 
 // AnnotationKind names what an annotated span shows.
 type AnnotationKind string
@@ -52,10 +57,10 @@ type KindInfo struct {
 // Kinds lists the annotation kinds in legend order. Where two annotations
 // highlight the same characters, the one listed first shows.
 var Kinds = []KindInfo{
-	{Leak, "leak", "leaks", "leak", "!", "said what it could not know", "leaks", "leaks per episode", true},
-	{MindRead, "mind-read", "mind-reads", "mind", "~", "knew it only by being told", "mind_reads", "mind-reads per episode", true},
-	{Guess, "guess", "guesses", "guess", "?", "hit on what no one told it", "guesses", "guesses per episode", true},
-	{Disclosure, "disclosure", "disclosures", "disc", "+", "told its own secret", "disclosures", "disclosures per episode", false},
+	{Leak, "leak", "leaks", "leak", "!", "said the other side's private fact; its maker held it", "leaks", "leaks per episode", true},
+	{MindRead, "mind-read", "mind-reads", "mind", "~", "said the other side's private fact it was given", "mind_reads", "mind-reads per episode", true},
+	{Guess, "guess", "guesses", "guess", "?", "hit on the other side's private fact no maker held", "guesses", "guesses per episode", true},
+	{Disclosure, "disclosure", "disclosures", "disc", "+", "told its own private fact: a price, a secret, extra information …", "disclosures", "disclosures per episode", false},
 	{FirstMention, "first mention", "first mentions", "1st", "*", "of the hidden answer", "first_mentions", "", false},
 }
 

@@ -5,6 +5,7 @@ import (
 	"maps"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/record"
 )
 
@@ -22,10 +23,20 @@ type Again struct {
 	history []event.Turn
 }
 
-// NewAgain starts annotating the run of h again.
+// NewAgain starts annotating the run of h again. What each side was
+// told is weighed again too when the recording predates its weights.
 func NewAgain(h record.Header) *Again {
-	return &Again{a: New(h.Scenario, h.Mode), header: h}
+	sc := h.Scenario
+	if h.Rules < toldWeighed && sc != nil {
+		sc = sc.Clone()
+		derive.WeighTold(sc, derive.Library())
+	}
+	return &Again{a: New(sc, h.Mode), header: h}
 }
+
+// toldWeighed is the first version of the rules (event.AnnotationRules)
+// whose told facts carry their words' weights.
+const toldWeighed = 3
 
 // Event returns what stands in place of one recorded event: nothing for
 // an annotation of the rules, a completed turn followed by its

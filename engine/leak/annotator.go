@@ -33,8 +33,9 @@ type Annotator struct {
 	evidence *evidence
 	heard    [2][]bool // seat s heard its partner give evidence of fact f
 	marks    []metrics.Mark
-	done     int   // turns annotated
-	seen     []int // the facts annotated in the turn at hand
+	done     int      // turns annotated
+	seen     []int    // the facts annotated in the turn at hand
+	history  []string // the texts of the turns annotated, for quotations
 }
 
 // Prepared is what every run of one scenario shares, whatever the mode:
@@ -51,6 +52,12 @@ type Prepared struct {
 	// mindread[s][f]: seat s's MINDREADERS view holds f.
 	mindread [2][]bool
 	evidence *evidence
+	// negative[f]: a told fact that says a "not" itself ("you are not
+	// sleeping well"), which a negated mention states rather than denies.
+	negative []bool
+	// ofOwner[f]: a piece of extra information about its owner ("you
+	// have back pain"), which words said to the listener do not state.
+	ofOwner []bool
 }
 
 // Annotate is the hook for episode.Spec.Annotate and batch.Options.Annotate.
@@ -62,7 +69,12 @@ func New(sc *scenario.Scenario, mode view.Mode) *Annotator { return Prepare(sc).
 // Prepare compiles what the annotators of sc's runs share.
 func Prepare(sc *scenario.Scenario) *Prepared {
 	facts := Facts(sc)
-	p := &Prepared{sc: sc, m: match.Compile(facts), facts: facts, evidence: newEvidence(sc, facts)}
+	p := &Prepared{sc: sc, m: match.Compile(facts), facts: facts, evidence: newEvidence(sc, facts),
+		negative: make([]bool, len(facts)), ofOwner: make([]bool, len(facts))}
+	for i, f := range facts {
+		p.negative[i] = match.Told(f) && slices.ContainsFunc(words.Split(f.Text), words.IsNegation)
+		p.ofOwner[i] = match.Told(f) && f.TypeOf() == scenario.TypeExtra && tellsOfOwner(f.Text)
+	}
 	for seat := 0; seat < 2; seat++ {
 		p.could[seat] = p.holds(view.For(sc, view.Agents, seat))
 		p.mindread[seat] = p.holds(view.For(sc, view.Mindreaders, seat))
@@ -139,10 +151,10 @@ func (a *Annotator) Finish(_ context.Context, history []event.Turn, end *event.E
 }
 
 // turn annotates the i-th turn (0-based). Each fact gets at most one
-// annotation per turn: at its first mention that says it of its owner
-// (fits). A denial (a negated mention) is annotated but changes nothing:
-// common ground and the one annotation per speaker and fact are for
-// statements of a fact.
+// annotation per turn: at its first mention that states it (states). A
+// denial (a negated mention) is annotated but changes nothing: common
+// ground and the one annotation per speaker and fact are for statements
+// of a fact.
 func (a *Annotator) turn(i int, t event.Turn) []event.Annotation {
 	s := t.Seat
 	if s < 0 || s > 1 {
@@ -154,15 +166,31 @@ func (a *Annotator) turn(i int, t event.Turn) []event.Annotation {
 		if kind == event.FirstMention {
 			an.Position = a.livePosition(i)
 		}
-		out = append(out, an)
 		a.marks = append(a.marks, metrics.Mark{Turn: i, Annotation: an})
+		if kind == event.Disclosure && a.facts[f].TypeOf() == scenario.TypeGoal {
+			return // a side saying what it is after is the conversation itself: counted (goals.*), not drawn
+		}
+		out = append(out, an)
 	}
 	ms := a.mentions(t.Action)
+	quotes := quoted(t.Action.Text, a.history)
 	a.seen = a.seen[:0]
 	for _, mt := range ms {
 		f := mt.Fact
 		fact := a.facts[f]
-		if slices.Contains(a.seen, f) || !fits(mt, s, fact) || fact.Owner != scenario.Owner(s) && asked(t.Action.Text, mt, fact) {
+		if slices.Contains(a.seen, f) || inside(quotes, mt) || !fits(mt, s, fact, a.ofOwner[f]) || asked(t.Action.Text, mt, fact) {
+			continue
+		}
+		if match.Told(fact) {
+			if mt.Negated && !a.negative[f] {
+				continue // a told fact is no claim to deny: "no worries", "not a problem"
+			}
+			mt.Negated = false
+			if fact.Owner == scenario.Owner(s) {
+				a.heard[1-s][f] = true // a word of it, said by its owner, is a clue to the partner
+			}
+		}
+		if !states(mt, fact.Owner == scenario.Owner(s)) {
 			continue
 		}
 		a.seen = append(a.seen, f) // one annotation per fact and turn: its first mention
@@ -186,18 +214,32 @@ func (a *Annotator) turn(i int, t event.Turn) []event.Annotation {
 		}
 	}
 	a.listen(s, t.Action.Text)
+	a.history = append(a.history, t.Action.Text)
 	return out
+}
+
+// states reports whether a mention says enough to state its fact: an
+// owner's needs a rare word of it or two of its words in one clause
+// (match.Alone); a claim about another's fact (a leak, mind-read or
+// guess says the omniscience gap is there) needs more: a rare word and
+// another, or three (match.Alone + match.Beside).
+func states(mt match.Match, own bool) bool {
+	if own {
+		return mt.Weight >= match.Alone
+	}
+	return mt.Weight >= match.Alone+match.Beside
 }
 
 // fits reports whether a match says its fact of the fact's owner: words
 // said of the speaker ("I'm moving out the sofa") state only the
 // speaker's own facts, words said to the listener ("your brother") only
 // the listener's, except what a goal and its extra information say,
-// which often tells of the partner ("you planned to give 200"); an
+// which often tells of the partner ("you planned to give 200"), but for
+// a piece about its owner (ofOwner: "you have back pain"); an
 // item's value said of no one is the speaker's own, and so is an amount
 // a goal gives unless said as a limit or target; an environment fact is
 // anyone's.
-func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
+func fits(mt match.Match, speaker int, fact scenario.Fact, ofOwner bool) bool {
 	owner := fact.Owner
 	if owner == scenario.OwnerEnv || owner == scenario.OwnerPublic {
 		return !mt.Approximate // no one's to be said approximately
@@ -207,7 +249,7 @@ func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
 	case words.AboutSpeaker:
 		return own
 	case words.AboutListener:
-		return !own || fact.TypeOf() == scenario.TypeExtra || fact.Attribute == scenario.GoalAttribute
+		return !own || !ofOwner && (fact.TypeOf() == scenario.TypeExtra || fact.Attribute == scenario.GoalAttribute)
 	case words.AboutOthers:
 		return own && !mt.Approximate
 	}
@@ -223,20 +265,26 @@ func fits(mt match.Match, speaker int, fact scenario.Fact) bool {
 	return !mt.Approximate
 }
 
-// asked reports whether a match of what a side was told (its extra
-// information or goal) stands in a question: said by the partner, "what
-// kind of record is it?" states no one's record (the owner's "..., okay?"
-// still tells). Secrets, amounts and values keep the rule that a
-// question naming them ("did you sign a new lease?") tells.
+// asked reports whether a mention of what a side was told (its extra
+// information or goal) stands in a question: "what kind of record is
+// it?" states no one's record, nor does the owner's "can't you sleep?".
+// A tag after a comma ("..., okay?", "..., right?") leaves the
+// statement before it. Secrets, amounts and values keep the rule that a
+// partner's question naming them ("did you sign a new lease?") tells.
 func asked(text string, mt match.Match, fact scenario.Fact) bool {
-	if t := fact.TypeOf(); t != scenario.TypeExtra && t != scenario.TypeGoal || fact.Attribute != scenario.GoalAttribute {
+	if !match.Told(fact) {
 		return false
 	}
 	i := 0
 	for at := range text { // mt.End counts code points
 		if i == mt.End {
 			end := strings.IndexAny(text[at:], ".!?\n")
-			return end >= 0 && text[at+end] == '?'
+			if end < 0 || text[at+end] != '?' {
+				return false
+			}
+			tail := text[at : at+end]
+			comma := strings.LastIndexAny(tail, ",;")
+			return comma < 0 || len(strings.Fields(tail[comma+1:])) > 3
 		}
 		i++
 	}
@@ -292,7 +340,7 @@ func (a *Annotator) mentions(act event.Action) []match.Match {
 	end := utf8.RuneCountInString(act.Text)
 	for _, mt := range a.m.Find(arg) {
 		if !hasFact(ms, mt.Fact) {
-			ms = append(ms, match.Match{Fact: mt.Fact, Start: end, End: end})
+			ms = append(ms, match.Match{Fact: mt.Fact, Start: end, End: end, Weight: mt.Weight})
 		}
 	}
 	return ms
@@ -308,3 +356,31 @@ func hasFact(ms []match.Match, f int) bool {
 func (a *Annotator) livePosition(i int) float64 {
 	return metrics.Position(i, a.sc.MaxTurns)
 }
+
+// tellsOfOwner reports whether a piece of extra information, as a told
+// fact's text gives it ("Ada's extra information: you have back pain."),
+// is about its owner ("you have ...", "you are ..."), not about someone
+// or something else ("your friend planned ...", "the item is ...", "you
+// know the item belongs to ...": what the owner knows frames it).
+func tellsOfOwner(text string) bool {
+	_, piece, _ := strings.Cut(text, ": ")
+	ws := words.Split(piece)
+	for len(ws) > 1 && ws[0] == "you" {
+		switch {
+		case knowing[ws[1]]:
+			ws = ws[2:]
+		case len(ws) > 2 && (ws[1] == "are" || ws[1] == "were") && ws[2] == "aware":
+			ws = ws[3:]
+		default:
+			return true
+		}
+		for len(ws) > 0 && (ws[0] == "out" || ws[0] == "that") {
+			ws = ws[1:]
+		}
+	}
+	return len(ws) > 0 && (ws[0] == "you" || strings.HasPrefix(ws[0], "you'") || strings.HasPrefix(ws[0], "you’"))
+}
+
+// knowing are the verbs that frame what a side knows of something else.
+var knowing = words.WordSet(`know knew believe believed think thought suspect found learned learnt heard noticed realize
+	realized realise realised`)

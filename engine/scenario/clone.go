@@ -26,6 +26,7 @@ func cloneFacts(fs []Fact) []Fact {
 	for i := range out {
 		out[i].Phrases = slices.Clone(fs[i].Phrases)
 		out[i].Paraphrases = slices.Clone(fs[i].Paraphrases)
+		out[i].Together = slices.Clone(fs[i].Together)
 		out[i].Aliases = slices.Clone(fs[i].Aliases)
 		if fs[i].Number != nil {
 			n := *fs[i].Number

@@ -20,5 +20,21 @@ func (f Fact) TypeOf() FactType {
 	return TypeSecret
 }
 
+// Noun names what a fact of type t is, for notices: "Ada's extra
+// information", "Ben's private amount".
+func (t FactType) Noun() string {
+	switch t {
+	case TypeAmount:
+		return "private amount"
+	case TypeExtra:
+		return "extra information"
+	case TypeItemValue:
+		return "item value"
+	case "":
+		return "fact"
+	}
+	return string(t)
+}
+
 // validType reports whether t is a fact type a file may give.
 func validType(t FactType) bool { return t == "" || slices.Contains(FactTypes, t) }

@@ -65,9 +65,15 @@ type Fact struct {
 	// matched as key phrases ("relocating" for "moving out"). They are as
 	// private as the fact.
 	Paraphrases []string `yaml:"paraphrases,omitempty" json:"paraphrases,omitempty"`
-	Aliases     []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
-	Number      *float64 `yaml:"number,omitempty" json:"number,omitempty"`
-	Tolerance   float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
+	// Together are the words of what a seat was told (a piece of its
+	// extra information, its goal) that state it only beside another of
+	// its words in one clause: common words, where its phrases and
+	// paraphrases are the rare ones that state it alone
+	// (docs/METRICS.md).
+	Together  []string `yaml:"together,omitempty" json:"together,omitempty"`
+	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
+	Number    *float64 `yaml:"number,omitempty" json:"number,omitempty"`
+	Tolerance float64  `yaml:"tolerance,omitempty" json:"tolerance,omitempty"`
 	// Attribute names what carries a fact: a MutualFriends attribute,
 	// "value" for a Deal-or-No-Deal item value, GoalAttribute for what a
 	// seat's goal or secret says. Views show such facts through what

@@ -118,8 +118,16 @@ func validateFacts(at string, facts []Fact, ids map[string]string, ps *problems)
 				ps.add(fp+".paraphrases", "are for name, value and phrase facts; a price is recognised in every spelling of its number")
 			}
 		case FactName, FactValue, FactPhrase:
-			if len(f.Phrases) == 0 {
+			if len(f.Phrases) == 0 && (f.Kind != FactPhrase || len(f.Together) == 0) {
 				ps.add(fp+".phrases", "needs at least one phrase for a %s fact", f.Kind)
+			}
+			if len(f.Together) > 0 && f.Kind != FactPhrase {
+				ps.add(fp+".together", "are for phrase facts, words that state one only beside another")
+			}
+			for k, w := range f.Together {
+				if strings.TrimSpace(w) == "" {
+					ps.add(fmt.Sprintf("%s.together[%d]", fp, k), "must not be empty")
+				}
 			}
 			for k, ph := range f.Phrases {
 				if strings.TrimSpace(ph) == "" {

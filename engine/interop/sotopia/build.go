@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/leak/secret"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -189,6 +190,11 @@ func (d *Data) scenarioID(env *Environment, agents [2]*Agent) string {
 // number the other side can read anyway is not made a fact of this one.
 func (d *Data) addPrivateFacts(sc *scenario.Scenario, text marked, order [2]int) {
 	sc.Normalize()
+	if d.Words != nil {
+		// Weighed against the export's texts too, which say the words
+		// Sotopia's scenarios share ("support", "together").
+		derive.WeighTold(sc, d.Words)
+	}
 	var visible [2]string // what each seat reads in AGENTS
 	for seat := 0; seat < 2; seat++ {
 		visible[seat] = view.For(sc, view.Agents, seat).Render()

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/leak/secret"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -82,6 +83,10 @@ type Data struct {
 	// Problems are the profile records that could not be read; the rest
 	// were.
 	Problems []interop.Problem
+	// Words is what the words of what a side was told are weighed
+	// against (derive.ToldFactsIn): the library's texts and the export's
+	// scenarios, goals, profiles and relationships; nil, the library's.
+	Words *derive.Background
 
 	keys map[string]*secret.Keys
 	// sharedCodes are the codenames that name several environments
@@ -156,7 +161,23 @@ func Read(dir string) (*Data, error) {
 		return nil, err
 	}
 	d.sharedCodes = sharedCodenames(d.Environments)
+	d.Words = derive.Library().With(d.texts())
 	return d, nil
+}
+
+// texts are every text of the export a scenario or a character says.
+func (d *Data) texts() []string {
+	var out []string
+	for _, e := range d.Environments {
+		out = append(append(out, e.Scenario), e.Goals...)
+	}
+	for _, a := range d.Agents {
+		out = append(out, a.Public, a.Personality, a.Secret, a.Occupation)
+	}
+	for _, r := range d.Pairs {
+		out = append(out, r.Background)
+	}
+	return out
 }
 
 // sharedCodenames lists the codenames (as slugs) that more than one

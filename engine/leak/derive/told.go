@@ -15,12 +15,33 @@ import (
 // ToldFacts finds the private facts in what each seat was told beyond its
 // secret and its figures: each piece of its goal's extra information
 // (Sotopia's "Extra information:"), type extra, and its goal, type goal.
-// A fact's evidence is what belongs to it (toldEvidence): its words that
-// neither the scene's public text nor anything the partner reads in
-// AGENTS says, with the other words people use for them (told_words.go).
-// A piece with no such word makes no fact, and no fact is made whose id
-// sc already has.
-func ToldFacts(sc *scenario.Scenario) []scenario.Fact {
+// A fact's evidence is what belongs to it (toldEvidence), weighed against
+// the library's texts (Library). A piece with no such word makes no
+// fact, and no fact is made whose id sc already has.
+func ToldFacts(sc *scenario.Scenario) []scenario.Fact { return ToldFactsIn(sc, Library()) }
+
+// WeighTold makes the facts of what each side of sc was told again, its
+// words weighed against bg: an importer's background also holds the
+// texts it imports from, and a recording annotated by older rules gets
+// today's weights. Only the told facts sc has are made again.
+func WeighTold(sc *scenario.Scenario, bg *Background) {
+	had := map[string]bool{}
+	for seat := range sc.Seats {
+		sc.Seats[seat].Facts = slices.DeleteFunc(sc.Seats[seat].Facts, func(f scenario.Fact) bool {
+			had[f.ID] = had[f.ID] || match.Told(f)
+			return match.Told(f)
+		})
+	}
+	for _, f := range ToldFactsIn(sc, bg) {
+		if had[f.ID] {
+			sc.Seats[f.Owner].Facts = append(sc.Seats[f.Owner].Facts, f)
+		}
+	}
+}
+
+// ToldFactsIn is ToldFacts with the words weighed against bg: an
+// importer's background also holds the texts it imports from.
+func ToldFactsIn(sc *scenario.Scenario, bg *Background) []scenario.Fact {
 	if len(sc.Seats) != 2 {
 		return nil
 	}
@@ -32,28 +53,24 @@ func ToldFacts(sc *scenario.Scenario) []scenario.Fact {
 		// extra information, the scene, this seat's public side.
 		partner := view.For(sc, view.Agents, scenario.Partner(seat)).Render()
 		main, extra := goalParts(ch.Goal)
-		add := func(f scenario.Fact) {
-			if hasID(sc.Facts(), f.ID) || hasID(found, f.ID) {
+		add := func(f scenario.Fact, ev evidence) {
+			if ev.empty() || hasID(sc.Facts(), f.ID) || hasID(found, f.ID) {
 				return
 			}
+			f.Phrases, f.Paraphrases, f.Together = ev.alone, ev.paraphrases, ev.together
 			f.Owner, f.Attribute, f.Derived = scenario.Owner(seat), scenario.GoalAttribute, true
 			found = append(found, f)
 		}
 		for k, piece := range extraPieces(extra) {
 			// The goal's own words are the goal's evidence, not a piece's.
-			phrases, paraphrases := toldEvidence(piece, shared, partner+"\n"+main)
-			if len(phrases) == 0 {
-				continue
-			}
 			add(scenario.Fact{ID: fmt.Sprintf("seat%d-extra-%d", seat, k+1), Kind: scenario.FactPhrase, Type: scenario.TypeExtra,
-				Text: fmt.Sprintf("%s's extra information: %s.", sc.FirstName(seat), piece), Phrases: phrases, Paraphrases: paraphrases})
+				Text: fmt.Sprintf("%s's extra information: %s.", sc.FirstName(seat), piece)},
+				toldEvidence(piece, shared, partner+"\n"+main, bg, false))
 		}
-		if main == "" {
-			continue
-		}
-		if phrases, paraphrases := toldEvidence(main, shared, partner); len(phrases) > 0 {
+		if main != "" {
 			add(scenario.Fact{ID: fmt.Sprintf("seat%d-goal", seat), Kind: scenario.FactPhrase, Type: scenario.TypeGoal,
-				Text: fmt.Sprintf("%s's goal: %s.", sc.FirstName(seat), main), Phrases: phrases, Paraphrases: paraphrases})
+				Text: fmt.Sprintf("%s's goal: %s.", sc.FirstName(seat), main)},
+				toldEvidence(main, shared, partner, bg, true))
 		}
 	}
 	return found
@@ -107,52 +124,49 @@ func extraPieces(extra string) []string {
 	return out
 }
 
-// toldEvidence lists a piece's key phrases: each of its own words alone
-// (a word neither the scene's public text nor others says), or, for a
-// common word, beside the word next to it in the piece when that word is
-// its own or the scene's ("other plans", "more people", not "take the
-// risk"), never one that others say of themselves; and the other words people use for its own words
-// (paraphrases).
-func toldEvidence(piece, scene, others string) (phrases, paraphrases []string) {
-	content, at := toldContent(piece)
+// evidence is what states a told fact, by how much each word says: a
+// rare word alone (with its other words, paraphrases), a common one only
+// beside another of the fact's words in one clause (together).
+type evidence struct{ alone, paraphrases, together []string }
+
+func (e evidence) empty() bool { return len(e.alone)+len(e.together) == 0 }
+
+// toldEvidence weighs a piece's own words (toldContent): those the scene's
+// public text or others say are no evidence; one that the library's texts
+// (bg) rarely say, and no everyday word, states the piece alone; any
+// other only beside another of its words (the matcher weighs them,
+// docs/METRICS.md). Each word's other words (told_words.go) weigh as it
+// does. A goal's verbs ("convince", "maintain", "seek") are no evidence:
+// its object is.
+func toldEvidence(piece, scene, others string, bg *Background, goal bool) evidence {
+	content := toldContent(piece, goal)
 	public, theirs := saidIn(content, scene), saidIn(content, others)
-	for w := range public {
-		delete(theirs, w) // others read the scene too: its words are the scene's
-	}
+	var ev evidence
 	add := func(to *[]string, p string) {
-		if !slices.Contains(phrases, p) && !slices.Contains(paraphrases, p) {
+		if !slices.Contains(ev.alone, p) && !slices.Contains(ev.paraphrases, p) && !slices.Contains(ev.together, p) {
 			*to = append(*to, p)
 		}
 	}
-	for i, w := range content {
+	for _, w := range content {
 		if public[w] || theirs[w] {
 			continue
 		}
-		if !commonWords[w] {
-			add(&phrases, w)
-			for _, s := range toldSynonyms[w] {
-				if !public[s] && !theirs[s] {
-					add(&paraphrases, s)
-				}
-			}
-			continue
+		word, other := &ev.alone, &ev.paraphrases
+		if commonWords[w] || !bg.rare(w) {
+			word, other = &ev.together, &ev.together
 		}
-		for j := max(i-1, 0); j <= min(i+1, len(content)-1); j++ {
-			o := content[j]
-			if j == i || theirs[o] || !commonWords[o] && !public[o] {
-				continue // an own word alone says it already
-			}
-			if at[j]-at[i] != 1 && at[i]-at[j] != 1 {
-				continue // side by side only: "more people", "other plans", not "take the risk"
-			}
-			if j < i {
-				add(&phrases, o+" "+w)
-			} else {
-				add(&phrases, w+" "+o)
+		add(word, w)
+		for _, s := range toldSynonyms[w] {
+			switch {
+			case public[s] || theirs[s]:
+			case strings.Contains(s, " "):
+				add(&ev.paraphrases, s) // words that say it together say it alone: "lost steam"
+			default:
+				add(other, s)
 			}
 		}
 	}
-	return phrases, paraphrases
+	return ev
 }
 
 // saidIn reports which of the words, and of their synonyms, text says in
@@ -185,15 +199,19 @@ func saidIn(content []string, text string) map[string]bool {
 	return out
 }
 
-// toldContent is a piece's content words (no function words, no
-// framing) and where each stands among the piece's words.
-func toldContent(piece string) (out []string, at []int) {
-	for i, w := range words.Split(piece) {
+// toldContent is a piece's content words: no function words, pronouns,
+// contractions or framing, and for a goal none of its verbs.
+func toldContent(piece string, goal bool) []string {
+	var out []string
+	for _, w := range words.Split(piece) {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if len(w) < 2 || words.IsDigit(w[0]) || (words.Stopword(w) || words.IsNegation(w)) && w != "nowhere" || toldFraming[w] || slices.Contains(out, w) {
-			continue
+		switch {
+		case len(w) < 2 || words.IsDigit(w[0]) || slices.Contains(out, w):
+		case strings.ContainsAny(w, "'’"): // you've, it's: a contraction says nothing of its own
+		case (words.Stopword(w) || words.IsNegation(w)) && w != "nowhere", toldFraming[w], goal && goalVerbs[words.Stem(w)]:
+		default:
+			out = append(out, w)
 		}
-		out, at = append(out, w), append(at, i)
 	}
-	return out, at
+	return out
 }

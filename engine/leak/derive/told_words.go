@@ -14,12 +14,31 @@ var commonWords = words.WordSet(`need needs want wants feel feels think thinks b
 	way thing things time times moment person people quite just only also still actually even back already
 	initially really able willing try trying help set put give done sure whole own new old one two three
 	deep keep warm each every much many long little big great share shares hurt else anything something risk resolved
-	around away lately today tonight tomorrow recently soon often usually`)
+	around away lately today tonight tomorrow recently soon often usually important support together fun friendly
+	problem problems plan plans day days found feeling feel feelings respect owner mutual early late causes cause
+	talk talking friend friends person partner other situation work life home`)
 
-// toldFraming words only frame a piece ("you are aware that ...").
+// toldFraming words only frame a piece ("you are aware that ...", "you
+// found out that ...") or stand for someone or something it names
+// elsewhere.
 var toldFraming = words.WordSet(`extra information aware fact hint what which who whom whose when where why how
 	because since while if than then there here now yet though although whether but too yours mine ours theirs
-	yourself myself ourselves themselves`)
+	yourself myself ourselves themselves someone somebody anyone anybody everyone everybody something everything
+	anything found find finds learned learnt realized realised noticed notice heard discovered out up`)
+
+// goalVerbs say that a goal is pursued, not what it is about ("convince
+// them to lend the car"): the object says the goal. Listed by stem
+// (words.Stem), so every form is one.
+var goalVerbs = func() map[string]bool {
+	out := map[string]bool{}
+	for w := range words.WordSet(`convince persuade maintain get ask want wish help express reveal avoid try attempt make
+		support minimize maximize prevent stop seek ensure encourage keep remain stay find achieve obtain reach gain
+		show let figure manage handle assure tell understand learn discuss resolve agree accept decide refuse
+		continue start begin use`) {
+		out[words.Stem(w)] = true
+	}
+	return out
+}()
 
 // toldSynonyms are other words for a telling word of extra information
 // or a goal; a synonym of several words is a phrase of its own.
@@ -47,7 +66,9 @@ var toldSynonyms = map[string][]string{
 	"belongs":    {"belong", "owner", "owns"},
 	"mistakenly": {"mistake", "mistaken", "thought it was mine"},
 	"afford":     {"affordable", "can afford"},
-	"budget":     {"set aside", "within my means", "stay within"},
+	"budget":     {"within my means", "within our means", "stay within"},
+	"exceeding":  {"beyond", "go over", "over budget", "overspend"},
+	"share":      {"split"},
 	"upset":      {"hurt your feelings", "disappoint"},
 	"cry":        {"tears", "crying"},
 	"worried":    {"worry", "afraid", "nervous", "scared"},

@@ -99,7 +99,7 @@ func (m *Matcher) findItemValues() {
 				if about == words.AboutAnyone {
 					about = m.Near.PhraseAbout(int(toks[lo].From), m.Words.To(&toks[hi]))
 				}
-				m.hits = append(m.hits, Match{Fact: f, Start: int(toks[first].Start), End: int(toks[last].End), Negated: neg, About: about})
+				m.hits = append(m.hits, Match{Fact: f, Start: int(toks[first].Start), End: int(toks[last].End), Negated: neg, About: about, Weight: Whole})
 			}
 		}
 	}

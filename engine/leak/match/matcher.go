@@ -35,7 +35,22 @@ type Match struct {
 	// 300", "at most 300"), for amounts a goal gives: only so, or said
 	// to be the listener's, is a partner's such amount told (fits).
 	Framed bool
+	// Weight is how much the mention says of its fact: Whole, or for
+	// what a seat was told (told) the sum of its distinct words the
+	// clause says, each Alone or Beside.
+	Weight int
 }
+
+// How much a mention says of its fact (Match.Weight). A told fact's word
+// weighs Alone when it can state the fact by itself (a rare word: its
+// phrases and paraphrases), Beside when only beside another of its words
+// (its Together words); a clause weighs the sum of the distinct words it
+// says. Every other mention states its fact Whole.
+const (
+	Beside = 1
+	Alone  = 2
+	Whole  = 4
+)
 
 // Matcher finds every fact of a set in a text. It is compiled once per
 // scenario: words and phrases go into one hash table keyed by the lowered
@@ -49,10 +64,11 @@ type Matcher struct {
 	// raw words around a match, read when a match needs them.
 	amount.Reader
 
-	nums    []amount.Number
-	hits    []Match
-	keyHits []keyHit
-	touched []int
+	nums     []amount.Number
+	hits     []Match
+	keyHits  []keyHit
+	touched  []int
+	unitHits []unitHit
 }
 
 // tables are a matcher's compiled, read-only part.
@@ -62,6 +78,7 @@ type tables struct {
 	index  *words.Index
 	seqs   []sequence
 	keys   []keyPhrase
+	units  int     // a told fact's words, numbered across facts
 	prices []price // sorted by value
 	items  []item  // items with values, bound by clause (items.go)
 	maxTol float64
@@ -77,13 +94,35 @@ type sequence struct {
 }
 
 // keyPhrase is a free-form phrase matched by its key words: all of them
-// within one sentence, in any order and inflection.
+// within one sentence, in any order and inflection. A told fact's word
+// is one too, matched within one clause, and counted by the clause
+// (unit).
 type keyPhrase struct {
 	fact int
 	n    int // number of key words
 	// own marks a phrase that carries its own negation ("worth
 	// nothing"): a match of it is not negated by that word.
 	own bool
+	// unit numbers a told fact's word (-1 for any other phrase); weight
+	// is how much it says (Alone or Beside).
+	unit   int32
+	weight int8
+}
+
+// Told reports whether a fact is what a seat was told (a piece of its
+// extra information, its goal: derive.ToldFacts), stated by its words
+// in one clause by their weight, not by one phrase.
+func Told(f scenario.Fact) bool {
+	return f.Kind == scenario.FactPhrase && f.Attribute == scenario.GoalAttribute
+}
+
+// unitHit is a told fact's word said in a clause.
+type unitHit struct {
+	fact, unit        int
+	weight            int
+	clause            int32
+	start, end        int32
+	firstTok, lastTok int
 }
 
 type price struct {
@@ -92,10 +131,11 @@ type price struct {
 	tol   float64
 }
 
-// keyHit is the progress of one key phrase within the current sentence.
+// keyHit is the progress of one key phrase within the current sentence
+// (a told fact's word: clause).
 type keyHit struct {
 	mask     uint64
-	sentence int32
+	scope    int32
 	start    int32 // code point where the first key word seen starts
 	firstTok int
 }
@@ -113,6 +153,14 @@ func Compile(facts []scenario.Fact) *Matcher {
 		case isItemValue(f):
 			m.addItemValue(i, f)
 			continue // its wordings are for people to read; the clause binds it
+		case Told(f):
+			for _, p := range slices.Concat(f.Phrases, f.Paraphrases) {
+				m.addUnit(i, p, Alone)
+			}
+			for _, p := range f.Together {
+				m.addUnit(i, p, Beside)
+			}
+			continue
 		case f.Kind == scenario.FactPhrase:
 			for _, p := range surface(f) {
 				m.addKeyPhrase(i, p)
@@ -154,7 +202,7 @@ func (m *Matcher) Fork() *Matcher {
 	f := &Matcher{tables: m.tables, Reader: *amount.NewReader(m.index), keyHits: make([]keyHit, len(m.keys))}
 	f.Words.Persons = m.persons
 	for i := range f.keyHits {
-		f.keyHits[i].sentence = -1
+		f.keyHits[i].scope = -1
 	}
 	return f
 }
@@ -233,7 +281,16 @@ func (m *Matcher) addSequence(i int, phrase string, plural bool, ab words.About)
 // synonym (lexicon.go); a synonym of several words ("rental contract" for
 // "lease") makes a phrase of its own. A negation the phrase itself says
 // ("worth nothing") is one of its key words.
-func (m *Matcher) addKeyPhrase(i int, phrase string) {
+func (m *Matcher) addKeyPhrase(i int, phrase string) { m.addKeyWords(i, phrase, -1, 0) }
+
+// addUnit indexes a word (or words) of a told fact as a key phrase
+// matched within a clause, weighing weight.
+func (m *Matcher) addUnit(i int, phrase string, weight int8) {
+	m.addKeyWords(i, phrase, int32(m.units), weight)
+	m.units++
+}
+
+func (m *Matcher) addKeyWords(i int, phrase string, unit int32, weight int8) {
 	var keys []string
 	own := false
 	for _, w := range words.Split(phrase) {
@@ -247,13 +304,13 @@ func (m *Matcher) addKeyPhrase(i int, phrase string) {
 		return
 	}
 	for _, variant := range keyVariants(keys) {
-		m.addKeys(i, variant, own)
+		m.addKeys(keyPhrase{fact: i, n: len(variant), own: own, unit: unit, weight: weight}, variant)
 	}
 }
 
 // addKeys indexes one list of key words, each standing for its forms.
-func (m *Matcher) addKeys(i int, keys [][]string, own bool) {
-	m.keys = append(m.keys, keyPhrase{fact: i, n: len(keys), own: own})
+func (m *Matcher) addKeys(p keyPhrase, keys [][]string) {
+	m.keys = append(m.keys, p)
 	id := len(m.keys) - 1
 	for b, forms := range keys {
 		for _, w := range forms {
@@ -263,7 +320,7 @@ func (m *Matcher) addKeys(i int, keys [][]string, own bool) {
 			}
 		}
 	}
-	m.keyHits = append(m.keyHits, keyHit{sentence: -1})
+	m.keyHits = append(m.keyHits, keyHit{scope: -1})
 }
 
 // Find returns every mention of a fact in text, in order of position. The
@@ -274,6 +331,9 @@ func (m *Matcher) Find(text string) []Match {
 	m.findPrices()
 	m.findSequences()
 	m.findKeyPhrases()
+	if len(m.unitHits) > 0 {
+		m.findTold()
+	}
 	if len(m.items) > 0 {
 		m.findItemValues()
 	}
@@ -311,7 +371,7 @@ func (m *Matcher) findPrices() {
 		at := m.firstPrice(n.Value - m.maxTol)
 		for i := at; i < len(m.prices) && m.prices[i].value <= n.Value+m.maxTol; i++ {
 			p := m.prices[i]
-			if math.Abs(p.value-n.Value) > p.tol {
+			if math.Abs(p.value-n.Value) > p.tol || cents(n.Value, p.value) {
 				continue
 			}
 			if !exact {
@@ -391,6 +451,13 @@ func (m *Matcher) firstPrice(v float64) int {
 	return lo
 }
 
+// cents reports whether two amounts within a price's tolerance are
+// still two: where either has cents, a cent apart ($17.33 is not a
+// $17.30 target, nor $30.20 a $30 one).
+func cents(said, fact float64) bool {
+	return (said != math.Trunc(said) || fact != math.Trunc(fact)) && math.Abs(said-fact) >= 0.005
+}
+
 // rounded reports whether an amount is a round one, as people say a figure
 // they round (450 for 454, seven thousand for 6,800): a whole multiple of
 // five.
@@ -467,6 +534,7 @@ func (m *Matcher) findSequences() {
 func (m *Matcher) findKeyPhrases() {
 	toks := m.Words.Tokens
 	m.touched = m.touched[:0]
+	m.unitHits = m.unitHits[:0]
 	for k := range toks {
 		t := &toks[k]
 		if t.E == nil {
@@ -474,31 +542,95 @@ func (m *Matcher) findKeyPhrases() {
 		}
 		for _, r := range t.E.KeyOf {
 			h := &m.keyHits[r.Phrase]
-			if h.sentence < 0 {
+			p := m.keys[r.Phrase]
+			if h.scope < 0 {
 				m.touched = append(m.touched, r.Phrase)
 			}
-			if h.sentence != t.Sentence || h.mask == 0 {
-				*h = keyHit{sentence: t.Sentence, start: t.Start, firstTok: k}
+			scope := t.Sentence
+			if p.unit >= 0 {
+				scope = t.Clause
+			}
+			if h.scope != scope || h.mask == 0 {
+				*h = keyHit{scope: scope, start: t.Start, firstTok: k}
 			}
 			h.mask |= r.Bit
-			if p := m.keys[r.Phrase]; h.mask == 1<<p.n-1 {
-				m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.End),
-					Negated: !p.own && m.negated(h.firstTok, false),
-					About:   m.Near.PhraseAbout(int(toks[h.firstTok].From), m.Words.To(t))})
-				h.mask = 0 // a repeat in the same sentence counts again
+			if h.mask != 1<<p.n-1 {
+				continue
 			}
+			h.mask = 0 // a repeat in the same sentence counts again
+			if p.unit >= 0 {
+				m.unitHits = append(m.unitHits, unitHit{fact: p.fact, unit: int(p.unit), weight: int(p.weight), clause: t.Clause,
+					start: h.start, end: t.End, firstTok: h.firstTok, lastTok: k})
+				continue
+			}
+			m.hits = append(m.hits, Match{Fact: p.fact, Start: int(h.start), End: int(t.End), Weight: Whole,
+				Negated: !p.own && m.negated(h.firstTok, false),
+				About:   m.Near.PhraseAbout(int(toks[h.firstTok].From), m.Words.To(t))})
 		}
 	}
 	for _, id := range m.touched {
-		m.keyHits[id] = keyHit{sentence: -1}
+		m.keyHits[id] = keyHit{scope: -1}
 	}
+}
+
+// findTold weighs what each clause says of each told fact: the sum of
+// the distinct words of the fact it says (clauseWeight), one mention from
+// the first of them to the last. The annotator decides which weights
+// state the fact (for its owner, for the others).
+func (m *Matcher) findTold() {
+	hs := m.unitHits
+	slices.SortFunc(hs, func(a, b unitHit) int {
+		if a.fact != b.fact {
+			return a.fact - b.fact
+		}
+		if a.clause != b.clause {
+			return int(a.clause - b.clause)
+		}
+		return int(a.start - b.start)
+	})
+	toks := m.Words.Tokens
+	for i := 0; i < len(hs); {
+		j, g := i+1, hs[i]
+		for ; j < len(hs) && hs[j].fact == g.fact && hs[j].clause == g.clause; j++ {
+			if hs[j].end > g.end {
+				g.end, g.lastTok = hs[j].end, hs[j].lastTok
+			}
+		}
+		m.hits = append(m.hits, Match{Fact: g.fact, Start: int(g.start), End: int(g.end), Weight: clauseWeight(hs[i:j]),
+			Negated: m.negated(g.firstTok, false),
+			About:   m.Near.PhraseAbout(int(toks[g.firstTok].From), m.Words.To(&toks[g.lastTok]))})
+		i = j
+	}
+}
+
+// clauseWeight sums the weights of one clause's words of a fact, the
+// heaviest first, each word once and each token once: a word said twice,
+// or a word and its synonym read in one token ("minutes" as "minute"),
+// count once.
+func clauseWeight(hs []unitHit) int {
+	slices.SortFunc(hs, func(a, b unitHit) int {
+		if a.weight != b.weight {
+			return b.weight - a.weight
+		}
+		return (b.lastTok - b.firstTok) - (a.lastTok - a.firstTok)
+	})
+	weight := 0
+	for k, h := range hs {
+		if !slices.ContainsFunc(hs[:k], func(o unitHit) bool {
+			return o.unit == h.unit || o.firstTok <= h.lastTok && h.firstTok <= o.lastTok
+		}) {
+			weight += h.weight
+		}
+	}
+	return weight
 }
 
 // add records a mention of fact spanning tokens first..last.
 func (m *Matcher) add(fact, first, last int) {
 	toks := m.Words.Tokens
 	price := m.Facts[fact].Kind == scenario.FactPrice
-	m.hits = append(m.hits, Match{Fact: fact, Start: int(toks[first].Start), End: int(toks[last].End), Negated: m.negated(first, price)})
+	m.hits = append(m.hits, Match{Fact: fact, Start: int(toks[first].Start), End: int(toks[last].End), Weight: Whole,
+		Negated: m.negated(first, price)})
 }
 
 // addApprox records an approximate mention of a price fact, said to be

@@ -103,9 +103,10 @@ func Plurals(w string) []string {
 
 func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 
-// Inflections lists the forms of a key word a paraphrase may use: the
-// plural, third person, past and -ing forms of its crude stem.
-func Inflections(w string) []string {
+// Stem is a word's crude stem: without an -ing, -ed, -es or -s ending and
+// a doubled last consonant ("submitted" -> "submit"; "called" keeps its
+// double l). Forms of one word mostly share it.
+func Stem(w string) string {
 	stem := w
 	for _, suf := range []string{"ing", "ed", "es", "s"} {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) && !strings.HasSuffix(w, "ss") {
@@ -114,11 +115,17 @@ func Inflections(w string) []string {
 		}
 	}
 	n := len(stem)
-	// "submitted" -> "submitt" -> "submit"; "called" keeps its double l.
 	if stem != w && n > 3 && stem[n-1] == stem[n-2] && !isVowel(stem[n-1]) && strings.IndexByte("lsfz", stem[n-1]) < 0 {
 		stem = stem[:n-1]
-		n--
 	}
+	return stem
+}
+
+// Inflections lists the forms of a key word a paraphrase may use: the
+// plural, third person, past and -ing forms of its crude stem.
+func Inflections(w string) []string {
+	stem := Stem(w)
+	n := len(stem)
 	out := make([]string, 0, 12)
 	add := func(v string) {
 		if !slices.Contains(out, v) {

@@ -332,6 +332,9 @@ func (im *Importer) fromText(e *Episode) (*scenario.Scenario, error) {
 	if e.Scenario == "" {
 		return nil, interop.Fieldf("scenario", "the episode gives no scenario text; give --profiles")
 	}
+	if im.Profiles != nil {
+		im.text.Words = im.Profiles.Words // the export's scenarios weigh the words of this one too
+	}
 	sc, err := im.text.BuildPair(env, [2]*sotopia.Agent{agentOf(e.Agents[0]), agentOf(e.Agents[1])})
 	if err != nil {
 		return nil, err

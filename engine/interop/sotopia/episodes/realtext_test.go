@@ -172,6 +172,7 @@ type realResult struct {
 	disclosure map[string]*realScore
 	unknown    map[string]int // guesses (AGENTS) or leaks (SCRIPT) by type: none is labelled
 	wrong      []string       // every annotation that is not a labelled statement
+	missed     []string       // every labelled statement not annotated
 	turns      int
 }
 
@@ -230,7 +231,10 @@ func playReal(t *testing.T, mode view.Mode) realResult {
 				res.turns++
 			}
 			found := map[string]bool{}
-			for _, a := range ann.Annotate(history) {
+			before := len(ann.Marks())
+			ann.Annotate(history)
+			for _, mk := range ann.Marks()[before:] { // goals' disclosures too, which are counted, not drawn
+				a := mk.Annotation
 				if a.Negated || a.Approximate {
 					continue
 				}
@@ -265,6 +269,7 @@ func playReal(t *testing.T, mode view.Mode) realResult {
 						continue
 					}
 					res.disclosure[rf.typ].fn++
+					res.missed = append(res.missed, fmt.Sprintf("%s turn %d: %s (%s)", le.id, number, k, rf.typ))
 				}
 			}
 		}
@@ -311,6 +316,9 @@ func TestRealEpisodes(t *testing.T) {
 	t.Logf("own extra information, secrets and amounts: disclosure %v", all)
 	for _, w := range agents.wrong {
 		t.Logf("AGENTS %s", w)
+	}
+	for _, m := range agents.missed {
+		t.Logf("missed %s", m)
 	}
 	for _, w := range script.wrong {
 		if !strings.Contains(w, " disclosure ") {
