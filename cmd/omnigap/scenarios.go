@@ -76,6 +76,9 @@ func showScenario(w io.Writer, sc *scenario.Scenario) {
 		if len(f.Paraphrases) > 0 {
 			fmt.Fprintf(w, "  %-28s %-8s also said as: %s\n", "", "", strings.Join(f.Paraphrases, "; "))
 		}
+		if len(f.Together) > 0 {
+			fmt.Fprintf(w, "  %-28s %-8s only two together: %s\n", "", "", strings.Join(f.Together, "; "))
+		}
 	}
 	for _, mode := range view.Modes {
 		for _, who := range view.Viewers(mode) {
