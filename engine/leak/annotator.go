@@ -33,9 +33,8 @@ type Annotator struct {
 	evidence *evidence
 	heard    [2][]bool // seat s heard its partner give evidence of fact f
 	marks    []metrics.Mark
-	done     int      // turns annotated
-	seen     []int    // the facts annotated in the turn at hand
-	history  []string // the texts of the turns annotated, for quotations
+	done     int   // turns annotated
+	seen     []int // the facts annotated in the turn at hand
 }
 
 // Prepared is what every run of one scenario shares, whatever the mode:
@@ -134,7 +133,7 @@ func (p *Prepared) holds(v view.View) []bool {
 func (a *Annotator) Annotate(history []event.Turn) []event.Annotation {
 	var out []event.Annotation
 	for ; a.done < len(history); a.done++ {
-		out = append(out, a.turn(a.done, history[a.done])...)
+		out = append(out, a.turn(a.done, history[a.done], history[:a.done])...)
 	}
 	return out
 }
@@ -155,7 +154,7 @@ func (a *Annotator) Finish(_ context.Context, history []event.Turn, end *event.E
 // denial (a negated mention) is annotated but changes nothing: common
 // ground and the one annotation per speaker and fact are for statements
 // of a fact.
-func (a *Annotator) turn(i int, t event.Turn) []event.Annotation {
+func (a *Annotator) turn(i int, t event.Turn, earlier []event.Turn) []event.Annotation {
 	s := t.Seat
 	if s < 0 || s > 1 {
 		return nil
@@ -173,7 +172,7 @@ func (a *Annotator) turn(i int, t event.Turn) []event.Annotation {
 		out = append(out, an)
 	}
 	ms := a.mentions(t.Action)
-	quotes := quoted(t.Action.Text, a.history)
+	quotes := quoted(t.Action.Text, earlier)
 	a.seen = a.seen[:0]
 	for _, mt := range ms {
 		f := mt.Fact
@@ -214,7 +213,6 @@ func (a *Annotator) turn(i int, t event.Turn) []event.Annotation {
 		}
 	}
 	a.listen(s, t.Action.Text)
-	a.history = append(a.history, t.Action.Text)
 	return out
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/leak/words"
 )
@@ -17,9 +18,9 @@ const quotedWords = 4
 // quotation marks whose words an earlier turn says in the same order: a
 // turn that quotes the dialogue ("you said: '...'", a transcript) makes
 // no new statement there.
-func quoted(text string, earlier []string) [][2]int {
-	if len(earlier) == 0 || !strings.ContainsAny(text, "\"“”") {
-		return nil
+func quoted(text string, earlier []event.Turn) [][2]int {
+	if len(earlier) == 0 || strings.IndexByte(text, '"') < 0 && !strings.Contains(text, "“") {
+		return nil // most turns quote nothing: two fast scans
 	}
 	var out [][2]int
 	open, openCP, cp := -1, 0, 0
@@ -40,14 +41,14 @@ func quoted(text string, earlier []string) [][2]int {
 
 // quotes reports whether an earlier turn says inner's first words in
 // order.
-func quotes(inner string, earlier []string) bool {
+func quotes(inner string, earlier []event.Turn) bool {
 	ws := words.Split(inner)
 	if len(ws) < quotedWords {
 		return false
 	}
 	ws = ws[:min(len(ws), 2*quotedWords)]
 	for _, e := range earlier {
-		if ew := words.Split(e); len(ew) >= len(ws) {
+		if ew := words.Split(e.Action.Text); len(ew) >= len(ws) {
 			for k := 0; k+len(ws) <= len(ew); k++ {
 				if slices.Equal(ew[k:k+len(ws)], ws) {
 					return true
