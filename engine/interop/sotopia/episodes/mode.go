@@ -1,6 +1,7 @@
 package episodes
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -26,6 +27,16 @@ func ModeOf(tag string) view.Mode {
 		return view.Humans
 	}
 	return view.Agents
+}
+
+// tagNotes are what a tag says of the run that its mode does not: a word
+// "lite" is a Sotopia-lite run, whose agents were given the characters'
+// names but not their backgrounds.
+func tagNotes(tag string) []string {
+	if slices.Contains(tagWords(tag), "lite") {
+		return []string{fmt.Sprintf("tag %q: lite, a Sotopia-lite run (the agents were given the characters' names, not their backgrounds)", tag)}
+	}
+	return nil
 }
 
 func tagWords(tag string) []string {

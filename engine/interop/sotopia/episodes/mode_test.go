@@ -1,6 +1,7 @@
 package episodes
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/view"
@@ -8,8 +9,8 @@ import (
 
 // A tag's words name its mode: script (Sotopia's script_full_ runs, and
 // over omniscient), omniscient (the study's interact_<model>_omniscient
-// runs) and mindreaders, humans; anything else is AGENTS. --mode
-// (Importer.Mode) overrides the tag.
+// runs) and mindreaders, humans; anything else is AGENTS. A word lite is
+// kept as a note. --mode (Importer.Mode) overrides the tag.
 func TestModeOfTag(t *testing.T) {
 	for tag, want := range map[string]view.Mode{
 		"interact_gpt-4_omniscient":                 view.Mindreaders,
@@ -24,6 +25,9 @@ func TestModeOfTag(t *testing.T) {
 	} {
 		if got := ModeOf(tag); got != want {
 			t.Errorf("%q: %s, want %s", tag, got, want)
+		}
+		if lite := len(tagNotes(tag)) > 0; lite != strings.Contains(tag, "lite") {
+			t.Errorf("%q: notes %q", tag, tagNotes(tag))
 		}
 	}
 	e := &Episode{Tag: "interact_gpt-4_omniscient", Models: []string{"j", "a", "b"}, Scenario: "A shared kitchen.",
