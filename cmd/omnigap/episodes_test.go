@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -163,8 +164,71 @@ func TestEpisodesBadInput(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}
 	}
+	// Imported again, the episode is found in its recording's header
+	// and kept; a file of the same name that is no recording of it is
+	// kept too, unless --force.
+	files, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("recordings %v", files)
+	}
 	again, err := omnigap(t, "episodes", "import", "sotopia", bad, "--out", out)
-	if err == nil || !strings.Contains(again, "already exists (--force replaces it)") || !strings.Contains(again, "0 recordings written") {
+	if err != nil || !strings.Contains(again, "is already in the folder as "+filepath.Base(files[0])+" (imported from "+bad+"): kept (--force imports it again)") ||
+		!strings.Contains(again, "0 recordings written to "+out+", 2 skipped, 1 episode found again") {
 		t.Errorf("a second import without --force (%v):\n%s", err, again)
+	}
+	if err := os.WriteFile(files[0], []byte("not a recording\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err = omnigap(t, "episodes", "import", "sotopia", bad, "--out", out)
+	if err == nil || !strings.Contains(again, "already exists (--force replaces it)") || !strings.Contains(again, "0 recordings written") {
+		t.Errorf("an import over a file of its name without --force (%v):\n%s", err, again)
+	}
+}
+
+// TestEpisodesOnceAndNamed: the two sotopia-rl example files, which hold
+// the same 30 episodes (one with a scores field), import as 30
+// recordings, with a note per episode naming both files, counted; the
+// Sotopia-PI episodes report by model as one column per pairing,
+// whichever seat each model sat in, none named custom_model (what their
+// files call the fine-tuned and Instruct models).
+func TestEpisodesOnceAndNamed(t *testing.T) {
+	rl := shareddata.Path(t, "sotopia-episodes/sotopia-rl")
+	out := t.TempDir()
+	text, err := omnigap(t, "episodes", "import", "sotopia", rl, "--out", out)
+	files, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+	if err != nil || len(files) != 30 || !strings.Contains(text, "30 recordings written to "+out+", 0 skipped, 30 episodes found again") ||
+		strings.Count(text, "note: episode ") != 30 || strings.Count(text, "example_episodes_with_scores.jsonl:") != 30 {
+		t.Fatalf("%v, %d recordings:\n%s", err, len(files), text)
+	}
+	pi := shareddata.Path(t, "sotopia-episodes/sotopia-pi-human-eval")
+	out = t.TempDir()
+	if text, err := omnigap(t, "episodes", "import", "sotopia", pi, "--out", out); err != nil || !strings.Contains(text, "126 recordings written") {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	jsonOut := filepath.Join(t.TempDir(), "r.json")
+	if text, err := omnigap(t, "report", out, "--by", "model", "--json", jsonOut); err != nil || strings.Contains(text, "custom_model") {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	data, err := os.ReadFile(jsonOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Groups []struct {
+			Model    string
+			Episodes int
+		}
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, g := range r.Groups {
+		got[g.Model] += g.Episodes
+	}
+	want := map[string]int{"gpt-3.5-turbo": 14, "gpt-3.5-turbo vs mistral-7b-instruct": 28, "gpt-3.5-turbo vs sotopia-pi-bc": 28,
+		"gpt-3.5-turbo vs sotopia-pi-bc+sr": 28, "gpt-3.5-turbo vs sotopia-pi-sr": 28}
+	if !maps.Equal(got, want) {
+		t.Errorf("episodes by model %v, want %v", got, want)
 	}
 }

@@ -88,6 +88,9 @@ type Spec struct {
 	// (the zero value, as in watch) or their own (play). It goes to the
 	// annotator with each turn and into the recording's header.
 	Person event.Person
+	// Source, when set, names where an imported run came from, for the
+	// recording's header (record.Header.Source).
+	Source *record.Source
 }
 
 // Fork is where a forked run branches off: its first turns repeat Prefix
@@ -231,7 +234,7 @@ func addRetries(end *event.Ending, backends [2]run.Backend) *event.Ending {
 
 func (l *Live) createRecording() (*record.Writer, error) {
 	h := record.Header{RunID: l.ID, Scenario: l.Spec.Scenario, Mode: l.Spec.Mode, Backends: l.Backends, Seed: l.Spec.Seed,
-		Started: time.Now().UTC(), Person: l.Spec.Person, Player: l.Spec.Player}
+		Started: time.Now().UTC(), Person: l.Spec.Person, Player: l.Spec.Player, Source: l.Spec.Source}
 	if f := l.Spec.Fork; f != nil {
 		parent := f.Parent
 		h.Parent = &parent

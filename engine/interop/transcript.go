@@ -7,6 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -35,6 +36,9 @@ type Transcript struct {
 	// scores and reasoning), added to the ending's after the annotator's.
 	Metrics map[string]float64
 	Notes   map[string]string
+	// Source, when set, names where the transcript came from, for the
+	// recording's header.
+	Source *record.Source
 }
 
 // HumansBackend is the backend name of people's turns.
@@ -165,7 +169,7 @@ func (t *Transcript) Play(ctx context.Context, id string, annotate func(*scenari
 // cut short: callers check ctx between transcripts.
 func (t *Transcript) WriteRecording(ctx context.Context, dir string, seed int64, annotate func(*scenario.Scenario, view.Mode) run.Annotator) (string, error) {
 	live, err := episode.Start(context.WithoutCancel(ctx), episode.Spec{Scenario: t.Scenario, Mode: t.Mode, Seed: seed, Factory: t,
-		Annotate: t.Annotate(annotate), RecordDir: dir, Buffer: 64, MaxUtterance: -1})
+		Annotate: t.Annotate(annotate), RecordDir: dir, Buffer: 64, MaxUtterance: -1, Source: t.Source})
 	if err != nil {
 		return "", err
 	}

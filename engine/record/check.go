@@ -32,6 +32,9 @@ func (h *Header) check() error {
 	if h.Rules < 0 || h.Rules > event.AnnotationRules {
 		return fmt.Errorf("rules: annotation rules %d are not known (this omnigap has up to %d)", h.Rules, event.AnnotationRules)
 	}
+	if h.Source != nil {
+		return h.Source.check()
+	}
 	return nil
 }
 

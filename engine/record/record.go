@@ -48,6 +48,9 @@ type Header struct {
 	// Person says what a person who played a seat was shown (empty: every
 	// side, as in watch), which decides whether their turns leak or guess.
 	Person event.Person `json:"person,omitempty"`
+	// Source names where an imported run came from (absent on runs
+	// omnigap played).
+	Source *Source `json:"source,omitempty"`
 }
 
 // The settings that name the SCRIPT writer's instruction (engine/llm,

@@ -43,6 +43,9 @@ type Episode struct {
 	// by whoever reads it from a study's folder): the dimensions besides
 	// family and mode that a report can group by (Dim).
 	Scenario, Model, Study string
+	// Seats are what played each seat (a recording's backends), for a
+	// report grouped by model (byPairing); empty when unknown.
+	Seats [2]string
 	// Prompt names the SCRIPT writer's instruction of a model run
 	// (record.Header.WriterPrompt); "" without a model.
 	Prompt string
@@ -100,13 +103,14 @@ func FromRecording(rec *record.Recording) Episode {
 	}
 	end := rec.Ending()
 	if end == nil {
-		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: mode, Scenario: sc.ID, Model: Players(rec.Header), Prompt: rec.Header.WriterPrompt()}
+		ep := Episode{Source: rec.Path, Family: sc.Family, Mode: mode, Scenario: sc.ID, Model: Players(rec.Header),
+			Seats: rec.Header.Backends, Prompt: rec.Header.WriterPrompt()}
 		ep.AddFailures(failures)
 		return ep
 	}
 	ep := FromRun(rec.Path, sc, rec.Header.Mode, history, *end, errors)
 	ep.Mode = mode
-	ep.Model = Players(rec.Header)
+	ep.Model, ep.Seats = Players(rec.Header), rec.Header.Backends
 	ep.Prompt = rec.Header.WriterPrompt()
 	ep.AddFailures(failures)
 	ep.Pair = PairKey(sc.ID, rec.Header.Seed)

@@ -227,6 +227,9 @@ func (a *Aggregator) Add(ep Episode) {
 	if a.byKey == nil {
 		a.byKey = map[groupKey]*Tally{}
 	}
+	if slices.Contains(a.by, ByModel) {
+		ep = byPairing(ep)
+	}
 	k := groupKey{ep.Family, splitOf(ep, a.by), ep.Mode}
 	t := a.byKey[k]
 	if t == nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,11 @@ type Importer struct {
 	Profiles *sotopia.Data
 	// Mode, when set, is every episode's mode; else the tag's (ModeOf).
 	Mode view.Mode
+	// ModelName, when set, names every placeholder model (agentModels).
+	ModelName string
+	// Again imports an episode whose recording is in the folder already
+	// again, in that recording's place (--force); else it is kept.
+	Again bool
 	// Known finds a scenario omnigap knows by id (nil: none): an episode
 	// that omnigap exported names its scenario as its environment, and
 	// is played on it again.
@@ -39,6 +45,9 @@ type Importer struct {
 	// prepared part, by what they were made of: the episodes of one pair
 	// share them.
 	built *recent.Memo[[sha256.Size]byte, *built]
+	// said holds the notes of model names already given, each said once
+	// an import.
+	said map[string]bool
 }
 
 // built is a scenario made for episodes, shared read-only by them.
@@ -60,7 +69,8 @@ type Imported struct {
 	// sits when it has none.
 	Seed int64
 	// Notes say what the import made do with (profiles that lack the
-	// environment, so it was made from the episode's text).
+	// environment, so it was made from the episode's text) and, the
+	// first time in an import, how a placeholder model was named.
 	Notes []string
 	// Annotate makes the rules' annotator of the transcript's run, its
 	// costly part prepared once for the episodes that share a scenario.
@@ -78,7 +88,6 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 		return nil, err
 	}
 	sc := b.sc
-	out.Notes = b.notes
 	out.Annotate = func(_ *scenario.Scenario, mode view.Mode) run.Annotator { return b.prepared.New(mode) }
 	var seatOf [2]int
 	for i, a := range e.Agents {
@@ -96,10 +105,12 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 	if mode == "" {
 		mode = ModeOf(e.Tag)
 	}
-	t := &interop.Transcript{Scenario: sc, Mode: mode}
+	models, named := agentModels(e, im.ModelName)
+	t := &interop.Transcript{Scenario: sc, Mode: mode, Source: sourceOf(e, slices.Concat(tagNotes(e.Tag), named))}
 	for i := range 2 {
-		t.Players[seatOf[i]] = e.AgentModel(i)
+		t.Players[seatOf[i]] = models[i]
 	}
+	out.Notes = slices.Concat(b.notes, im.unsaid(named))
 	for n, tr := range e.Turns {
 		seat := seatOf[tr.Agent]
 		t.Turns = append(t.Turns, event.Turn{Number: n + 1, Seat: seat, Speaker: sc.Seats[seat].Character.Name,
@@ -109,6 +120,21 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 	t.Metrics, t.Notes = judgeFigures(e, seatOf)
 	out.Transcript = t
 	return out, nil
+}
+
+// unsaid are the notes not yet given in this import.
+func (im *Importer) unsaid(notes []string) []string {
+	if im.said == nil {
+		im.said = map[string]bool{}
+	}
+	var out []string
+	for _, n := range notes {
+		if !im.said[n] {
+			im.said[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // actionOf is a turn as omnigap's action of the same kind.

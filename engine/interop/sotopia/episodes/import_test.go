@@ -3,6 +3,7 @@ package episodes
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,13 +20,16 @@ import (
 
 // Every shared episode imports, none skipped, as a recording whose turns,
 // first speaker, models and imported scores are those of the separate
-// count; with the profiles and without.
+// count; with the profiles and without. The 30 sotopia-rl episodes are
+// in both its files (with and without a scores field): each is imported
+// once, from the file read first, with a note naming both.
 func TestSharedEpisodesImport(t *testing.T) {
 	want := readCounts(t)
 	profiles, err := sotopia.Read(shareddata.Path(t, "sotopia"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	const twice = 30
 	for _, withProfiles := range []bool{false, true} {
 		im := &Importer{}
 		if withProfiles {
@@ -36,27 +40,42 @@ func TestSharedEpisodesImport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, notes := 0, 0
+		n, notes, named, repeats := 0, 0, 0, 0
 		err = im.Write(context.Background(), []string{sharedData(t)}, dir, Progress{
 			Skipped: func(p interop.Problem) { t.Errorf("skipped: %v", p) },
-			Noted:   func(interop.Position, string) { notes++ },
+			Noted: func(_ interop.Position, note string) {
+				if strings.HasPrefix(note, "model custom_model named ") {
+					named++
+				} else {
+					notes++
+				}
+			},
 			Wrote: func(name string, imp *Imported) {
 				n++
 				checkRecording(t, filepath.Join(out, name), imp, want)
+			},
+			Repeated: func(r Repeat) {
+				repeats++
+				if filepath.Base(r.First.File) != "example_episodes.jsonl" || filepath.Base(r.Second.File) != "example_episodes_with_scores.jsonl" ||
+					r.First.Line != r.Second.Line || r.Before || r.Replaced != "" {
+					t.Errorf("repeat %+v", r)
+				}
 			},
 		})
 		dir.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n != len(want) {
-			t.Errorf("profiles %v: %d recordings, want %d", withProfiles, n, len(want))
+		if n != len(want)-twice || repeats != twice {
+			t.Errorf("profiles %v: %d recordings and %d repeats, want %d and %d", withProfiles, n, repeats, len(want)-twice, twice)
 		}
 		// With the profiles, only the episodes whose environment they
 		// lack (the Diplomacy one) or cannot tell (a codename two
-		// environments share) are made from their own text.
-		if withProfiles && notes != 3 || !withProfiles && notes != 0 {
-			t.Errorf("profiles %v: %d notes", withProfiles, notes)
+		// environments share) are made from their own text. Each of the
+		// four Sotopia-PI models its files call custom_model is named
+		// once.
+		if withProfiles && notes != 2 || !withProfiles && notes != 0 || named != 4 {
+			t.Errorf("profiles %v: %d notes, %d of naming", withProfiles, notes, named)
 		}
 	}
 }
@@ -90,6 +109,20 @@ func checkRecording(t *testing.T, path string, imp *Imported, want map[string]co
 	}
 	if models != w.models {
 		t.Errorf("%s: models %s, counted %s", key, models, w.models)
+	}
+	src := rec.Header.Source
+	if src == nil || src.Format != FormatPrefix+string(e.Form) || src.File != e.At.File || src.Episode != e.PK || src.Tag != e.Tag ||
+		!slices.Equal(src.Models, e.Models) {
+		t.Errorf("%s: source %+v", key, src)
+	}
+	// Sotopia-PI's files call every model it served custom_model; the
+	// folders name the pairings.
+	if slices.Contains(e.Models, "custom_model") {
+		named := map[string]string{"GPT3.5-BC": "sotopia-pi-bc", "GPT3.5-SR": "sotopia-pi-sr", "GPT3.5-BC-SR": "sotopia-pi-bc+sr",
+			"GPT3.5-MistralInstruct": "mistral-7b-instruct"}[filepath.Base(filepath.Dir(e.At.File))]
+		if b := rec.Header.Backends; named == "" || !slices.Contains(b[:], named) || !slices.Contains(b[:], "gpt-3.5-turbo") {
+			t.Errorf("%s: seats played by %v", key, b)
+		}
 	}
 	// No shared episode's tag has a word script or mindreaders.
 	if h := rec.Header; h.Mode != view.Agents {
