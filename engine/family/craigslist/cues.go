@@ -31,7 +31,7 @@ var acceptingThat = lazyre.New(`^(?:\W*(?:great|perfect|okay|ok|alright|all righ
 var acceptingPrice = lazyre.New(`\bsounds? (?:like )?(?:a )?(?:fair|good|great|reasonable|fine|perfect|acceptable|doable)\b|` +
 	`\b(?:is|seems|looks) (?:a )?(?:fair|reasonable|acceptable|fine|good)\b|\bworks for (?:me|us)\b|\bit is\b(?:\W+then)?\W*$|\b(?:i can|i'll|let's) meet (?:you )?at\b|` +
 	`\blet's (?:do|go with|settle on|settle at|make it|finalize at|finalize it at|close at)\b|\b(?:go|going) with\b|\bfair enough\b|\b(?:i'm|i am) (?:happy|fine|okay|ok|good) with\b|` +
-	`\bi can do\b|\b(?:happy|glad|willing) to (?:pay|take|go with|do)\b|^(?:ok|okay|alright|all right|sure|yes)\b|\bdeal\b|\bagree\b`)
+	`\bi can do\b|\b(?:i can|i'll|i will) (?:sell|let)\b|\blet (?:it|them) go\b|\b(?:it's|it is|they're|they are) yours\b|\b(?:happy|glad|willing) to (?:pay|take|go with|do)\b|^(?:ok|okay|alright|all right|sure|yes)\b|\bdeal\b|\bagree\b`)
 
 // hedged are words that, before the cue in its clause, keep it from
 // accepting: a negation ("I can't accept"), a modal ("I would accept"),

@@ -197,7 +197,7 @@ var (
 	// bounded makes a price a bound rather than an offer.
 	bounded = lazyre.New(`\b(?:above|below|under|over|beyond|than)\s*\$?\s*$`)
 	// ownBound is the speaker's own limit, which is an offer.
-	ownBound = lazyre.New(`\b(?:i|we)(?:'m| am| are)? (?:can't|cannot|can not|won't|will not|unable to|not able to) (?:go|do|sell|pay|take)? ?(?:it )?(?:any )?` +
+	ownBound = lazyre.New(`\b(?:i|we)(?:'m| am| are)? (?:can't|cannot|can not|won't|will not|unable to|not able to) (?:go|do|sell|pay|take|accept)? ?(?:it |anything |it for anything )?(?:any )?` +
 		`(?:lower|higher|below|above|under|over|less|more|beyond|past)(?: than)?\s*\$?\s*$`)
 	// refusedAfter refuses the price before it: "$30 is too low", "$58
 	// seems a bit high", "$580 is still higher than what I had in mind".

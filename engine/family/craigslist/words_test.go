@@ -108,7 +108,14 @@ func TestWordsSellerAcceptsTheBuyersPrice(t *testing.T) {
 		"B: Could you do $165?",
 		"S: I can accept your offer of $165 if you pick it up today.",
 		"B: Sure, I'll pick it up today. Deal!"), 165, 1, 3)
+	wantDeal(t, bookcase(), dialogue(
+		"B: Would you take $165?",
+		"S: Alright, I'll let it go for $165."), 165, 1, 2)
 	// The seller's own bound is an offer the buyer can take.
+	wantDeal(t, bookcase(), dialogue(
+		"B: How about $150?",
+		"S: I can't accept anything less than $170.",
+		"B: Okay, I'll take it for $170."), 170, 1, 3)
 	wantDeal(t, bookcase(), dialogue(
 		"B: How about $150?",
 		"S: Sorry, I can't go lower than $170.",
