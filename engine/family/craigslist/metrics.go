@@ -9,7 +9,10 @@ import (
 )
 
 // Metrics sets the deal, the agreed price, each side's normalized
-// utility and the goal-completion scores.
+// utility and the goal-completion scores. A deal on several items
+// (Sale.Items) is measured by its price each against the listing's and
+// the sides' prices, which are for one; its price is the total. None is
+// measured when no rule read the outcome.
 //
 // Utility: mid is the midpoint of the two targets; the seller's utility
 // is (price - mid) / |mid - seller target|, the buyer's its negation. So
@@ -24,15 +27,15 @@ import (
 // both limits scores for both.
 func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
 	l := ListingOf(sc)
-	if l == nil {
+	if l == nil || ep.NotMeasured(append([]string{metrics.Deal, metrics.Price, metrics.PriceFraction, metrics.UtilitySeller, metrics.UtilityBuyer}, metrics.GoalKeys...)...) {
 		return
 	}
 	sale, _ := ep.Outcome.Terms.(Sale)
 	m[metrics.Deal] = metrics.Flag(sale.Deal)
 	var gc [2]float64
 	if sale.Deal && sale.Price != nil {
-		p := *sale.Price
-		m[metrics.Price] = p
+		m[metrics.Price] = *sale.Price
+		p := sale.Each()
 		if l.ListingPrice > 0 {
 			m[metrics.PriceFraction] = p / l.ListingPrice
 		}

@@ -48,3 +48,24 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("no deal with a zone of agreement: %v", noDeal)
 	}
 }
+
+// A deal on several items is measured by its price each against the
+// listing's and the sides' prices, which are for one; its price is the
+// total. An outcome no rule read measures nothing of the deal.
+func TestMetricsOfSeveralItemsAndOfAnUnreadOutcome(t *testing.T) {
+	total := 4 * 585.0
+	m := metrics.Compute(listing(), nil, nil, &event.Ending{Outcome: event.Outcome{Terms: Sale{Deal: true, Price: &total, Items: 4}}})
+	for key, want := range map[string]float64{metrics.Deal: 1, metrics.Price: total, metrics.PriceFraction: 0.9,
+		metrics.UtilitySeller: 0.5, metrics.GoalCompletionSeat0: 6.5} {
+		if got, ok := m[key]; !ok || math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %v (present %v), want %v", key, got, ok, want)
+		}
+	}
+	end := &event.Ending{Outcome: event.Outcome{Reading: &event.Reading{NotMeasured: "no rule read it"}}}
+	m = metrics.Compute(listing(), nil, nil, end)
+	for _, k := range []string{metrics.Deal, metrics.Price, metrics.PriceFraction, metrics.GoalCompletion} {
+		if _, ok := m[k]; ok || end.Notes[metrics.NotMeasuredKey(k)] != "no rule read it" {
+			t.Errorf("%s: present %v, note %q", k, ok, end.Notes[metrics.NotMeasuredKey(k)])
+		}
+	}
+}
