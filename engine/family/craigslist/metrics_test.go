@@ -69,3 +69,22 @@ func TestMetricsOfSeveralItemsAndOfAnUnreadOutcome(t *testing.T) {
 		}
 	}
 }
+
+// A side with a target only scores how near the price came to its
+// target, as a share of the two: a buyer who pays above its target scores
+// less than 10, never more.
+func TestMetricsOfTargetOnlySides(t *testing.T) {
+	sc := &scenario.Scenario{Family: scenario.Craigslist, MaxTurns: 20, Data: &Listing{
+		ListingPrice: 650, Seller: PriceLimits{Target: 610}, Buyer: PriceLimits{Target: 454}}}
+	for _, c := range []struct{ price, seller, buyer float64 }{
+		{570, 10 * 570.0 / 610, 10 * 454.0 / 570},
+		{454, 10 * 454.0 / 610, 10},
+		{620, 10, 10 * 454.0 / 620},
+	} {
+		p := c.price
+		m := metrics.Compute(sc, nil, nil, &event.Ending{Outcome: event.Outcome{Terms: Sale{Deal: true, Price: &p}}})
+		if math.Abs(m[metrics.GoalCompletionSeat0]-c.seller) > 1e-9 || math.Abs(m[metrics.GoalCompletionSeat1]-c.buyer) > 1e-9 {
+			t.Errorf("deal at $%v: seller %v, buyer %v; want %v and %v", c.price, m[metrics.GoalCompletionSeat0], m[metrics.GoalCompletionSeat1], c.seller, c.buyer)
+		}
+	}
+}
