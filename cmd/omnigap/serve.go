@@ -15,9 +15,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/tui/console"
 	"github.com/omnigap/omnigap/tui/serve"
-	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // serveOptions are the flags of omnigap serve: play's, and the server's.

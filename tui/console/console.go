@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/tui/ui"
 )
 
@@ -27,19 +28,12 @@ type Options struct {
 	Program []tea.ProgramOption
 }
 
-// State is the console at one moment.
-type State struct {
-	Lines []string // above the table: where to connect, games under way
-	Heads []string
-	Rows  []Row
-	Notes []string // under the table
-}
+// State is the console at one moment: the room's standing, with the
+// lines about the server above it.
+type State = room.Standing
 
 // Row is one figure in every column.
-type Row struct {
-	Label string
-	Cells []string
-}
+type Row = room.Row
 
 // refresh is how often the console reads the state again.
 const refresh = 500 * time.Millisecond

@@ -21,9 +21,9 @@ import (
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui"
-	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // testGame is the game the tests serve: the default Craigslist scenario
