@@ -12,8 +12,9 @@ import (
 // Bucket passes a player's input at most rate bytes a second after a
 // burst of burst bytes (a token bucket). Take waits rather than drops, so
 // a flood stays in the transport's window and flow control stops the
-// client from sending more. It is for one reader at a time.
+// client from sending more. It is safe from any goroutine.
 type Bucket struct {
+	mu     sync.Mutex
 	rate   float64 // bytes a second
 	burst  float64
 	tokens float64
@@ -24,17 +25,25 @@ func newBucket(rate, burst int) *Bucket {
 	return &Bucket{rate: float64(rate), burst: float64(burst), tokens: float64(burst), last: time.Now()}
 }
 
-// wait waits until at least need bytes are allowed, and says how many
-// are.
-func (b *Bucket) wait(ctx context.Context, need float64) (int, error) {
+// wait waits until at least need bytes are allowed, then spends spend of
+// them (all that are allowed when spend is below 0, at most max) and
+// says how many it spent.
+func (b *Bucket) wait(ctx context.Context, need, spend float64) (int, error) {
 	for {
+		b.mu.Lock()
 		now := time.Now()
 		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 		b.last = now
 		if b.tokens >= need {
-			return int(b.tokens), nil
+			if spend < 0 {
+				spend = b.tokens
+			}
+			b.tokens -= spend
+			b.mu.Unlock()
+			return int(spend), nil
 		}
 		wait := time.Duration((need - b.tokens) / b.rate * float64(time.Second))
+		b.mu.Unlock()
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
@@ -49,11 +58,15 @@ func (b *Bucket) wait(ctx context.Context, need float64) (int, error) {
 // the burst waits for a full bucket and leaves it in debt) and spends
 // them.
 func (b *Bucket) Take(ctx context.Context, n int) error {
-	if _, err := b.wait(ctx, min(float64(n), b.burst)); err != nil {
-		return err
-	}
-	b.tokens -= float64(n)
-	return nil
+	_, err := b.wait(ctx, min(float64(n), b.burst), float64(n))
+	return err
+}
+
+// give returns bytes allowed but not used.
+func (b *Bucket) give(n int) {
+	b.mu.Lock()
+	b.tokens += float64(n)
+	b.mu.Unlock()
 }
 
 // rateReader is a reader held to a Bucket: a 1 MB paste costs the server
@@ -70,12 +83,12 @@ func (rr *rateReader) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	allowed, err := rr.bucket.wait(rr.ctx, 1)
+	allowed, err := rr.bucket.wait(rr.ctx, 1, -1)
 	if err != nil {
 		return 0, io.EOF
 	}
 	n, err := rr.r.Read(p[:min(len(p), allowed)])
-	rr.bucket.tokens -= float64(n)
+	rr.bucket.give(allowed - n)
 	if n > 0 {
 		rr.watch.touch()
 	}

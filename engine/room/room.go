@@ -241,5 +241,12 @@ func (r *Room) Playing() int {
 	return r.started - r.ended
 }
 
+// Started is the number of games begun since the room opened.
+func (r *Room) Started() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.started
+}
+
 // Seated is the number of players in a game, reveal included.
 func (r *Room) Seated() int { return r.seats.inUse() }

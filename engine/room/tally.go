@@ -147,6 +147,9 @@ type Standing struct {
 	Heads []string
 	Rows  []Row
 	Notes []string // under the table
+	// Failures are the latest failures of games (a recording that could
+	// not be written), naming files: for the host, never the stage.
+	Failures []string
 }
 
 // Row is one figure in every column.
@@ -223,6 +226,7 @@ func (r *Room) Standing() Standing {
 	st.Rows = append(st.Rows, r.limitRow(groups[view.People].Episodes))
 	st.Lines = []string{r.countsLine()}
 	st.Notes = r.notes()
+	st.Failures = slices.Clone(r.failures)
 	return st
 }
 
@@ -297,7 +301,7 @@ func (r *Room) notes() []string {
 	if r.unreadable > 0 {
 		out = append(out, fmt.Sprintf("%s could not be read", count(r.unreadable, "recording")))
 	}
-	return append(out, r.failures...)
+	return out
 }
 
 // count is n and the noun for n of them.

@@ -32,7 +32,7 @@ var Of = map[string]int{
 	// results: studies, reports, cards, exports and pages.
 	"batch": 5, "batch/dryrun": 5, "study": 5, "report": 5, "report/slide": 5, "card": 5, "export": 5, "page": 5,
 	// services: what runs for people while the program serves them.
-	"room": 6,
+	"room": 6, "room/web": 6,
 }
 
 // Doorless are the packages that know no door: they import none of

@@ -23,6 +23,10 @@ type Options struct {
 	// State is called from the program's goroutine; it must be safe to
 	// call while games change what it reads.
 	State func() State
+	// Aside, when set, is drawn as it is under the notes (a QR code of
+	// the join address in half blocks): each line is kept whole, never
+	// wrapped, and left out when the screen is too narrow for it.
+	Aside []string
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption
@@ -74,7 +78,7 @@ type model struct {
 func newModel(opts Options) *model {
 	m := &model{opts: opts, styles: ui.NewStyles(true)}
 	m.keys = keys{m: m, quit: ui.Key("q", "stops the server", "q", "ctrl+c")}
-	m.standing = &standing{title: opts.Title, styles: &m.styles, hint: m.keys.quit, state: opts.State()}
+	m.standing = &standing{title: opts.Title, styles: &m.styles, hint: m.keys.quit, state: opts.State(), aside: opts.Aside}
 	m.stack.Push(ui.Layer{Component: &m.keys, Place: ui.Global})
 	m.stack.Push(ui.Layer{Component: m.standing, Place: ui.Body})
 	return m
