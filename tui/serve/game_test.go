@@ -127,7 +127,7 @@ func TestAGameThatCannotStartTellsTheHostNotThePlayer(t *testing.T) {
 	if !strings.Contains(screen, "could not start") || strings.Contains(screen, dir) {
 		t.Errorf("the player's screen should say the game could not start, naming no path:\n%s", screen)
 	}
-	if notes := strings.Join(r.Standing().Notes, "\n"); !strings.Contains(notes, "could not start") || !strings.Contains(notes, dir) {
-		t.Errorf("the console's notes should tell the host why: %q", notes)
+	if failures := strings.Join(r.Standing().Failures, "\n"); !strings.Contains(failures, "could not start") || !strings.Contains(failures, dir) {
+		t.Errorf("the console should tell the host why: %q", failures)
 	}
 }

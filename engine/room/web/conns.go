@@ -50,6 +50,9 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
+		if tcp, ok := c.(*net.TCPConn); ok {
+			_ = tcp.SetWriteBuffer(sendBuffer)
+		}
 		ip := hostOf(c.RemoteAddr())
 		var evict *conn
 		l.mu.Lock()

@@ -22,13 +22,16 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
+// writeWait is the longest one message may take to reach a client: a
+// client that takes none of it for that long has stopped reading, and
+// is cut off (a variable so that the tests can wait less).
+var writeWait = 10 * time.Second
+
 // Limits of a socket.
 const (
 	// queued is how many messages may wait for a client; one that lets
 	// more pile up has stopped reading and is cut off.
 	queued = 1024
-	// writeWait is the longest one message may take to reach a client.
-	writeWait = 10 * time.Second
 	// maxName is the longest name kept, in characters.
 	maxName = 40
 	// defaultMaxTime bounds a game when the door is given no --max-time.

@@ -29,18 +29,26 @@ import (
 	"github.com/omnigap/omnigap/engine/room"
 )
 
-// Limits of the door (docs/SERVE.md).
-const (
+// Limits of the door (docs/SERVE.md); variables so that the tests can
+// wait less.
+var (
 	// joinWait is how long a socket may stay without a game.
 	joinWait = 20 * time.Second
 	// headerWait bounds reading a request's headers (no slowloris);
 	// idleConn how long a connection between requests stays open.
 	headerWait = 5 * time.Second
 	idleConn   = 30 * time.Second
-	maxHeader  = 8 << 10
+)
+
+const (
+	maxHeader = 8 << 10
 	// spareConns is how many connections beyond twice the session cap
 	// may be open at once (pages loading, sockets joining, the stage).
 	spareConns = 64
+	// sendBuffer is the kernel's send buffer of a connection: a client
+	// that stops reading holds at most this much of the server's memory
+	// there before its socket's writes wait (and it is cut off).
+	sendBuffer = 64 << 10
 )
 
 // Config says where the door listens and who may come in.
