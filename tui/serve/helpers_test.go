@@ -3,11 +3,11 @@ package serve
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -75,7 +75,7 @@ func startServer(t testing.TB, cfg Config) *started {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s := &started{Server: srv, room: srv.Room(), dir: filepath.Join(dir, "rec"), stop: stop, done: make(chan error, 1)}
-	recDirs.Store(srv.Addr().String(), cfg.Game.RecordDir)
+	servers.Store(srv.Addr().String(), s)
 	go func() { s.done <- srv.Serve(ctx) }()
 	t.Cleanup(func() { s.shutdown(t) })
 	return s
@@ -106,16 +106,15 @@ type player struct {
 	sess   *gossh.Session
 	in     io.WriteCloser
 	out    *screen
-	// dir is the server's recording folder, when the test started the
-	// server (recDirs); rec the player's recording, once found; turns
-	// the moves of theirs it holds.
-	dir, rec string
-	turns    int
+	// srv is the server, when the test started it (servers); rec the
+	// player's recording, once found; turns the moves of theirs it holds.
+	srv   *started
+	rec   string
+	turns int
 }
 
-// recDirs are the recording folders of the servers the tests started,
-// by address.
-var recDirs sync.Map
+// servers are the servers the tests started, by address.
+var servers sync.Map
 
 // screen keeps what the server sent, and when it last sent anything.
 type screen struct {
@@ -235,8 +234,8 @@ func tryJoin(addr string, w, h int, signer gossh.Signer) (*player, error) {
 	}
 	p, err := shell(client, w, h)
 	if err == nil {
-		if dir, ok := recDirs.Load(addr); ok {
-			p.dir = dir.(string)
+		if srv, ok := servers.Load(addr); ok && signer == nil {
+			p.srv = srv.(*started)
 		}
 	}
 	return p, err
@@ -329,7 +328,7 @@ func (p *player) say(move string) error {
 		if err := p.press("\r"); err != nil {
 			return err
 		}
-		if p.dir == "" {
+		if p.srv == nil {
 			if !strings.Contains(p.out.textSince(seen), "not your turn") {
 				return nil
 			}
@@ -348,20 +347,16 @@ func (p *player) say(move string) error {
 	return fmt.Errorf("%q was not taken as the player's move for 30 s", move)
 }
 
-// recordedName finds the player's recorded name on their welcome.
-var recordedName = regexp.MustCompile(`(p-[0-9a-f]{16})`)
-
 // recordedTurns is how many turns the player's recording holds of the
-// person's seat (0 before it is found).
+// person's seat (0 before it is found): the recording whose header
+// names the player as the server names them, by a salted hash of the
+// session.
 func (p *player) recordedTurns() int {
 	if p.rec == "" {
-		m := recordedName.FindStringSubmatch(p.out.text())
-		if m == nil {
-			return 0
-		}
-		paths, _ := record.Files(p.dir)
+		name := p.srv.players.of("session", []byte(hex.EncodeToString(p.client.SessionID())))
+		paths, _ := record.Files(p.srv.room.Setup().RecordDir)
 		for _, path := range paths {
-			if rec, err := record.ReadHeader(context.Background(), path); err == nil && rec.Header.Player == m[1] {
+			if rec, err := record.ReadHeader(context.Background(), path); err == nil && rec.Header.Player == name {
 				p.rec = path
 			}
 		}
