@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"path/filepath"
 	"testing"
@@ -31,7 +32,7 @@ type door struct {
 // startDoor serves the default Craigslist scenario cut to ten turns, the
 // player as the buyer against the built-in seller at once (no pace),
 // recorded to the door's dir.
-func startDoor(t testing.TB, limits room.Limits, cfg Config) *door {
+func startDoor(t testing.TB, limits room.Limits, cfg Config, log ...io.Writer) *door {
 	t.Helper()
 	sc, err := library.Resolve(library.DefaultID, 1)
 	if err != nil {
@@ -39,8 +40,12 @@ func startDoor(t testing.TB, limits room.Limits, cfg Config) *door {
 	}
 	sc.MaxTurns = 10
 	dir := filepath.Join(t.TempDir(), "rec")
-	r, err := room.New(room.Config{Limits: limits, Setup: room.Setup{Scenario: sc, Seat: 1, Seed: 1,
-		Factory: builtin.Factory{}, Annotate: leak.Annotate, RecordDir: dir}})
+	rc := room.Config{Limits: limits, Setup: room.Setup{Scenario: sc, Seat: 1, Seed: 1,
+		Factory: builtin.Factory{}, Annotate: leak.Annotate, RecordDir: dir}}
+	if len(log) > 0 {
+		rc.Log = log[0]
+	}
+	r, err := room.New(rc)
 	if err != nil {
 		t.Fatal(err)
 	}
