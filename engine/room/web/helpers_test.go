@@ -34,11 +34,17 @@ type door struct {
 // recorded to the door's dir.
 func startDoor(t testing.TB, limits room.Limits, cfg Config, log ...io.Writer) *door {
 	t.Helper()
+	return startDoorOf(t, 10, limits, cfg, log...)
+}
+
+// startDoorOf is startDoor with games of maxTurns turns.
+func startDoorOf(t testing.TB, maxTurns int, limits room.Limits, cfg Config, log ...io.Writer) *door {
+	t.Helper()
 	sc, err := library.Resolve(library.DefaultID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc.MaxTurns = 10
+	sc.MaxTurns = maxTurns
 	dir := filepath.Join(t.TempDir(), "rec")
 	rc := room.Config{Limits: limits, Setup: room.Setup{Scenario: sc, Seat: 1, Seed: 1,
 		Factory: builtin.Factory{}, Annotate: leak.Annotate, RecordDir: dir}}
