@@ -21,8 +21,8 @@ import (
 // time from a move sent to the first delta or turn of the partner's
 // answer (p50 and p99 over every move of every player), and the memory
 // each player adds, server and client sides together (heap and stacks
-// in use after a GC, with every game joined, less before the door
-// started). b.N is the moves of each player:
+// in use after a GC, less before the door started: with every game
+// joined, and again after every move, the games still under way). b.N is the moves of each player:
 //
 //	go test ./engine/room/web -run '^$' -bench WebPlayers200 -benchtime 5x
 func BenchmarkWebPlayers200(b *testing.B) {
@@ -68,6 +68,7 @@ func BenchmarkWebPlayers200(b *testing.B) {
 	}
 	wg.Wait()
 	b.StopTimer()
+	perPlayerEnd := float64(inUse()-before) / players
 	if len(lat) == 0 {
 		b.Fatal("no move answered")
 	}
@@ -75,6 +76,7 @@ func BenchmarkWebPlayers200(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
 	b.ReportMetric(perPlayer/(1<<20), "MB/player")
+	b.ReportMetric(perPlayerEnd/(1<<20), "MB/player-end")
 }
 
 // benchClient is a player whose reader notes the moment of each message

@@ -160,6 +160,12 @@ func TestAGameInChromium(t *testing.T) {
 	if err := d.room.PlayBaseline(ctx, room.Baseline{Runs: 3, Seed: 1, Factory: builtin.Factory{}, Annotate: leak.Annotate}); err != nil {
 		t.Fatal(err)
 	}
+	// A player under way, whose name has markup: the stage shows it as
+	// text.
+	eve := connect(t, d)
+	if err := eve.join("<i>Eve</i>", ""); err != nil {
+		t.Fatal(err)
+	}
 	stage, err := b.Open(ctx, d.StageURL(), 1280, 720, false)
 	if err != nil {
 		t.Fatal(err)
@@ -179,6 +185,10 @@ func TestAGameInChromium(t *testing.T) {
 		if !strings.Contains(rows, want) {
 			t.Errorf("the stage lacks %q: %s", want, rows)
 		}
+	}
+	var players string
+	if err := stage.Eval(ctx, `document.querySelectorAll("#players i").length + " " + document.getElementById("players").textContent`, &players); err != nil || !strings.HasPrefix(players, "0 Playing now: <i>Eve</i>") {
+		t.Errorf("the stage's players: %q (%v), want the name as text", players, err)
 	}
 	var svg bool
 	if err := stage.Eval(ctx, `document.querySelector(".qr svg path") !== null`, &svg); err != nil || !svg {

@@ -40,6 +40,7 @@ type game struct {
 	partial []byte   // the turn streaming now, as one delta, for a resume
 	waiting []byte   // the your_turn the game waits on, for a resume
 	table   *room.Table
+	turn    int // the last turn finished, for the stage
 	over    bool
 	gone    chan struct{} // closed when Play returns
 }
@@ -121,7 +122,7 @@ func (g *game) say(m any) {
 		}
 		g.partial, _ = json.Marshal(so)
 	case turnMsg:
-		g.partial, g.waiting = nil, nil
+		g.partial, g.waiting, g.turn = nil, nil, d.Turn
 		g.said = append(g.said, b)
 	case yourTurnMsg:
 		g.waiting = b

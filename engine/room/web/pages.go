@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+	"slices"
 
 	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -125,12 +126,20 @@ func (s *Server) stagePage(w http.ResponseWriter, r *http.Request) {
 // stageState is the room's standing for the stage, without the failures
 // (which name the server's files).
 type stageState struct {
-	Lines   []string   `json:"lines"`
-	Heads   []string   `json:"heads"`
-	Rows    []stageRow `json:"rows"`
-	Notes   []string   `json:"notes"`
-	Started int        `json:"started"`
-	Playing int        `json:"playing"`
+	// Players are the web door's games under way: the name each player
+	// typed (shown as text) and the turn their game is at.
+	Players []stagePlayer `json:"players"`
+	Lines   []string      `json:"lines"`
+	Heads   []string      `json:"heads"`
+	Rows    []stageRow    `json:"rows"`
+	Notes   []string      `json:"notes"`
+	Started int           `json:"started"`
+	Playing int           `json:"playing"`
+}
+
+type stagePlayer struct {
+	Name string `json:"name"`
+	Turn int    `json:"turn"`
 }
 
 type stageRow struct {
@@ -153,5 +162,27 @@ func (s *Server) stageState(w http.ResponseWriter, r *http.Request) {
 	}
 	headers(w, "default-src 'none'")
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(standingOf(s.room))
+	st := standingOf(s.room)
+	st.Players = s.players()
+	_ = json.NewEncoder(w).Encode(st)
+}
+
+// players are the web games under way, in the order they joined.
+func (s *Server) players() []stagePlayer {
+	s.mu.Lock()
+	games := make([]*game, 0, len(s.games))
+	for _, g := range s.games {
+		games = append(games, g)
+	}
+	s.mu.Unlock()
+	slices.SortFunc(games, func(a, b *game) int { return a.deadline.Compare(b.deadline) })
+	out := []stagePlayer{}
+	for _, g := range games {
+		g.mu.Lock()
+		if !g.over {
+			out = append(out, stagePlayer{Name: g.name, Turn: g.turn})
+		}
+		g.mu.Unlock()
+	}
+	return out
 }

@@ -8,6 +8,7 @@
 
   function show(s) {
     $("counts").textContent = s.lines.join(" · ");
+    $("players").textContent = s.players.length ? "Playing now: " + s.players.map((p) => p.name + " (turn " + p.turn + ")").join(" · ") : "";
     const heads = $("heads");
     heads.textContent = "";
     heads.appendChild(el("th", ""));

@@ -20,6 +20,8 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"strings"
@@ -110,7 +112,9 @@ func New(cfg Config) (*Server, error) {
 		IdleTimeout:       idleConn,
 		MaxHeaderBytes:    maxHeader,
 		ConnContext:       s.ln.connContext,
-		ErrorLog:          nil,
+		// A client's broken request is its own affair: nothing of it
+		// reaches the host's terminal, where the console draws.
+		ErrorLog: log.New(io.Discard, "", 0),
 	}
 	return s, nil
 }
