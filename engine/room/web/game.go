@@ -76,6 +76,16 @@ func (g *game) attach(s *socket) bool {
 	return true
 }
 
+// active notes that the player did something, which puts off the
+// room's idle limit.
+func (g *game) active() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.table != nil {
+		g.table.Active()
+	}
+}
+
 // detach lets s go, if it is still the game's socket: the game waits for
 // a resume until the room's idle limit, counted from now.
 func (g *game) detach(s *socket) {

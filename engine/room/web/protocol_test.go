@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -159,5 +160,33 @@ func TestAResumeGoesOnWhereTheGameWas(t *testing.T) {
 	raw, err := c3.until("error", 10*time.Second)
 	if err != nil || !strings.Contains(string(raw), "No game under way") {
 		t.Errorf("resuming an ended game: %s %v", raw, err)
+	}
+}
+
+// A player who types is not ended at --idle; one whose socket dropped is
+// ended --idle after the drop, and the seat frees.
+func TestIdleCountsTheWebPlayersInput(t *testing.T) {
+	const idle = 600 * time.Millisecond
+	d := startDoorOf(t, 100, room.Limits{Idle: idle}, Config{})
+	c := connect(t, d)
+	if err := c.join("Fay", ""); err != nil {
+		t.Fatal(err)
+	}
+	for range 8 {
+		time.Sleep(idle / 3)
+		if err := c.send(inbound{Type: "input", Text: "/help"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d.room.Seated() != 1 {
+		t.Fatalf("a player typing every %v was ended at an idle limit of %v", idle/3, idle)
+	}
+	c.c.CloseNow()
+	start := time.Now()
+	for d.room.Seated() > 0 && time.Since(start) < 10*time.Second {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if took := time.Since(start); d.room.Seated() != 0 || took < idle/2 {
+		t.Errorf("the seat of a dropped socket freed after %v (seated %d), want about %v", took, d.room.Seated(), idle)
 	}
 }

@@ -196,6 +196,7 @@ func (s *Server) read(ctx context.Context, sock *socket, g *game) {
 		if err := g.keys.Take(ctx, len(m.Text)); err != nil {
 			return
 		}
+		g.active()
 		select {
 		case g.input <- m.Text:
 		case <-g.gone:
