@@ -403,13 +403,17 @@ func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
 			p.screens, p.drawers = append(p.screens, panesScreen), append(p.drawers, place)
 		}
 	}
-	// serve listens on a free loopback port.
+	// serve listens on free loopback ports: its SSH door always (so its
+	// first line is the one looked for), its web door when named.
 	if strings.Contains(p.line, "omnigap serve") {
 		port := freePort(t)
 		if regexp.MustCompile(`--listen \S+`).MatchString(p.line) {
 			p.line = regexp.MustCompile(`--listen \S+`).ReplaceAllString(p.line, "--listen 127.0.0.1:"+port)
 		} else {
 			p.line += " --listen 127.0.0.1:" + port
+		}
+		if web := regexp.MustCompile(`--http \S+`); web.MatchString(p.line) {
+			p.line = web.ReplaceAllString(p.line, "--http 127.0.0.1:"+freePort(t))
 		}
 	}
 	return p

@@ -4,7 +4,7 @@
 package layers
 
 // Names are the layers, lowest first.
-var Names = []string{"readers", "core", "domain", "play", "sources", "results"}
+var Names = []string{"readers", "core", "domain", "play", "sources", "results", "services"}
 
 // Of is each engine package's layer (an index into Names), by its path
 // under engine/ ("" is engine itself). A package imports packages of its
@@ -31,6 +31,20 @@ var Of = map[string]int{
 	"llm/replycache": 4, "llm/transport": 4, "builtin/builtintest": 4, "record/recordtest": 4,
 	// results: studies, reports, cards, exports and pages.
 	"batch": 5, "batch/dryrun": 5, "study": 5, "report": 5, "report/slide": 5, "card": 5, "export": 5, "page": 5,
+	// services: what runs for people while the program serves them.
+	"room": 6, "room/web": 6,
+}
+
+// Doorless are the packages that know no door: they import none of
+// Doors directly, so a door (SSH, the web) hands them people and never
+// the other way round.
+var Doorless = []string{"room"}
+
+// Doors are the import paths of the transports and front ends (a path
+// and everything under it).
+var Doors = []string{
+	"net/http", "github.com/coder/websocket", "golang.org/x/crypto/ssh", "charm.land/ssh",
+	"charm.land/wish", "github.com/omnigap/omnigap/tui",
 }
 
 // Up are the imports allowed to run from a lower layer to a higher one,

@@ -16,8 +16,6 @@ import (
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/console"
-	"github.com/omnigap/omnigap/tui/ui"
 )
 
 // Add counts a finished game from its recording: a game in which the
@@ -142,10 +140,29 @@ func limitFacts(sc *scenario.Scenario, seat int) map[string]bool {
 // consoleColumns are the console's columns, in order.
 var consoleColumns = []view.Mode{view.People, view.Script, view.Agents}
 
-// Standing is the room now, for the console: a row per figure, a column
-// for the people's games, SCRIPT's and AGENTS', and notes on the
-// comparison runs' progress and on recordings that could not be read.
-func (r *Room) Standing() console.State {
+// Standing is the room at one moment, as the console and the stage show
+// it: a few lines, a table of figures and notes.
+type Standing struct {
+	Lines []string // above the table: where to join, games under way
+	Heads []string
+	Rows  []Row
+	Notes []string // under the table
+	// Failures are the latest failures of games (a recording that could
+	// not be written), naming files: for the host, never the stage.
+	Failures []string
+}
+
+// Row is one figure in every column.
+type Row struct {
+	Label string
+	Cells []string
+}
+
+// Standing is the room now, for the console and the stage: a row per
+// figure, a column for the people's games, SCRIPT's and AGENTS', and
+// notes on the comparison runs' progress and on recordings that could not
+// be read.
+func (r *Room) Standing() Standing {
 	rep := r.Report()
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -155,12 +172,12 @@ func (r *Room) Standing() console.State {
 			groups[g.Mode] = g
 		}
 	}
-	var st console.State
+	var st Standing
 	for _, m := range consoleColumns {
 		st.Heads = append(st.Heads, m.Label())
 	}
 	row := func(label string, cell func(g report.Group) string) {
-		out := console.Row{Label: label}
+		out := Row{Label: label}
 		for _, m := range consoleColumns {
 			g, ok := groups[m]
 			if !ok {
@@ -209,13 +226,14 @@ func (r *Room) Standing() console.State {
 	st.Rows = append(st.Rows, r.limitRow(groups[view.People].Episodes))
 	st.Lines = []string{r.countsLine()}
 	st.Notes = r.notes()
+	st.Failures = slices.Clone(r.failures)
 	return st
 }
 
 // limitRow is the turn in which people most often first gave their limit
 // away (the earliest of equals) and in how many of their games, in the
 // PEOPLE column only.
-func (r *Room) limitRow(games int) console.Row {
+func (r *Room) limitRow(games int) Row {
 	label := "limit given away at"
 	if !hasPrice(r.scenario, r.seat) {
 		label = "secret given away at"
@@ -230,7 +248,7 @@ func (r *Room) limitRow(games int) console.Row {
 	if most > 0 {
 		cell = fmt.Sprintf("turn %d (%d of %d)", best, most, games)
 	}
-	return console.Row{Label: label, Cells: []string{cell, "-", "-"}}
+	return Row{Label: label, Cells: []string{cell, "-", "-"}}
 }
 
 func hasPrice(sc *scenario.Scenario, seat int) bool {
@@ -283,8 +301,13 @@ func (r *Room) notes() []string {
 	if r.unreadable > 0 {
 		out = append(out, fmt.Sprintf("%s could not be read", count(r.unreadable, "recording")))
 	}
-	return append(out, r.failures...)
+	return out
 }
 
 // count is n and the noun for n of them.
-func count(n int, noun string) string { return fmt.Sprintf("%d %s", n, ui.Plural(n, noun)) }
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"errors"
@@ -16,16 +16,16 @@ const minFreeSpace = 16 << 20
 
 // checkRecordDir makes sure the games can be recorded before anyone
 // connects: the folder is created when missing, no folder on its path
-// is a link another user could have placed (checkPath), a file can be
+// is a link another user could have placed (CheckPath), a file can be
 // created in it, and its disk has space left.
 func checkRecordDir(dir string) error {
-	if err := checkPath(dir); err != nil {
+	if err := CheckPath(dir); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := checkPath(dir); err != nil {
+	if err := CheckPath(dir); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(dir, ".omnigap-serve-check-*")
@@ -46,12 +46,12 @@ func checkRecordDir(dir string) error {
 	return nil
 }
 
-// checkPath refuses a path through a link (the path itself, or any
+// CheckPath refuses a path through a link (the path itself, or any
 // folder above it) that is not the system's own (owned by root, such as
 // /tmp on macOS): a link placed by another user could send the files
 // elsewhere. It goes from the root down, so the first folder that is
 // wrong is the one named; what does not exist yet is not checked.
-func checkPath(path string) error {
+func CheckPath(path string) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return err

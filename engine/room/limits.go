@@ -7,108 +7,88 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
-
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// Terminal sizes a game is drawn at: a window outside them is clamped, so
-// a client claiming 10000x10000 cells gets a screen the layout can use
-// (wider panes only add blank space) rather than frames of 100 million
-// cells.
-const (
-	maxWidth  = 400
-	maxHeight = 200
-)
-
-// maxPaste is the most of one paste that reaches the game: the input box
-// keeps run.DefaultMaxUtterance characters of it anyway.
-const maxPaste = 8 << 10
-
-// clampSize keeps a window's size within 1..maxWidth and 1..maxHeight.
-func clampSize(w, h int) (int, int) {
-	return min(max(w, 1), maxWidth), min(max(h, 1), maxHeight)
-}
-
-// filter is every served program's message filter: window sizes clamped,
-// pastes cut to maxPaste, typed text cleaned as the transcript is (a bidi
-// override or a control character typed is dropped), and no suspending
-// (there is no shell to return to).
-func filter(_ tea.Model, msg tea.Msg) tea.Msg {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		msg.Width, msg.Height = clampSize(msg.Width, msg.Height)
-		return msg
-	case tea.KeyPressMsg:
-		if msg.Text == "" {
-			return msg
-		}
-		clean := textsafe.Clean(msg.Text)
-		if clean == "" {
-			return nil
-		}
-		msg.Text = clean
-		return msg
-	case tea.PasteMsg:
-		if len(msg.Content) > maxPaste {
-			cut := maxPaste
-			for cut > 0 && !utf8.RuneStart(msg.Content[cut]) {
-				cut--
-			}
-			msg.Content = msg.Content[:cut]
-		}
-		msg.Content = textsafe.Clean(msg.Content)
-		return msg
-	case tea.SuspendMsg:
-		return tea.ResumeMsg{}
-	}
-	return msg
-}
-
-// rateReader passes on a player's input at most rate bytes a second
-// after a burst of burst bytes (a token bucket). It makes the reader
-// wait rather than drop, so a flood stays in the transport's window and
-// flow control stops the client from sending more: a 1 MB paste costs
-// the server one window of memory and no CPU. Each byte read is the
-// player doing something (watch.touch).
-type rateReader struct {
-	ctx    context.Context
-	r      io.Reader
-	watch  *watch
+// Bucket passes a player's input at most rate bytes a second after a
+// burst of burst bytes (a token bucket). Take waits rather than drops, so
+// a flood stays in the transport's window and flow control stops the
+// client from sending more. It is safe from any goroutine.
+type Bucket struct {
+	mu     sync.Mutex
 	rate   float64 // bytes a second
 	burst  float64
 	tokens float64
 	last   time.Time
 }
 
-func newRateReader(ctx context.Context, r io.Reader, w *watch, rate, burst int) *rateReader {
-	return &rateReader{ctx: ctx, r: r, watch: w, rate: float64(rate), burst: float64(burst), tokens: float64(burst), last: time.Now()}
+func newBucket(rate, burst int) *Bucket {
+	return &Bucket{rate: float64(rate), burst: float64(burst), tokens: float64(burst), last: time.Now()}
+}
+
+// wait waits until at least need bytes are allowed, then spends spend of
+// them (all that are allowed when spend is below 0, at most max) and
+// says how many it spent.
+func (b *Bucket) wait(ctx context.Context, need, spend float64) (int, error) {
+	for {
+		b.mu.Lock()
+		now := time.Now()
+		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+		b.last = now
+		if b.tokens >= need {
+			if spend < 0 {
+				spend = b.tokens
+			}
+			b.tokens -= spend
+			b.mu.Unlock()
+			return int(spend), nil
+		}
+		wait := time.Duration((need - b.tokens) / b.rate * float64(time.Second))
+		b.mu.Unlock()
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return 0, ctx.Err()
+		}
+	}
+}
+
+// Take waits until n bytes are allowed (a message read whole: n over
+// the burst waits for a full bucket and leaves it in debt) and spends
+// them.
+func (b *Bucket) Take(ctx context.Context, n int) error {
+	_, err := b.wait(ctx, min(float64(n), b.burst), float64(n))
+	return err
+}
+
+// give returns bytes allowed but not used.
+func (b *Bucket) give(n int) {
+	b.mu.Lock()
+	b.tokens += float64(n)
+	b.mu.Unlock()
+}
+
+// rateReader is a reader held to a Bucket: a 1 MB paste costs the server
+// one window of memory and no CPU. Each byte read is the player doing
+// something (watch.touch).
+type rateReader struct {
+	ctx    context.Context
+	r      io.Reader
+	watch  *watch
+	bucket *Bucket
 }
 
 func (rr *rateReader) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	for {
-		now := time.Now()
-		rr.tokens = min(rr.burst, rr.tokens+now.Sub(rr.last).Seconds()*rr.rate)
-		rr.last = now
-		if rr.tokens >= 1 {
-			break
-		}
-		wait := time.Duration((1 - rr.tokens) / rr.rate * float64(time.Second))
-		t := time.NewTimer(wait)
-		select {
-		case <-t.C:
-		case <-rr.ctx.Done():
-			t.Stop()
-			return 0, io.EOF
-		}
+	allowed, err := rr.bucket.wait(rr.ctx, 1, -1)
+	if err != nil {
+		return 0, io.EOF
 	}
-	n, err := rr.r.Read(p[:min(len(p), int(rr.tokens))])
-	rr.tokens -= float64(n)
+	n, err := rr.r.Read(p[:min(len(p), allowed)])
+	rr.bucket.give(allowed - n)
 	if n > 0 {
 		rr.watch.touch()
 	}

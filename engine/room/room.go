@@ -1,9 +1,11 @@
-// Package room is the room of omnigap serve, with no protocol in it: the
-// games people play (each the play model at its own terminal, with its
-// own limits), the caps on games in all and per address, and the tally
-// of their recordings beside SCRIPT and AGENTS runs for the speaker's
-// console. A transport (tui/serve: SSH) authenticates people, names them
-// and hands each one over as a Player.
+// Package room is the room of omnigap serve, with no door in it: the
+// games people play (each a Game run per player, with its own limits),
+// the caps on games in all and per address, and the tally of their
+// recordings beside SCRIPT and AGENTS runs for the speaker's console and
+// the stage. A door (tui/serve: SSH and a terminal; engine/room/web: a
+// browser) admits people, names them and hands each one over as a
+// Player with the Game it plays; one room, one tally and one recording
+// folder, whichever door a player came through.
 package room
 
 import (
@@ -11,18 +13,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"sync"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-
+	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/tui"
+	"github.com/omnigap/omnigap/engine/view"
 )
 
 // Defaults of the limits (docs/SERVE.md).
@@ -42,15 +41,32 @@ type Limits struct {
 	// Idle ends a game whose player sends no input, or whose client takes
 	// none of its output, for this long.
 	Idle time.Duration
-	// KeyRate and KeyBurst limit a player's input (rateReader).
+	// KeyRate and KeyBurst limit a player's input (Table.Input).
 	KeyRate, KeyBurst int
+}
+
+// Setup is what every game of the room plays: one seat of one scenario
+// in AGENTS against the factory's agent, beside a SCRIPT run of the same
+// scenario and seed for the reveal.
+type Setup struct {
+	Scenario *scenario.Scenario
+	// Seat is the seat people play.
+	Seat int
+	Seed int64
+	Pace time.Duration
+	// Factory plays the other seat, and both in SCRIPT.
+	Factory episode.Factory
+	// Annotate, when set, makes each run's annotator.
+	Annotate func(*scenario.Scenario, view.Mode) run.Annotator
+	// RecordDir, when set, receives one recording per game.
+	RecordDir string
+	// MaxUtterance caps a turn's text (run.Config.MaxUtterance).
+	MaxUtterance int
 }
 
 // Config says what the room plays.
 type Config struct {
-	// Game is what every player plays (tui.Options with Play set); each
-	// game gets a copy with its own welcome, player name and size.
-	Game tui.Options
+	Setup Setup
 	// Welcome is the host's text at the top of each game's first screen.
 	Welcome string
 	Limits  Limits
@@ -81,10 +97,13 @@ type Room struct {
 	}
 }
 
-// New is an empty room playing cfg.Game.
+// New is an empty room playing cfg.Setup.
 func New(cfg Config) (*Room, error) {
-	if cfg.Game.Play == nil || cfg.Game.Scenario == nil {
+	if cfg.Setup.Scenario == nil || cfg.Setup.Factory == nil {
 		return nil, errors.New("serve: no game to serve")
+	}
+	if cfg.Setup.Seat < 0 || cfg.Setup.Seat > 1 {
+		return nil, fmt.Errorf("serve: seat %d: a game is played in seat 0 or 1", cfg.Setup.Seat)
 	}
 	l := &cfg.Limits
 	if l.MaxSessions <= 0 {
@@ -99,27 +118,28 @@ func New(cfg Config) (*Room, error) {
 	if l.KeyBurst <= 0 {
 		l.KeyBurst = DefaultKeyBurst
 	}
+	if dir := cfg.Setup.RecordDir; dir != "" {
+		if err := checkRecordDir(dir); err != nil {
+			return nil, fmt.Errorf("--record %s: %w", dir, err)
+		}
+	}
 	return &Room{
-		cfg: cfg, scenario: cfg.Game.Scenario, seat: cfg.Game.Play.Seat,
+		cfg: cfg, scenario: cfg.Setup.Scenario, seat: cfg.Setup.Seat,
 		seats:      seats{max: l.MaxSessions, perIP: l.MaxPerAddress},
 		limitTurns: map[int]int{},
 	}, nil
 }
 
-// Player is one person at a terminal, as a transport hands them over.
+// Player is one person, as a door hands them over.
 type Player struct {
 	// Name is the player's recorded name (record.Header.Player).
 	Name string
+	// NamedFrom says, for the player, what Name is a salted hash of
+	// ("your SSH key", "this browser's game").
+	NamedFrom string
 	// Address is where they connect from, for the cap per address.
 	Address string
-	In      io.Reader
-	Out     io.Writer
-	// Env is the terminal's environment, TERM included.
-	Env []string
-	// Sizes is the terminal's window size, kept up to date by the
-	// transport.
-	Sizes *Sizes
-	// Hangup closes the player's connection: the room calls it when the
+	// Hangup cuts the player's connection: the room calls it when the
 	// game must end while the game may be blocked writing to them (the
 	// player gone, idle, or not reading), so no write outlives it.
 	Hangup func()
@@ -130,34 +150,21 @@ type Refused struct{ Reason string }
 
 func (e *Refused) Error() string { return e.Reason }
 
-// Play plays one game for p until it ends, p leaves (ctx ends: the run
+// Play plays game g for p until it ends, p leaves (ctx ends: the run
 // stops with reason disconnected) or the room's limits end it. A game
-// over a cap is not started: p is told why and the error is *Refused.
-// When Play returns, the game's run has stopped and its recording is
-// closed.
-func (r *Room) Play(ctx context.Context, p Player) error {
+// over a cap is not started, and the error is *Refused with the reason
+// for the player. When Play returns, the game's run has stopped and its
+// recording is closed.
+func (r *Room) Play(ctx context.Context, p Player, g Game) error {
 	if why := r.seats.take(p.Address); why != "" {
-		fmt.Fprint(p.Out, why+"\r\n")
 		return &Refused{Reason: why}
 	}
 	defer r.seats.give(p.Address)
 	r.mu.Lock()
 	r.started++
 	r.mu.Unlock()
-	// The game's run ends once: when its recording closes (the first, if
-	// a failed start left one), or, unrecorded, when the player leaves.
-	var recorded bool
-	runEnded := func() {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		if !recorded {
-			recorded = true
-			r.ended++
-		}
-	}
-	defer runEnded()
 
-	// The game's context ends with the player's (the transport's cause:
+	// The game's context ends with the player's (the door's cause:
 	// disconnected, or canceled when the server stops) or with the room's
 	// limits; either hangs up, so a write blocked on a client that reads
 	// nothing ends too.
@@ -170,65 +177,30 @@ func (r *Room) Play(ctx context.Context, p Player) error {
 	}
 	unwatch := context.AfterFunc(ctx, hangup)
 	defer unwatch()
-	w := newWatch(r.cfg.Limits.Idle, func(why string) {
+	t := &Table{Player: p, Setup: r.cfg.Setup, Welcome: r.welcome(p), room: r}
+	t.watch = newWatch(r.cfg.Limits.Idle, func(why string) {
 		r.logf("game of %s ended: %s", p.Name, why)
 		stop(run.Stop(event.Disconnected))
 		hangup()
 	})
-	defer w.stop()
-
-	opts := r.gameOptions(game, p, w)
-	opts.Failed = func(err error) { r.fail(fmt.Sprintf("game of %s could not start: %v", p.Name, err)) }
-	opts.Recorded = func(path string) {
-		runEnded()
-		if err := r.Add(path); err != nil {
-			r.fail(fmt.Sprintf("game of %s: %v", p.Name, err))
-		}
-	}
-	sizes := make(chan tea.Msg)
-	go p.Sizes.relay(game, sizes)
-	opts.Messages = sizes
+	defer t.watch.stop()
+	defer t.runEnded()
 	r.logf("game started: player %s, %d under way", p.Name, r.seats.inUse())
-	err := tui.Run(game, opts)
-	if err != nil && game.Err() == nil {
+	if err := g.Play(game, t); err != nil && game.Err() == nil {
 		r.fail(fmt.Sprintf("game of %s: %v", p.Name, err))
 	}
 	r.logf("game ended: player %s", p.Name)
 	return nil
 }
 
-// gameOptions are the configured game for one player: their own welcome,
-// name, input, output, size and limits.
-func (r *Room) gameOptions(ctx context.Context, p Player, w *watch) tui.Options {
-	opts := r.cfg.Game
-	play := *opts.Play
-	play.Welcome = r.welcome(p.Name)
-	play.Once = true
-	opts.Play = &play
-	opts.Player = p.Name
-	// Quitting before the end leaves the game as a disconnect does.
-	opts.QuitCause = run.Stop(event.Disconnected)
-	width, height := clampSize(p.Sizes.Size())
-	opts.Program = append(slices.Clip(opts.Program),
-		tea.WithInput(newRateReader(ctx, p.In, w, r.cfg.Limits.KeyRate, r.cfg.Limits.KeyBurst)),
-		tea.WithOutput(stallWriter{w: p.Out, watch: w}),
-		tea.WithEnvironment(p.Env),
-		tea.WithColorProfile(colorprofile.Env(p.Env)),
-		tea.WithWindowSize(width, height),
-		tea.WithFilter(filter),
-		tea.WithoutSignalHandler(),
-	)
-	return opts
-}
-
 // welcome is the host's text, then what is recorded of the player.
-func (r *Room) welcome(player string) string {
+func (r *Room) welcome(p Player) string {
 	text := r.cfg.Welcome
-	if r.cfg.Game.RecordDir != "" {
+	if r.cfg.Setup.RecordDir != "" {
 		if text != "" {
 			text += "\n\n"
 		}
-		text += fmt.Sprintf("Your game is recorded under the name %s: a salted hash of your SSH key (or of this session when you offered none), never your name, address or key.", player)
+		text += fmt.Sprintf("Your game is recorded under the name %s: a salted hash of %s, never your name, address or key.", p.Name, p.NamedFrom)
 	}
 	return text
 }
@@ -258,12 +230,22 @@ func (r *Room) logf(format string, args ...any) {
 // none.
 func (r *Room) Limits() Limits { return r.cfg.Limits }
 
+// Setup is what the room's games play.
+func (r *Room) Setup() Setup { return r.cfg.Setup }
+
 // Playing is the number of games under way: begun, and their run not
 // ended (a player reading the reveal is not playing).
 func (r *Room) Playing() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.started - r.ended
+}
+
+// Started is the number of games begun since the room opened.
+func (r *Room) Started() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.started
 }
 
 // Seated is the number of players in a game, reveal included.
