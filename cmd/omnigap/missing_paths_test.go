@@ -20,6 +20,7 @@ func TestMissingPathsAreNamedAsGiven(t *testing.T) {
 		{[]string{"scenarios", "import", "cocoa", "no-such/dialogues.json", "--out", out}, "no-such/dialogues.json"},
 		{[]string{"scenarios", "import", "sotopia", "no-such", "--out", out}, "no-such/environment_profiles.jsonl"},
 		{[]string{"episodes", "import", "sotopia", "no-such/episodes.jsonl", "--out", out}, "no-such/episodes.jsonl"},
+		{[]string{"episodes", "import", "cocoa", "no-such/dialogues.json", "--out", out}, "no-such/dialogues.json"},
 		{[]string{"report", "no-such/study"}, "no-such/study"},
 		{[]string{"card", "no-such/run.jsonl"}, "no-such/run.jsonl"},
 		{[]string{"scenarios", "show", "no-such/scenario.yaml"}, "no-such/scenario.yaml"},
