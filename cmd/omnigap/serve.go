@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/tui"
 	"github.com/omnigap/omnigap/tui/console"
 	"github.com/omnigap/omnigap/tui/serve"
 	"github.com/omnigap/omnigap/tui/serve/room"
@@ -53,12 +54,7 @@ canceled with their recordings closed. See docs/SERVE.md.`,
 		Example: `  omnigap serve --record talk/ --console
   omnigap serve mutualfriends/alumni-mixer --seat 0 --listen 0.0.0.0:2222 --authorized-keys room_keys --record talk/`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				o.play.ref = args[0]
-			}
-			return o.serve(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("seat"))
-		},
+		RunE: o.run,
 	}
 	o.play.addFlags(cmd, "folder to write each game's recording to (and the SCRIPT and AGENTS runs', under baseline/)")
 	f := cmd.Flags()
@@ -78,33 +74,20 @@ canceled with their recordings closed. See docs/SERVE.md.`,
 	return cmd
 }
 
+// run serves the scenario args names, or the default one.
+func (o *serveOptions) run(cmd *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		o.play.ref = args[0]
+	}
+	return o.serve(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.Flags().Changed("seat"))
+}
+
 func (o *serveOptions) serve(ctx context.Context, stdout, stderr io.Writer, seatSet bool) error {
-	if o.baseline < 0 {
-		return fmt.Errorf("--baseline: must be 0 or more, got %d", o.baseline)
-	}
-	game, err := o.play.game(seatSet)
-	if err != nil {
-		return err
-	}
-	if o.console {
-		if f, ok := stdout.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
-			return errors.New("omnigap serve --console needs a terminal")
-		}
-	}
-	cfg := o.server
-	cfg.Game = game
-	cfg.Welcome = fmt.Sprintf("Welcome to %s: you are one of the audience, each in a game of your own.", game.Scenario.Title)
-	if !o.console {
-		cfg.Log = stdout
-	}
-	srv, err := serve.New(cfg)
+	srv, game, err := o.newServer(stdout, stderr, seatSet)
 	if err != nil {
 		return err
 	}
 	people := srv.Room()
-	if srv.Warning != "" {
-		fmt.Fprintln(stderr, srv.Warning)
-	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
@@ -120,17 +103,7 @@ func (o *serveOptions) serve(ctx context.Context, stdout, stderr io.Writer, seat
 	connect := connectLine(srv)
 	var serveErr error
 	wg.Go(func() { serveErr = srv.Serve(ctx) })
-	if o.console {
-		err = console.Run(ctx, console.Options{Title: "omnigap serve · " + game.Scenario.Title, State: func() console.State {
-			return consoleState(people, connect)
-		}})
-		if errors.Is(err, console.ErrClosed) || errors.Is(err, context.Canceled) && ctx.Err() != nil {
-			err = nil // q on the console, or a signal: a clean stop
-		}
-	} else {
-		fmt.Fprintf(stdout, "omnigap serve: %s (ctrl-c stops)\n", connect)
-		<-ctx.Done()
-	}
+	err = o.show(ctx, stdout, people, connect, game.Scenario.Title)
 	stop()
 	wg.Wait()
 	if err == nil && ctx.Err() != nil && serveErr == nil {
@@ -138,6 +111,53 @@ func (o *serveOptions) serve(ctx context.Context, stdout, stderr io.Writer, seat
 		return nil
 	}
 	return errors.Join(err, serveErr)
+}
+
+// newServer is the server the flags describe, of the game they name.
+func (o *serveOptions) newServer(stdout, stderr io.Writer, seatSet bool) (*serve.Server, tui.Options, error) {
+	if o.baseline < 0 {
+		return nil, tui.Options{}, fmt.Errorf("--baseline: must be 0 or more, got %d", o.baseline)
+	}
+	game, err := o.play.game(seatSet)
+	if err != nil {
+		return nil, game, err
+	}
+	if o.console {
+		if f, ok := stdout.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
+			return nil, game, errors.New("omnigap serve --console needs a terminal")
+		}
+	}
+	cfg := o.server
+	cfg.Game = game
+	cfg.Welcome = fmt.Sprintf("Welcome to %s: you are one of the audience, each in a game of your own.", game.Scenario.Title)
+	if !o.console {
+		cfg.Log = stdout
+	}
+	srv, err := serve.New(cfg)
+	if err != nil {
+		return nil, game, err
+	}
+	if srv.Warning != "" {
+		fmt.Fprintln(stderr, srv.Warning)
+	}
+	return srv, game, nil
+}
+
+// show shows the room on the console until it is closed, or says how to
+// connect, until ctx ends.
+func (o *serveOptions) show(ctx context.Context, stdout io.Writer, people *room.Room, connect, title string) error {
+	if !o.console {
+		fmt.Fprintf(stdout, "omnigap serve: %s (ctrl-c stops)\n", connect)
+		<-ctx.Done()
+		return nil
+	}
+	err := console.Run(ctx, console.Options{Title: "omnigap serve · " + title, State: func() console.State {
+		return consoleState(people, connect)
+	}})
+	if errors.Is(err, console.ErrClosed) || errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		err = nil // q on the console, or a signal: a clean stop
+	}
+	return err
 }
 
 // connectLine tells players how to connect.
