@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/tui/studybar"
@@ -155,7 +156,7 @@ func (o *runOptions) play(cmd *cobra.Command) error {
 	o.opts.Resolve = library.Resolve
 	err = playStudy(cmd.Context(), o.opts, o.backends.cacheLost, cmd.OutOrStdout(), cmd.ErrOrStderr())
 	if cerr := o.backends.close(); cerr != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "omnigap run: --cache:", textsafe.Clean(cerr.Error()))
+		fmt.Fprintln(cmd.ErrOrStderr(), "omnigap run: --cache:", textsafe.Clean(safefile.Explain(cerr).Error()))
 	}
 	return err
 }
