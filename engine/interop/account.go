@@ -102,7 +102,7 @@ func (a *Account) Wrote(name string, from Position) {
 func (a *Account) FoundAgain(r Repeat) {
 	a.repeats = append(a.repeats, r)
 	a.say("note: " + r.String())
-	if i, ok := a.at[r.Replaced]; ok && r.Replaced != r.Recording {
+	if i, ok := a.at[r.Replaced]; ok {
 		delete(a.at, r.Replaced)
 		a.at[r.Recording] = i
 		a.files[i] = Placed{r.Recording, r.Second}

@@ -232,7 +232,7 @@ func (d *Dir) leftover(name string) (l Leftover, busy bool) {
 	l = Leftover{Name: filepath.Join(d.path, name)}
 	entries, err := d.entries(name)
 	if err != nil {
-		l.Why = err.Error()
+		l.Why = Explain(err).Error()
 		return l, false
 	}
 	locked := false
@@ -263,7 +263,7 @@ func (d *Dir) leftover(name string) (l Leftover, busy bool) {
 	}
 	f, err := d.root.OpenFile(filepath.Join(name, stageLock), os.O_RDWR, 0)
 	if err != nil {
-		l.Why = err.Error()
+		l.Why = Explain(err).Error()
 		return l, false
 	}
 	defer f.Close()
@@ -272,7 +272,7 @@ func (d *Dir) leftover(name string) (l Leftover, busy bool) {
 		return l, true
 	}
 	if err != nil {
-		l.Why = err.Error()
+		l.Why = Explain(err).Error()
 		return l, false
 	}
 	// Removed holding the lock, the lock's file last: an import that
@@ -280,7 +280,7 @@ func (d *Dir) leftover(name string) (l Leftover, busy bool) {
 	// (newStaging).
 	defer unlock()
 	if err := errors.Join(d.removeStaged(name), d.removeLock(name)); err != nil {
-		l.Why = err.Error()
+		l.Why = Explain(err).Error()
 		return l, false
 	}
 	l.Removed = true
