@@ -28,30 +28,34 @@ recorded them), turn limit, ending rule and evaluation, the outcomes with
 with c. An existing --out file is kept unless --force.`,
 		Example: `  omnigap card recordings/craigslist_road-bike-*.jsonl --out card.md`,
 		Args:    usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			recs, err := readRecordings(cmd.Context(), args)
-			if err != nil {
-				return err
-			}
-			write := func(w io.Writer) error { return card.Write(w, recs) }
-			if out == "" {
-				var b bytes.Buffer
-				if err := write(&b); err != nil {
-					return err
-				}
-				_, err = cmd.OutOrStdout().Write(b.Bytes())
-				return err
-			}
-			if err := safefile.WriteFile(out, safefile.Policy{Replace: force, Inputs: args}, write); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(out))
-			return nil
-		},
+		RunE:    func(cmd *cobra.Command, args []string) error { return writeCard(cmd, args, out, force) },
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "file to write (default standard output)")
 	cmd.Flags().BoolVar(&force, "force", false, "replace the --out file if it exists")
 	return cmd
+}
+
+// writeCard writes the card of the recordings args to the file out
+// (replaced only with force), or to standard output.
+func writeCard(cmd *cobra.Command, args []string, out string, force bool) error {
+	recs, err := readRecordings(cmd.Context(), args)
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error { return card.Write(w, recs) }
+	if out == "" {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return err
+		}
+		_, err = cmd.OutOrStdout().Write(b.Bytes())
+		return err
+	}
+	if err := safefile.WriteFile(out, safefile.Policy{Replace: force, Inputs: args}, write); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(out))
+	return nil
 }
 
 // readRecordings reads every recording named, for what a card or an export

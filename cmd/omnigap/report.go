@@ -17,11 +17,16 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
+// reportOptions are report's flags.
+type reportOptions struct {
+	jsonPath, csvPath, svgPath, pngPath string
+	htmlPath                            string
+	force                               bool
+	by                                  []string
+}
+
 func newReportCmd() *cobra.Command {
-	var jsonPath, csvPath, svgPath, pngPath string
-	var htmlPath string
-	var force bool
-	var by []string
+	var o reportOptions
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
 		Short: "Aggregate recordings by family and mode (or by study, model, prompt, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
@@ -56,82 +61,97 @@ over the scenarios and seeds both played.`,
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg --png report.png
   omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			dims, err := report.ParseDims(by)
-			if err != nil {
-				return err
-			}
-			// Each episode is tallied as it is read and dropped, so memory
-			// does not hold every recording's figures.
-			a := report.NewAggregator(dims)
-			sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			guard := study.Guard{}
-			var scenarios page.Scenarios
-			n, err := study.Episodes(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
-				if len(dims) == 0 {
-					if err := guard.Check(ep.Family, src.Study); err != nil {
-						return err
-					}
-				}
-				ep.Study = src.Label
-				a.Add(ep)
-				if htmlPath != "" && ep.Source == src.Path {
-					scenarios.Add(src.Path, ep)
-				}
-				return nil
-			})
-			if err != nil && cmd.Context().Err() != nil {
-				return errInterrupted
-			}
-			if err != nil {
-				return err
-			}
-			inputs := make([]string, len(sources))
-			for i, src := range sources {
-				inputs[i] = src.Path
-			}
-			if n == 0 {
-				return fmt.Errorf("no readable recordings in %v", args)
-			}
-			r := a.Report()
-			out := cmd.OutOrStdout()
-			if err := r.WriteTable(out, tableWidth(out)); err != nil {
-				return err
-			}
-			if err := r.WriteBars(out); err != nil {
-				return err
-			}
-			for _, exp := range []struct {
-				path  string
-				write func(io.Writer) error
-			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV},
-				{svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
-				{pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }}} {
-				if exp.path != "" {
-					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
-						return err
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(exp.path))
-				}
-			}
-			if htmlPath != "" {
-				return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), htmlPath, r, &scenarios, force, inputs)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return o.report(cmd, args) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
-	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
-	f.StringVar(&htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
-	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
-	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
-	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
-	f.StringSliceVar(&by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
+	f.StringVar(&o.jsonPath, "json", "", "write the report as JSON to this file")
+	f.StringVar(&o.csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
+	f.StringVar(&o.htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
+	f.StringVar(&o.svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
+	f.StringVar(&o.pngPath, "png", "", "write the same slide as a PNG to this file")
+	f.BoolVar(&o.force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
+	f.StringSliceVar(&o.by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
+}
+
+// report reads the recordings args name, episode by episode, and prints
+// and writes their report.
+func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
+	dims, err := report.ParseDims(o.by)
+	if err != nil {
+		return err
+	}
+	sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	a, scenarios, n, err := o.read(cmd, sources, dims)
+	if err != nil && cmd.Context().Err() != nil {
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	inputs := make([]string, len(sources))
+	for i, src := range sources {
+		inputs[i] = src.Path
+	}
+	if n == 0 {
+		return fmt.Errorf("no readable recordings in %v", args)
+	}
+	return o.write(cmd, a.Report(), scenarios, inputs)
+}
+
+// read tallies the episodes of sources as it reads them, and keeps the
+// scenarios' episodes for --html; n counts them.
+func (o *reportOptions) read(cmd *cobra.Command, sources []study.Source, dims []report.Dim) (a *report.Aggregator, scenarios *page.Scenarios, n int, err error) {
+	// Each episode is tallied as it is read and dropped, so memory
+	// does not hold every recording's figures.
+	a, scenarios = report.NewAggregator(dims), &page.Scenarios{}
+	guard := study.Guard{}
+	n, err = study.Episodes(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
+		if len(dims) == 0 {
+			if err := guard.Check(ep.Family, src.Study); err != nil {
+				return err
+			}
+		}
+		ep.Study = src.Label
+		a.Add(ep)
+		if o.htmlPath != "" && ep.Source == src.Path {
+			scenarios.Add(src.Path, ep)
+		}
+		return nil
+	})
+	return a, scenarios, n, err
+}
+
+// write prints the report's tables and bars and writes the files the
+// flags ask for.
+func (o *reportOptions) write(cmd *cobra.Command, r report.Report, scenarios *page.Scenarios, inputs []string) error {
+	out := cmd.OutOrStdout()
+	if err := r.WriteTable(out, tableWidth(out)); err != nil {
+		return err
+	}
+	if err := r.WriteBars(out); err != nil {
+		return err
+	}
+	for _, exp := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{{o.jsonPath, r.WriteJSON}, {o.csvPath, r.WriteCSV},
+		{o.svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
+		{o.pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }}} {
+		if exp.path != "" {
+			if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: o.force, Inputs: inputs}, exp.write); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(exp.path))
+		}
+	}
+	if o.htmlPath != "" {
+		return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), o.htmlPath, r, scenarios, o.force, inputs)
+	}
+	return nil
 }
 
 // tableWidth is the width report tables are laid out to: the terminal's

@@ -67,18 +67,21 @@ through the turns, p audits the prompts (z adds the reasoning), f forks,
 t takes a seat over, c shows the simulation card, ? lists every key and
 q quits.`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				if w.humans != "" {
-					return fmt.Errorf("--humans plays the transcript's own scenario; leave out %s", args[0])
-				}
-				w.ref = args[0]
-			}
-			return w.watch(cmd.Context(), cmd.OutOrStdout())
-		},
+		RunE: w.run,
 	}
 	w.addFlags(cmd)
 	return cmd
+}
+
+// run watches the scenario args names, or the default one.
+func (w *watchOptions) run(cmd *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		if w.humans != "" {
+			return fmt.Errorf("--humans plays the transcript's own scenario; leave out %s", args[0])
+		}
+		w.ref = args[0]
+	}
+	return w.watch(cmd.Context(), cmd.OutOrStdout())
 }
 
 // watchSetup is everything a front end needs to start the panes.

@@ -51,7 +51,7 @@ func jsonlEpisode(t *testing.T, id, tag string, models []string, scored bool) st
 // importing is what an import into a folder told.
 type importing struct {
 	wrote   []string
-	repeats []Repeat
+	repeats []interop.Repeat
 }
 
 func importInto(t *testing.T, im *Importer, out string, paths ...string) importing {
@@ -61,15 +61,17 @@ func importInto(t *testing.T, im *Importer, out string, paths ...string) importi
 		t.Fatal(err)
 	}
 	defer dir.Close()
-	var got importing
-	err = im.Write(context.Background(), paths, dir, Progress{
-		Skipped:  func(p interop.Problem) { t.Errorf("skipped: %v", p) },
-		Noted:    func(interop.Position, string) {},
-		Wrote:    func(name string, _ *Imported) { got.wrote = append(got.wrote, name) },
-		Repeated: func(r Repeat) { got.repeats = append(got.repeats, r) },
-	})
-	if err != nil {
+	var said strings.Builder
+	a := interop.NewAccount(&said, out, interop.Recordings)
+	if err := im.Write(context.Background(), paths, dir, a); err != nil {
 		t.Fatal(err)
+	}
+	if strings.Contains(said.String(), "skipped: ") {
+		t.Errorf("the import skipped:\n%s", said.String())
+	}
+	got := importing{repeats: a.Repeats()}
+	for _, f := range a.Files() {
+		got.wrote = append(got.wrote, f.Name)
 	}
 	return got
 }

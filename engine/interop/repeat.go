@@ -1,4 +1,4 @@
-package episodes
+package interop
 
 import (
 	"context"
@@ -6,16 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/record"
 )
 
-// An episode is known by its Sotopia id: episode_id in an
-// episodes_to_jsonl line, pk in an EpisodeLog or a rewards_prompt
-// record (an export's episode_id is its EpisodeLog's pk, so one episode
-// in two forms is one episode). Found again, in this import or in a
-// recording already in the folder, it is imported once (Repeat). An
-// episode without an id is never taken for another.
+// An episode played elsewhere is known by its source's own id (Sotopia's
+// pk, a cocoa dialogue's uuid). Found again, in this import or in a
+// recording already in the folder (its header's source names it), it is
+// imported once (Repeat). An episode without an id is never taken for
+// another.
 
 // Repeat is an episode found a second time: it is imported once.
 type Repeat struct {
@@ -23,7 +21,7 @@ type Repeat struct {
 	Episode string
 	// First is where the copy already imported was read from, Second
 	// where the copy found again is.
-	First, Second interop.Position
+	First, Second Position
 	// Before says the first copy was imported into the folder before
 	// this import.
 	Before bool
@@ -51,15 +49,15 @@ func (r Repeat) String() string {
 // the file it was read from, and whether it had the evaluator's scores.
 type imported struct {
 	name   string
-	from   interop.Position
+	from   Position
 	scored bool
 	before bool
 }
 
-// inFolder are the Sotopia episodes whose recordings are in dir already,
-// by id, as their headers name them; files that are no such recording
-// are let be.
-func inFolder(ctx context.Context, dir string) (map[string]*imported, error) {
+// inFolder are the episodes of a format (the sources' formats that begin
+// with formatPrefix) whose recordings are in dir already, by id, as
+// their headers name them; files that are no such recording are let be.
+func inFolder(ctx context.Context, dir, formatPrefix string) (map[string]*imported, error) {
 	out := map[string]*imported{}
 	files, err := record.Files(dir)
 	if err != nil {
@@ -73,8 +71,8 @@ func inFolder(ctx context.Context, dir string) (map[string]*imported, error) {
 		if err != nil {
 			continue
 		}
-		if src := rec.Header.Source; src != nil && src.Episode != "" && strings.HasPrefix(src.Format, FormatPrefix) {
-			out[src.Episode] = &imported{name: filepath.Base(path), from: interop.Position{File: src.File, Record: -1}, before: true}
+		if src := rec.Header.Source; src != nil && src.Episode != "" && strings.HasPrefix(src.Format, formatPrefix) {
+			out[src.Episode] = &imported{name: filepath.Base(path), from: Position{File: src.File, Record: -1}, before: true}
 		}
 	}
 	return out, nil
@@ -84,9 +82,9 @@ func inFolder(ctx context.Context, dir string) (map[string]*imported, error) {
 // repeat to tell, and whether the copy takes the first's place. A copy
 // with the evaluator's scores takes the place of one without; one
 // already in the folder is kept unless force (--force).
-func repeatOf(e *Episode, first *imported, force bool) (Repeat, bool) {
-	r := Repeat{Episode: e.PK, First: first.from, Second: e.At, Before: first.before, Recording: first.name}
-	replace := first.before && force || !first.before && !first.scored && len(e.Evaluations) > 0
+func repeatOf(f Found, first *imported, force bool) (Repeat, bool) {
+	r := Repeat{Episode: f.ID, First: first.from, Second: f.At, Before: first.before, Recording: first.name}
+	replace := first.before && force || !first.before && !first.scored && f.Scored
 	if replace {
 		r.Replaced = first.name
 	}

@@ -1,6 +1,6 @@
 //go:build windows
 
-package replycache
+package safefile
 
 import (
 	"errors"
@@ -15,10 +15,14 @@ import (
 // locked range on Windows also keeps other handles from reading it.
 const lockOffset = 1 << 62
 
-// lock takes an exclusive lock on one byte of the file (LockFileEx),
-// waiting up to wait while another process holds it, and returns its
-// release.
-func lock(f *os.File, wait time.Duration) (func(), error) {
+// Locking says that Lock locks here.
+const Locking = true
+
+// Lock takes an exclusive lock on one byte of the file (LockFileEx),
+// waiting up to wait while another process holds it (then an error
+// wrapping ErrLocked), and returns its release. The system lets it go
+// when the process ends, however it ends.
+func Lock(f *os.File, wait time.Duration) (func(), error) {
 	h := windows.Handle(f.Fd())
 	at := func() *windows.Overlapped { return &windows.Overlapped{OffsetHigh: lockOffset >> 32} }
 	for deadline := time.Now().Add(wait); ; time.Sleep(time.Millisecond) {
@@ -30,7 +34,7 @@ func lock(f *os.File, wait time.Duration) (func(), error) {
 			return nil, err
 		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("another process has held the file's lock for %v", wait)
+			return nil, fmt.Errorf("%w for %v", ErrLocked, wait)
 		}
 	}
 }
