@@ -18,7 +18,7 @@ var Of = map[string]int{
 	"leak/match": 1, "leak/secret": 1, "leak/derive": 1,
 	// domain: the families, their metrics and generators.
 	"family": 2, "family/all": 2, "family/craigslist": 2, "family/dealornodeal": 2,
-	"family/freeform": 2, "family/mutualfriends": 2, "metrics": 2, "generate": 2,
+	"family/freeform": 2, "family/mutualfriends": 2, "metrics": 2, "generate": 2, "agree": 2,
 	// play: running an episode, its backends and annotators.
 	"run": 3, "episode": 3, "human": 3, "replay": 3, "leak": 3, "leak/check": 3,
 	"builtin": 3, "builtin/all": 3, "builtin/talk": 3, "builtin/craigslist": 3,
