@@ -112,7 +112,7 @@ func checkRecording(t *testing.T, path string, imp *Imported, want map[string]co
 	}
 	src := rec.Header.Source
 	if src == nil || src.Format != FormatPrefix+string(e.Form) || src.File != e.At.File || src.Episode != e.PK || src.Tag != e.Tag ||
-		!slices.Equal(src.Models, e.Models) {
+		!slices.Equal(src.Models, e.Models) || !slices.Equal(src.Agents, []string{e.Agents[0].Name, e.Agents[1].Name}) {
 		t.Errorf("%s: source %+v", key, src)
 	}
 	// Sotopia-PI's files call every model it served custom_model; the

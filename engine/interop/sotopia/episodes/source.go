@@ -16,10 +16,10 @@ const FormatPrefix = "sotopia/"
 
 // sourceOf names where the episode came from, for its recording's
 // header: the form, the file as the import was given it, the episode's
-// id, and its tag and models as given, with notes.
+// id, its tag, models and agents as given, with notes.
 func sourceOf(e *Episode, notes []string) *record.Source {
 	return &record.Source{Format: FormatPrefix + string(e.Form), File: textsafe.Line(filepath.Clean(e.At.File)),
-		Episode: e.PK, Tag: e.Tag, Models: slices.Clone(e.Models), Notes: notes}
+		Episode: e.PK, Tag: e.Tag, Models: slices.Clone(e.Models), Agents: []string{e.Agents[0].Name, e.Agents[1].Name}, Notes: notes}
 }
 
 // SourceOf is where an imported recording's episode came from: its
