@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/page"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -21,7 +22,7 @@ func newReportCmd() *cobra.Command {
 	var jsonPath, csvPath, svgPath, pngPath string
 	var htmlPath string
 	var force bool
-	var by []string
+	var by, ratings []string
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
 		Short: "Aggregate recordings by family and mode (or by study, model, prompt, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
@@ -57,6 +58,7 @@ over the scenarios and seeds both played.`,
   omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			args, ratings := splitRatings(args, ratings)
 			dims, err := report.ParseDims(by)
 			if err != nil {
 				return err
@@ -97,6 +99,10 @@ over the scenarios and seeds both played.`,
 				return fmt.Errorf("no readable recordings in %v", args)
 			}
 			r := a.Report()
+			rated, err := readPeople(cmd.Context(), ratings, inputs, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
 			out := cmd.OutOrStdout()
 			if err := r.WriteTable(out, tableWidth(out)); err != nil {
 				return err
@@ -104,10 +110,15 @@ over the scenarios and seeds both played.`,
 			if err := r.WriteBars(out); err != nil {
 				return err
 			}
+			if rated != nil {
+				if err := rated.WriteText(out, tableWidth(out)); err != nil {
+					return err
+				}
+			}
 			for _, exp := range []struct {
 				path  string
 				write func(io.Writer) error
-			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV},
+			}{{jsonPath, func(w io.Writer) error { return people.WriteReportJSON(w, r, rated) }}, {csvPath, r.WriteCSV},
 				{svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
 				{pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }}} {
 				if exp.path != "" {
@@ -130,6 +141,7 @@ over the scenarios and seeds both played.`,
 	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
 	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
 	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
+	addRatingsFlag(cmd, &ratings)
 	f.StringSliceVar(&by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }

@@ -12,6 +12,12 @@ func Pearson(x, y []float64) Estimate {
 	return correlation(x, y, 1)
 }
 
+// Why a correlation is missing when one side never varies.
+const (
+	FirstConstant  = "the first values are all equal"
+	SecondConstant = "the second values are all equal"
+)
+
 // correlation is Pearson's r of x and y, with the Fisher interval whose
 // standard error is √(variance/(n-3)) (1 for Pearson's r, 1.06 for
 // Spearman's ρ).
@@ -33,9 +39,9 @@ func correlation(x, y []float64, variance float64) Estimate {
 	}
 	switch {
 	case sxx == 0:
-		return missing(n, "the first gave every one the same score")
+		return missing(n, FirstConstant)
 	case syy == 0:
-		return missing(n, "the second gave every one the same score")
+		return missing(n, SecondConstant)
 	}
 	r := math.Max(-1, math.Min(1, sxy/math.Sqrt(sxx*syy)))
 	e := Estimate{Value: r, Lo: r, Hi: r, N: n}
