@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -54,7 +55,7 @@ func Scores(h record.Header, end *event.Ending, events []event.Event, seat int) 
 		imported += ", " + src
 	}
 	own := ownJudge
-	if m := h.Settings["model."+ownJudge]; m != "" {
+	if m := h.Settings[llm.SettingJudgeModel]; m != "" {
 		own += ": " + m
 	}
 	var out []Score

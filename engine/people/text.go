@@ -141,20 +141,24 @@ func writeLeans(b *strings.Builder, t Table) {
 	b.WriteString("\nwhere a scorer's bias interval excludes 0 (every recording pooled):\n")
 	for _, name := range names {
 		var parts []string
-		for _, l := range t.Flatters {
-			if l.Scorer == name {
-				parts = append(parts, "flatters on "+leanText(l))
+		for _, side := range []struct {
+			verb  string
+			leans []Lean
+		}{{"flatters", t.Flatters}, {"is harsher", t.Harsher}} {
+			var ons []string
+			for _, l := range side.leans {
+				if l.Scorer == name {
+					ons = append(ons, "on "+leanText(l))
+				}
 			}
-		}
-		for _, l := range t.Harsher {
-			if l.Scorer == name {
-				parts = append(parts, "is harsher on "+leanText(l))
+			if len(ons) > 0 {
+				parts = append(parts, side.verb+" "+strings.Join(ons, ", "))
 			}
 		}
 		if len(parts) == 0 {
 			parts = []string{"no dimension's bias interval excludes 0"}
 		}
-		fmt.Fprintf(b, "  %s %s\n", textsafe.Line(name), strings.Join(parts, "; "))
+		fmt.Fprintf(b, "  %s: %s\n", textsafe.Line(name), strings.Join(parts, "; "))
 	}
 }
 
