@@ -19,7 +19,7 @@ import (
 )
 
 func newReportCmd() *cobra.Command {
-	var jsonPath, csvPath, svgPath, pngPath string
+	var jsonPath, csvPath, svgPath, pngPath, peopleCSV string
 	var htmlPath string
 	var force bool
 	var by, ratings []string
@@ -98,6 +98,9 @@ over the scenarios and seeds both played.`,
 			if n == 0 {
 				return fmt.Errorf("no readable recordings in %v", args)
 			}
+			if peopleCSV != "" && len(ratings) == 0 {
+				return fmt.Errorf("--people-csv writes the ratings --ratings reads: give --ratings too")
+			}
 			r := a.Report()
 			rated, err := readPeople(cmd.Context(), ratings, inputs, cmd.ErrOrStderr())
 			if err != nil {
@@ -120,7 +123,8 @@ over the scenarios and seeds both played.`,
 				write func(io.Writer) error
 			}{{jsonPath, func(w io.Writer) error { return people.WriteReportJSON(w, r, rated) }}, {csvPath, r.WriteCSV},
 				{svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
-				{pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }}} {
+				{pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }},
+				{peopleCSV, func(w io.Writer) error { return rated.WriteCSV(w) }}} {
 				if exp.path != "" {
 					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
 						return err
@@ -142,6 +146,7 @@ over the scenarios and seeds both played.`,
 	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
 	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
 	addRatingsFlag(cmd, &ratings)
+	f.StringVar(&peopleCSV, "people-csv", "", "with --ratings: write the joined ratings to this file, a row per rating with each scorer's score of the same seat and dimension beside it")
 	f.StringSliceVar(&by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }

@@ -81,7 +81,7 @@ func columnsOf(head []string) (csvColumns, error) {
 	c := csvColumns{episode: -1, rater: -1, data: -1, fields: len(head)}
 	at := map[string]int{}
 	for i, h := range head {
-		name := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		name := strings.ToLower(strings.TrimSpace(h))
 		if _, dup := at[name]; !dup {
 			at[name] = i
 		}

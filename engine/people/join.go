@@ -20,6 +20,9 @@ type Episode struct {
 	// Mode is the recording's report column (report.Column).
 	Mode  view.Mode
 	Seats [2]Seat
+	// Unseated counts the ratings of the episode whose agent found no
+	// seat here.
+	Unseated int
 }
 
 // Seat is one seat of a rated episode.
@@ -49,7 +52,8 @@ func EpisodeID(rec *record.Recording) string {
 // when no one rated it. A rating whose agent has no seat here (a name
 // no seat has; an agent number a recording that does not say who sat
 // where, and a file that names no agents, leave open; a file's names
-// that contradict the recording's) is a Problem, and left out. Read a
+// that contradict the recording's) is left out, with a Problem named
+// once for a row's ratings of one agent. Read a
 // recording of older annotation rules again first (leak.Reannotate):
 // the rules' scores count its annotations.
 func (rs *Ratings) Join(rec *record.Recording) (*Episode, []interop.Problem) {
@@ -69,10 +73,16 @@ func (rs *Ratings) Join(rec *record.Recording) (*Episode, []interop.Problem) {
 		s.Scores = Scores(h, rec.Ending(), rec.Events, seat)
 	}
 	var problems []interop.Problem
+	named := map[string]bool{}
 	for _, r := range rs.Of(id) {
 		seat, err := ep.seatOf(r, agents, known)
 		if err != nil {
-			problems = append(problems, interop.ProblemAt(r.At, err))
+			ep.Unseated++
+			// Once for a row's ratings of one agent.
+			if p := interop.ProblemAt(r.At, err); !named[p.Error()] {
+				named[p.Error()] = true
+				problems = append(problems, p)
+			}
 			continue
 		}
 		ep.Seats[seat].Ratings = append(ep.Seats[seat].Ratings, r)

@@ -37,7 +37,7 @@ func (rs *Ratings) readFile(ctx context.Context, path string) error {
 	defer f.Close()
 	rs.Files++
 	if strings.EqualFold(filepath.Ext(path), ".jsonl") {
-		return rs.readJSONL(ctx, f, path)
+		return rs.readJSONL(ctx, skipBOM(f), path)
 	}
 	return rs.readCSV(ctx, skipBOM(f), path)
 }

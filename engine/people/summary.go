@@ -27,13 +27,20 @@ type Summary struct {
 func (s *Study) Summary() Summary {
 	rs := s.Ratings
 	out := Summary{Files: rs.Files, Rows: rs.Rows, Ratings: rs.Len(), Raters: len(rs.Raters()), Skipped: rs.Skipped,
-		Problems: len(rs.Problems), Rated: len(rs.Episodes()), Unseated: len(s.Problems)}
+		Problems: len(rs.Problems), Rated: len(rs.Episodes())}
 	for _, u := range s.units {
 		if len(u.people) > 0 {
 			out.Units++
 		}
 	}
 	out.Joined = len(s.Episodes) - len(s.Repeated)
+	seen := map[string]bool{}
+	for _, ep := range s.Episodes {
+		if !seen[ep.ID] {
+			seen[ep.ID] = true
+			out.Unseated += ep.Unseated
+		}
+	}
 	out.NotFound, out.NotFoundRatings = s.Unjoined()
 	if out.NotFound == nil {
 		out.NotFound = []string{}
