@@ -81,6 +81,12 @@ func (o *judgeOptions) run(cmd *cobra.Command, args []string) error {
 	if o.dry {
 		return o.dryRun(cmd, jobs)
 	}
+	if err := study.CheckOutDir(o.out, o.resume || o.force); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return err
+	}
 	f, err := o.open()
 	if err != nil {
 		return err
@@ -93,24 +99,18 @@ func (o *judgeOptions) run(cmd *cobra.Command, args []string) error {
 	return o.summary(cmd.OutOrStdout(), results, err)
 }
 
-// check refuses flags that do not go together and an --out folder that
-// holds files unless --resume or --force says what to do with them.
+// check refuses flags that do not go together.
 func (o *judgeOptions) check(cmd *cobra.Command) error {
 	switch {
 	case o.resume && o.force:
 		return fmt.Errorf("--resume and --force: choose one")
 	case o.dry && cmd.Flags().Changed("price-in") != cmd.Flags().Changed("price-out"):
 		return fmt.Errorf("--price-in and --price-out go together: give both, in dollars per million tokens")
-	case o.dry:
-		o.prices.Given = cmd.Flags().Changed("price-in")
-		return nil
-	case o.out == "":
+	case !o.dry && o.out == "":
 		return fmt.Errorf("--out: a folder for the judged copies is required")
 	}
-	if err := study.CheckOutDir(o.out, o.resume || o.force); err != nil {
-		return err
-	}
-	return os.MkdirAll(o.out, 0o755)
+	o.prices.Given = cmd.Flags().Changed("price-in")
+	return nil
 }
 
 // open opens the model endpoint the flags describe; the built-in engine
