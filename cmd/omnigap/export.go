@@ -19,6 +19,7 @@ func newExportCmd() *cobra.Command {
 		format, out string
 		force       bool
 		opts        export.Options
+		ratings     []string
 	)
 	cmd := &cobra.Command{
 		Use:   "export --format FORMAT RECORDING...",
@@ -41,6 +42,15 @@ and a recording is never written over.`,
 			if opts.DropLeaky && format != "finetune" {
 				return fmt.Errorf("--drop-leaky applies to --format finetune only")
 			}
+			args, ratings = splitRatings(args, ratings)
+			if len(ratings) > 0 && format != "html" {
+				return fmt.Errorf("--ratings applies to --format html only")
+			}
+			rated, err := readPeople(cmd.Context(), ratings, args, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			opts.Rated = rated
 			form, err := export.FormatOf(format)
 			if err != nil {
 				return err
@@ -110,6 +120,7 @@ and a recording is never written over.`,
 	f.BoolVar(&force, "force", false, "replace the --out file (or the copies in the --out folder) if they exist")
 	f.BoolVar(&opts.DropLeaky, "drop-leaky", false, "leave out fine-tuning examples whose seat leaked a private fact")
 	f.BoolVar(&opts.Redact, "redact", false, "replace private facts with stable placeholders")
+	addRatingsFlag(cmd, &ratings)
 	f.BoolVar(&opts.Bare, "bare", false, "fine-tuning examples without their metadata (for services that refuse other keys)")
 	cmd.MarkFlagRequired("format")
 	return cmd

@@ -133,7 +133,7 @@ over the scenarios and seeds both played.`,
 				}
 			}
 			if htmlPath != "" {
-				return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), htmlPath, r, &scenarios, force, inputs)
+				return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), htmlPath, r, &scenarios, force, inputs, rated)
 			}
 			return nil
 		},

@@ -110,5 +110,8 @@ func secretsGiven(sc *scenario.Scenario, events []event.Event, seat int) (float6
 			given++
 		}
 	}
+	if given == 0 {
+		return 0, true // not -0
+	}
 	return -10 * float64(given) / float64(len(secrets)), true
 }

@@ -85,8 +85,12 @@ func (s *Study) Add(rec *record.Recording) bool {
 	return !repeated
 }
 
-// Episode is the rated episode read from the recording at path, or nil.
+// Episode is the rated episode read from the recording at path, or nil
+// (nil too for a nil study: no ratings given).
 func (s *Study) Episode(path string) *Episode {
+	if s == nil {
+		return nil
+	}
 	for _, ep := range s.Episodes {
 		if ep.Path == path {
 			return ep

@@ -189,8 +189,13 @@ func sortedScorers(names map[string]bool) []string {
 	for n := range names {
 		out = append(out, n)
 	}
-	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(ScorerRank(a), ScorerRank(b)), cmp.Compare(a, b)) })
+	SortScorers(out)
 	return out
+}
+
+// SortScorers orders scorers' names by ScorerRank, then by name.
+func SortScorers(names []string) {
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(ScorerRank(a), ScorerRank(b)), cmp.Compare(a, b)) })
 }
 
 func meanOf(xs []float64) float64 {
