@@ -138,3 +138,35 @@ func pearsonOf(x, y []float64) float64 {
 	}
 	return sxy / math.Sqrt(sxx*syy)
 }
+
+// card and export --format html take --ratings as report does (a shell's
+// pattern expanded after it included), and show each rated seat's
+// scores rater by rater; another format refuses them.
+func TestCardAndPageTakeRatings(t *testing.T) {
+	scores := map[string]float64{"believability": 9, "relationship": 2, "knowledge": 7, "secret": 0, "social_rules": 0,
+		"financial_and_material_benefits": 0, "goal": 8}
+	recs := importEpisodes(t, []sotopiaEpisode{{pk: "01CARD", models: [2]string{"a", "b"}, scores: [2]map[string]float64{scores, scores}}})
+	files, _ := filepath.Glob(filepath.Join(recs, "*.jsonl"))
+	dir := t.TempDir()
+	one, two := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	rated := func(v float64) map[string][][2]map[string]float64 {
+		return map[string][][2]map[string]float64{"01CARD": {{scores, map[string]float64{"goal": v, "believability": 5}}}}
+	}
+	ratingsCSV(t, one, []string{"01CARD"}, rated(3))
+	ratingsCSV(t, two, []string{"01CARD"}, rated(4))
+	out, err := omnigap(t, "card", files[0], "--ratings", one, two)
+	if err != nil || !strings.Contains(out, "## People beside the judge") || !strings.Contains(out, "| judge: imported, gpt-4 | rater-01 |") ||
+		!strings.Contains(out, "| goal (0..10) | 8 | 3, 4 |") {
+		t.Errorf("card --ratings: %v\n%s", err, out)
+	}
+	page := filepath.Join(dir, "page.html")
+	if out, err := omnigap(t, "export", "--format", "html", files[0], "--ratings", one, "--out", page); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if html, _ := os.ReadFile(page); !strings.Contains(string(html), `data-rater="rater-01"`) {
+		t.Errorf("the page has no ratings")
+	}
+	if _, err := omnigap(t, "export", "--format", "sotopia", files[0], "--ratings", one); err == nil || !strings.Contains(err.Error(), "--ratings applies to --format html only") {
+		t.Errorf("export --format sotopia --ratings: %v", err)
+	}
+}

@@ -3,11 +3,9 @@ package page
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
@@ -60,15 +58,12 @@ func peopleOf(rec *record.Recording, rated *people.Episode) *peopleRun {
 	run := &peopleRun{Mode: string(mode), Label: mode.Label(), File: clean(filepath.Base(rec.Path))}
 	any := false
 	for seat := range 2 {
-		var ratings []people.Rating
-		scores := people.Scores(h, rec.Ending(), rec.Events, seat)
-		agent := 0
+		st := people.Seat{Name: h.Scenario.Seats[seat].Character.Name, Model: h.Backends[seat], Scores: people.Scores(h, rec.Ending(), rec.Events, seat)}
 		if rated != nil {
-			ratings, scores, agent = rated.Seats[seat].Ratings, rated.Seats[seat].Scores, rated.Seats[seat].Agent
+			st = rated.Seats[seat]
 		}
-		judged := slices.ContainsFunc(scores, func(s people.Score) bool { return s.Reasoning != "" })
-		any = any || judged || len(ratings) > 0
-		run.Seats = append(run.Seats, seatTable(seat, clean(h.Scenario.Seats[seat].Character.Name), clean(h.Backends[seat]), agent, scores, ratings))
+		any = any || people.Judged(st.Scores) || len(st.Ratings) > 0
+		run.Seats = append(run.Seats, seatTable(seat, st))
 	}
 	if !any {
 		return nil
@@ -76,47 +71,28 @@ func peopleOf(rec *record.Recording, rated *people.Episode) *peopleRun {
 	return run
 }
 
-// seatTable lays one seat's scores out: a row per dimension, the
-// scorers' columns, then the raters' in the order read.
-func seatTable(seat int, name, model string, agent int, scores []people.Score, ratings []people.Rating) peopleSeat {
-	st := peopleSeat{Seat: seat, Name: name, Model: model}
-	if agent > 0 {
-		st.Agent = fmt.Sprintf("agent %d", agent)
+// seatTable is one seat's sheet as the page shows it.
+func seatTable(seat int, st people.Seat) peopleSeat {
+	out := peopleSeat{Seat: seat, Name: clean(st.Name), Model: clean(st.Model)}
+	if st.Agent > 0 {
+		out.Agent = fmt.Sprintf("agent %d", st.Agent)
 	}
-	var scorers []string
-	for _, s := range scores {
-		if !slices.Contains(scorers, clean(s.Scorer)) {
-			scorers = append(scorers, clean(s.Scorer))
-		}
+	sh := st.Sheet()
+	for _, c := range sh.Columns {
+		out.Columns = append(out.Columns, peopleColumn{Name: clean(c.Name), Rater: c.Rater})
 	}
-	people.SortScorers(scorers)
-	for _, name := range scorers {
-		st.Columns = append(st.Columns, peopleColumn{Name: name})
-	}
-	for _, r := range ratings {
-		if c := (peopleColumn{Name: clean(r.Rater), Rater: true}); !slices.Contains(st.Columns, c) {
-			st.Columns = append(st.Columns, c)
-		}
-	}
-	for _, d := range metrics.JudgeDimensions {
-		row := peopleRow{Dimension: strings.ReplaceAll(d.Key, "_", " "), Range: fmt.Sprintf("%g..%g", d.Min, d.Max)}
-		for _, c := range st.Columns {
-			cell := peopleCell{Column: c.Name, Rater: c.Rater}
-			for _, s := range scores {
-				if !c.Rater && clean(s.Scorer) == c.Name && s.Dimension == d.Key {
-					cell.Entries = append(cell.Entries, entry{number(s.Value), shown(s.Reasoning)})
-				}
-			}
-			for _, r := range ratings {
-				if c.Rater && clean(r.Rater) == c.Name && r.Dimension == d.Key {
-					cell.Entries = append(cell.Entries, entry{number(r.Score), shown(r.Reason)})
-				}
+	for _, r := range sh.Rows {
+		row := peopleRow{Dimension: strings.ReplaceAll(r.Dimension.Key, "_", " "), Range: fmt.Sprintf("%g..%g", r.Dimension.Min, r.Dimension.Max)}
+		for i, entries := range r.Cells {
+			cell := peopleCell{Column: out.Columns[i].Name, Rater: out.Columns[i].Rater}
+			for _, e := range entries {
+				cell.Entries = append(cell.Entries, entry{number(e.Score), shown(e.Why)})
 			}
 			row.Cells = append(row.Cells, cell)
 		}
-		st.Rows = append(st.Rows, row)
+		out.Rows = append(out.Rows, row)
 	}
-	return st
+	return out
 }
 
 // shown is a reason as a page shows it: cleaned, and cut at maxReason

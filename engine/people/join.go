@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/interop/sotopia/episodes"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
@@ -40,9 +40,9 @@ type Seat struct {
 }
 
 // EpisodeID is the id ratings name a recording's episode by: the
-// source's id of an imported one (episodes.SourceOf), else the run's id.
+// source's id of an imported one (origin.SourceOf), else the run's id.
 func EpisodeID(rec *record.Recording) string {
-	if src := episodes.SourceOf(rec); src != nil && src.Episode != "" {
+	if src := origin.SourceOf(rec); src != nil && src.Episode != "" {
 		return src.Episode
 	}
 	return rec.Header.RunID
@@ -63,7 +63,7 @@ func (rs *Ratings) Join(rec *record.Recording) (*Episode, []interop.Problem) {
 	}
 	h := rec.Header
 	ep := &Episode{Path: rec.Path, ID: id, Mode: report.Column(h)}
-	agents, known := episodes.AgentSeats(rec)
+	agents, known := origin.AgentSeats(rec)
 	for seat := range 2 {
 		s := &ep.Seats[seat]
 		s.Name, s.Model = h.Scenario.Seats[seat].Character.Name, h.Backends[seat]

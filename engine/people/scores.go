@@ -29,6 +29,9 @@ const (
 	importedNotePart = "imported, "
 )
 
+// RuleRank is ScorerRank of the rules' scorers; the judges' is lower.
+const RuleRank = 2
+
 // ScorerRank orders scorers' names: imported evaluators, then omnigap's
 // judges, then the rules.
 func ScorerRank(name string) int {
@@ -38,7 +41,7 @@ func ScorerRank(name string) int {
 	case strings.HasPrefix(name, ownJudge):
 		return 1
 	}
-	return 2
+	return RuleRank
 }
 
 // Scores are the automated scores of one seat of a finished run, in

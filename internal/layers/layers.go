@@ -25,7 +25,7 @@ var Of = map[string]int{
 	"builtin/dealornodeal": 3, "builtin/freeform": 3, "builtin/mutualfriends": 3,
 	// sources: where scenarios and turns come from besides the built-in engine.
 	"library": 4, "interop": 4, "interop/cocoa": 4, "interop/importer": 4,
-	"interop/sotopia": 4, "interop/sotopia/episodes": 4,
+	"interop/sotopia": 4, "interop/sotopia/episodes": 4, "interop/sotopia/origin": 4,
 	"llm": 4, "llm/chat": 4, "llm/config": 4, "llm/estimate": 4, "llm/llmtest": 4,
 	"llm/llmtest/cmd/fakeopenai": 4, "llm/openaiapi": 4, "llm/provider": 4,
 	"llm/replycache": 4, "llm/transport": 4, "builtin/builtintest": 4, "record/recordtest": 4,

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/record"
 )
 
@@ -73,7 +74,7 @@ func inFolder(ctx context.Context, dir string) (map[string]*imported, error) {
 		if err != nil {
 			continue
 		}
-		if src := rec.Header.Source; src != nil && src.Episode != "" && strings.HasPrefix(src.Format, FormatPrefix) {
+		if src := rec.Header.Source; src != nil && src.Episode != "" && strings.HasPrefix(src.Format, origin.FormatPrefix) {
 			out[src.Episode] = &imported{name: filepath.Base(path), from: interop.Position{File: src.File, Record: -1}, before: true}
 		}
 	}

@@ -1,4 +1,4 @@
-package episodes
+package origin
 
 import "github.com/omnigap/omnigap/engine/record"
 
@@ -23,7 +23,7 @@ func AgentSeats(rec *record.Recording) (seats [2]int, ok bool) {
 	}
 	a1, a2 := src.Models[1], src.Models[2]
 	b := rec.Header.Backends
-	fits := func(model, backend string) bool { return model == backend || isPlaceholder(model) }
+	fits := func(model, backend string) bool { return model == backend || IsPlaceholder(model) }
 	straight := fits(a1, b[0]) && fits(a2, b[1])
 	swapped := fits(a1, b[1]) && fits(a2, b[0])
 	switch {
