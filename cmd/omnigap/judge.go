@@ -10,6 +10,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/batch/dryrun"
 	"github.com/omnigap/omnigap/engine/llm"
+	"github.com/omnigap/omnigap/engine/llm/config"
 	"github.com/omnigap/omnigap/engine/rejudge"
 	"github.com/omnigap/omnigap/engine/study"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -116,7 +117,7 @@ func (o *judgeOptions) check(cmd *cobra.Command) error {
 // open opens the model endpoint the flags describe; the built-in engine
 // has no judge.
 func (o *judgeOptions) open() (*llm.Factory, error) {
-	backend, cfg, err := o.backends.resolve()
+	backend, cfg, err := o.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -126,9 +127,22 @@ func (o *judgeOptions) open() (*llm.Factory, error) {
 	return llm.Open(cfg)
 }
 
+// resolve is the settings of the flags, the environment and the config
+// file. Only the judge calls here: --judge-model alone names the model of
+// every role, which the settings need.
+func (o *judgeOptions) resolve() (string, config.Config, error) {
+	f := o.backends.set
+	if f.Changed("judge-model") && !f.Changed("model") {
+		if err := f.Set("model", o.backends.flags.JudgeModel); err != nil {
+			return "", config.Config{}, err
+		}
+	}
+	return o.backends.resolve()
+}
+
 // dryRun prints what judging the jobs would take, nothing sent.
 func (o *judgeOptions) dryRun(cmd *cobra.Command, jobs []rejudge.Job) error {
-	_, cfg, err := o.backends.resolve()
+	_, cfg, err := o.resolve()
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ const (
 )
 
 // JudgedAfter is the judge setting of a recording judged after its run.
-const JudgedAfter = "omnigap judge, after the run"
+const JudgedAfter = "judged after the run (omnigap judge)"
 
 // JudgeSettings are the settings of the judge of f for a judged copy's
 // header: its model, its endpoint without credentials, the short hash
