@@ -52,10 +52,20 @@ none), --by scenario (per scenario), combinable (--by study,model); family
 always splits the tables and mode the columns (--by mode,model puts the
 models side by side within each mode). A grouped report adds the paired
 differences between groups that differ in one dimension, mode by mode,
-over the scenarios and seeds both played.`,
+over the scenarios and seeds both played.
+
+--ratings FILE... sets people's ratings of the episodes (Sotopia-PI's
+rating CSV files, or the plain JSONL form) beside every automated scorer
+(an evaluator's imported with the episodes, omnigap's judge, the rules
+that map to a dimension), per Sotopia dimension, every recording pooled
+and per model or mode: the people's mean, the raters' Krippendorff alpha,
+and each scorer's mean, bias, Pearson and Spearman correlations and mean
+absolute error, naming where a scorer flatters; --json carries them under
+"people", --people-csv writes the joined ratings (docs/METRICS.md).`,
 		Example: `  omnigap report out/cl
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg --png report.png
-  omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
+  omnigap report out/gpt-4o out/llama --by model --svg models.svg
+  omnigap report out/pi-judged --ratings ratings/*_final.csv --json report.json`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			args, ratings := splitRatings(args, ratings)

@@ -45,12 +45,16 @@ func writeSummary(b *strings.Builder, s Summary) {
 		fmt.Fprintf(b, "  %d ratings of %d episodes not among the recordings: %s\n", s.NotFoundRatings, len(s.NotFound), textsafe.Line(strings.Join(s.NotFound, ", ")))
 	}
 	for _, n := range []struct {
-		count int
-		what  string
-	}{{s.Skipped, "cells left empty (a rater skipped a dimension)"}, {s.Problems, "rows or cells that could not be read (named above)"},
-		{s.Unseated, "ratings whose agent found no seat (named above)"}} {
-		if n.count > 0 {
-			fmt.Fprintf(b, "  %d %s\n", n.count, n.what)
+		count       int
+		one, others string
+	}{{s.Skipped, "cell left empty (a rater skipped a dimension)", "cells left empty (a rater skipped a dimension)"},
+		{s.Problems, "row or cell left out (named above)", "rows or cells left out (named above)"},
+		{s.Unseated, "rating whose agent found no seat (named above)", "ratings whose agent found no seat (named above)"}} {
+		switch {
+		case n.count == 1:
+			fmt.Fprintf(b, "  1 %s\n", n.one)
+		case n.count > 1:
+			fmt.Fprintf(b, "  %d %s\n", n.count, n.others)
 		}
 	}
 }
