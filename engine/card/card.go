@@ -257,15 +257,21 @@ func writeRules(b *strings.Builder, sc *scenario.Scenario, recs []*record.Record
 		"a *mind-read* if its MINDREADERS View was given it, and a *guess* if no one who made the turn held it (an AGENTS agent, a player, a HUMANS person); "+
 		"and a *first mention* of an environment fact. Denials are shown but not counted.", event.AnnotationRules)
 	rule, judge := goalScorers(recs)
+	unread := importedNote(recs, metrics.NotMeasuredKey(metrics.GoalCompletion))
 	switch {
 	case rule:
 		b.WriteString(" Goal completion (rule, 0-10) is computed by the family's rule from the outcome.")
+	case unread != "":
+		fmt.Fprintf(b, " Goal completion (rule, 0-10) is not measured: %s.", text(unread))
 	case judge:
 		b.WriteString(" No rule scores this family's goals: goal completion (judge, 0-10) is the LLM judge's goal score, the mean of both seats'.")
 	case importedNote(recs, metrics.ImportedJudgeNote) != "":
 		b.WriteString(" No rule scores this family's goals, and omnigap's own judge did not score these runs.")
 	default:
 		b.WriteString(" No rule scores this family's goals, and no judge scored these runs (`--judge` asks an LLM judge for goal completion).")
+	}
+	if rules := readingRules(recs); len(rules) > 0 {
+		fmt.Fprintf(b, " The runs' outcomes were read from the words of their dialogues, which make none of the family's moves, by the rule %s (docs/METRICS.md); the figures that follow from them are measured as a played run's.", cell("`"+strings.Join(rules, "`, `")+"`"))
 	}
 	if judge {
 		b.WriteString(" An LLM judge scored the episodes on the seven Sotopia-Eval dimensions (the `judge` rows below; its goal score is goal completion (judge), apart from the rule's).")
@@ -290,6 +296,18 @@ func importedNote(recs []*record.Recording, key string) string {
 		}
 	}
 	return ""
+}
+
+// readingRules names the rules that read the runs' outcomes from their
+// words (event.Reading), each once.
+func readingRules(recs []*record.Recording) []string {
+	var out []string
+	for _, r := range recs {
+		if e := r.Ending(); e != nil && e.Outcome.Reading != nil && e.Outcome.Reading.Rule != "" && !slices.Contains(out, e.Outcome.Reading.Rule) {
+			out = append(out, e.Outcome.Reading.Rule)
+		}
+	}
+	return out
 }
 
 // goalScorers says what scored the runs' goals: a family's rule (the
@@ -327,7 +345,7 @@ func writeOutcomes(b *strings.Builder, recs []*record.Recording) {
 			}
 			fmt.Fprintf(b, "| %s |", m.Label)
 			for _, g := range gs {
-				fmt.Fprintf(b, " %s |", stat(g.Stats, m.Key))
+				fmt.Fprintf(b, " %s |", stat(g, m.Key))
 			}
 			b.WriteString("\n")
 		}
@@ -342,23 +360,29 @@ func plural(n int, what string) string {
 }
 
 func anyHas(gs []report.Group, key string) bool {
-	for _, g := range gs {
-		if _, ok := g.Stats[key]; ok {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(gs, func(g report.Group) bool { return g.Has(key) })
 }
 
-func stat(stats map[string]report.Stat, key string) string {
-	s, ok := stats[key]
+// stat is a group's figure of one measure, and where its rule had
+// nothing to read in some or all of the runs, why not.
+func stat(g report.Group, key string) string {
+	s, ok := g.Stats[key]
+	n, unmeasured := g.NotMeasured[key]
+	var out string
 	switch {
+	case !ok && unmeasured:
+		return cell(n.Text())
 	case !ok:
 		return "-"
 	case s.N < 2:
-		return fmt.Sprintf("%s (n=1)", num(s.Mean))
+		out = fmt.Sprintf("%s (n=1)", num(s.Mean))
+	default:
+		out = fmt.Sprintf("%s [%s, %s] (n=%d)", num(s.Mean), num(s.Lo), num(s.Hi), s.N)
 	}
-	return fmt.Sprintf("%s [%s, %s] (n=%d)", num(s.Mean), num(s.Lo), num(s.Hi), s.N)
+	if unmeasured {
+		out += "; " + cell(fmt.Sprintf("%d runs %s", n.Episodes, n.Text()))
+	}
+	return out
 }
 
 func num(v float64) string {

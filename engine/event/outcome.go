@@ -21,6 +21,35 @@ type Outcome struct {
 	Terms   Terms  `json:"-"`
 	Success bool   `json:"success,omitempty"`
 	Summary string `json:"summary"`
+	// Reading says how the outcome of a dialogue played without the
+	// family's moves (one recorded elsewhere, in words only) was known:
+	// read from the words by a rule, or not at all. Nil when the
+	// family's rules settled it from the moves, as in every run omnigap
+	// plays.
+	Reading *Reading `json:"reading,omitempty"`
+}
+
+// Reading is how the outcome of a dialogue in words was known.
+type Reading struct {
+	// Rule names the rule that read the outcome from the words; empty
+	// when no rule could read it.
+	Rule string `json:"rule,omitempty"`
+	// Turn is the number of the turn whose words settled the outcome
+	// (the acceptance of a deal); 0 when none did.
+	Turn int `json:"turn,omitempty"`
+	// NotMeasured says why the measures that follow from the outcome's
+	// terms have no figure (no rule could read them); empty when they
+	// were measured.
+	NotMeasured string `json:"not_measured,omitempty"`
+}
+
+// Unread is the reason the outcome's terms were not measured, or "":
+// the Reading's NotMeasured.
+func (o Outcome) Unread() string {
+	if o.Reading == nil {
+		return ""
+	}
+	return o.Reading.NotMeasured
 }
 
 // Good reports whether the episode ended well for the pair: in an
@@ -102,8 +131,8 @@ func (o Outcome) MarshalJSON() ([]byte, error) { return o.AppendJSON(nil) }
 
 // AppendJSON appends the outcome as one object of members in key order,
 // as encoding/json writes a map: every registered family's terms (the
-// outcome's own as they are, the others at their zero value), success
-// (when true) and the summary. Text is escaped as textsafe.EscapeJSON
+// outcome's own as they are, the others at their zero value), the
+// reading (when there is one), success (when true) and the summary. Text is escaped as textsafe.EscapeJSON
 // does, so the bytes go into a recording as they are.
 func (o Outcome) AppendJSON(dst []byte) ([]byte, error) {
 	var buf [12]member
@@ -135,6 +164,13 @@ func (o Outcome) AppendJSON(dst []byte) ([]byte, error) {
 				members = append(members, m)
 			}
 		}
+	}
+	if o.Reading != nil {
+		r, err := json.Marshal(o.Reading)
+		if err != nil {
+			return dst, err
+		}
+		members = append(members, member{key: []byte("reading"), value: textsafe.EscapeJSON(r)})
 	}
 	if o.Success {
 		members = append(members, member{key: []byte("success"), value: []byte("true")})
@@ -173,6 +209,12 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	if raw, ok := m["summary"]; ok {
 		if err := json.Unmarshal(raw, &out.Summary); err != nil {
 			return fmt.Errorf("summary: %w", err)
+		}
+	}
+	if raw, ok := m["reading"]; ok && !settledNothing(raw, nil) {
+		out.Reading = &Reading{}
+		if err := json.Unmarshal(raw, out.Reading); err != nil {
+			return fmt.Errorf("reading: %w", err)
 		}
 	}
 	termsMu.RLock()

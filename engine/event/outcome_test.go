@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -74,4 +75,31 @@ func FuzzOutcomeKeepsTheFormat(f *testing.F) {
 			t.Fatalf("%s read back as %#v, want %#v", got, back, o)
 		}
 	})
+}
+
+// An outcome read from words keeps its reading: the rule, the turn of
+// the acceptance and why its terms were not measured, written after the
+// terms in key order and read back; an outcome without one writes none.
+func TestOutcomeReadingReadsBack(t *testing.T) {
+	price := 170.0
+	for _, o := range []event.Outcome{
+		{Terms: cl.Sale{Deal: true, Price: &price, Items: 2}, Summary: "deal at $170 for 2 items", Reading: &event.Reading{Rule: "craigslist/words-1", Turn: 7}},
+		{Summary: "ended as recorded", Reading: &event.Reading{NotMeasured: "the rule cannot read the outcome from free text"}},
+		{Summary: "no deal"},
+	} {
+		b, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back event.Outcome
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if !reflect.DeepEqual(back, o) {
+			t.Errorf("%s read back as %#v, want %#v", b, back, o)
+		}
+		if (o.Reading == nil) == strings.Contains(string(b), `"reading"`) {
+			t.Errorf("%s: a reading written where there is none, or none where there is one", b)
+		}
+	}
 }

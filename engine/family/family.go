@@ -108,6 +108,26 @@ type Episode struct {
 	Turns   int
 	Marks   []Mark
 	Outcome event.Outcome
+	// Unmeasured receives, under a metric's key, why the family left it
+	// out (NotMeasured); nil when the caller keeps no reasons.
+	Unmeasured map[string]string
+}
+
+// NotMeasured reports whether no rule could read the outcome's terms (a
+// dialogue recorded in words only, event.Outcome.Unread), so that the
+// measures following from them have no figure; it then notes the
+// reason under each of keys, those measures.
+func (ep Episode) NotMeasured(keys ...string) bool {
+	why := ep.Outcome.Unread()
+	if why == "" {
+		return false
+	}
+	if ep.Unmeasured != nil {
+		for _, k := range keys {
+			ep.Unmeasured[k] = why
+		}
+	}
+	return true
 }
 
 // RefereeFor starts the rules of a run of sc: its family's, or only the

@@ -7,6 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -39,6 +40,27 @@ type Transcript struct {
 	// Source, when set, names where the transcript came from, for the
 	// recording's header.
 	Source *record.Source
+}
+
+// ReadWords gives the recorded ending the outcome the family's rule reads
+// from the turns' words when they make none of its moves (a dialogue
+// recorded in words only: family.ReadWords), after the ending's own
+// summary; the outcome says no rule could read it for a family whose
+// rules read moves only.
+func (t *Transcript) ReadWords() {
+	if t.Ending == nil {
+		return
+	}
+	o := family.ReadWords(t.Scenario, run.FamilyTurns(t.Turns))
+	if o == nil {
+		return
+	}
+	if o.Summary != "" && t.Ending.Outcome.Summary != "" {
+		o.Summary = t.Ending.Outcome.Summary + "; " + o.Summary
+	} else if o.Summary == "" {
+		o.Summary = t.Ending.Outcome.Summary
+	}
+	t.Ending.Outcome = *o
 }
 
 // HumansBackend is the backend name of people's turns.

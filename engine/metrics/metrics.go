@@ -4,6 +4,7 @@
 package metrics
 
 import (
+	"maps"
 	"unicode"
 	"unicode/utf8"
 
@@ -55,6 +56,10 @@ const (
 // and comparable with runs before goals were facts.
 func GoalKey(metric string) string { return "goals." + metric }
 
+// NotMeasuredKey is the ending note that says why metric has no figure
+// in an episode that would have one (its rule had nothing to read).
+func NotMeasuredKey(metric string) string { return "not_measured." + metric }
+
 // CheckKey is the metric that counts the model check's findings of the
 // kind whose rules' metric is metric.
 func CheckKey(metric string) string { return "check." + metric }
@@ -64,7 +69,9 @@ func CheckKey(metric string) string { return "check." + metric }
 type Mark = family.Mark
 
 // Compute returns the episode's metrics from its turns, its annotations
-// and how it ended.
+// and how it ended. A metric the family's rule could not measure (an
+// outcome in words no rule reads) is absent, and a note of end's under
+// NotMeasuredKey says why.
 func Compute(sc *scenario.Scenario, history []event.Turn, marks []Mark, end *event.Ending) map[string]float64 {
 	m := map[string]float64{Turns: float64(len(history))}
 	words(m, history)
@@ -92,7 +99,17 @@ func Compute(sc *scenario.Scenario, history []event.Turn, marks []Mark, end *eve
 		}
 	}
 	if f := family.Of(sc.Family); f != nil {
-		f.Metrics(m, sc, family.Episode{Turns: len(history), Marks: marks, Outcome: end.Outcome})
+		unmeasured := map[string]string{}
+		f.Metrics(m, sc, family.Episode{Turns: len(history), Marks: marks, Outcome: end.Outcome, Unmeasured: unmeasured})
+		if len(unmeasured) > 0 {
+			end.Notes = maps.Clone(end.Notes)
+			if end.Notes == nil {
+				end.Notes = map[string]string{}
+			}
+			for k, why := range unmeasured {
+				end.Notes[NotMeasuredKey(k)] = why
+			}
+		}
 	}
 	return m
 }

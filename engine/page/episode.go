@@ -230,9 +230,12 @@ func (ep *episode) addRun(col int, modes []string, rec *record.Recording, rows m
 		Backends: clean(h.Backends[0]) + " · " + clean(h.Backends[1]), File: clean(filepath.Base(rec.Path))}
 	if end := rec.Ending(); end != nil {
 		run.Ended, run.Reason, run.Summary, run.Good, run.Turns = true, clean(string(end.Reason)), clean(end.Outcome.Summary), end.Outcome.Good(), end.Turns
+		unmeasured := report.Unmeasured(*end)
 		for _, m := range report.Measures() {
 			if v, ok := end.Metrics[m.Key]; ok {
 				run.Scores = append(run.Scores, score{clean(m.Label), strconv.FormatFloat(v, 'g', 4, 64)})
+			} else if why, ok := unmeasured[m.Key]; ok {
+				run.Scores = append(run.Scores, score{clean(m.Label), clean(report.NotMeasured{Episodes: 1, Why: why}.Text())})
 			}
 		}
 	}

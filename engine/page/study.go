@@ -3,6 +3,7 @@ package page
 import (
 	"bytes"
 	_ "embed"
+	"fmt"
 	"html/template"
 	"io"
 	"strconv"
@@ -55,6 +56,9 @@ type cell struct {
 	Mean, Lo, Hi             string
 	N                        int
 	Text, Interval           string
+	// Unmeasured says why some or all of the group's episodes have no
+	// figure (report.NotMeasured); "" when all were measured.
+	Unmeasured string
 }
 
 // WriteStudy writes a study's page: the report's headline and a table
@@ -91,12 +95,24 @@ func tableOf(title, family string, gs []report.Group, by []report.Dim) table {
 		any := false
 		for _, g := range gs {
 			c := cell{Family: family, Mode: string(g.Mode), Split: splitText(g.Split, by), Key: m.Key, Text: "–"}
-			if st, ok := g.Stats[m.Key]; ok {
+			st, ok := g.Stats[m.Key]
+			if ok {
 				any = true
 				c.Has, c.N = true, st.N
 				c.Mean, c.Lo, c.Hi = number(st.Mean), number(st.Lo), number(st.Hi)
 				c.Text = strconv.FormatFloat(st.Mean, 'g', 3, 64)
 				c.Interval = "[" + strconv.FormatFloat(st.Lo, 'g', 3, 64) + ", " + strconv.FormatFloat(st.Hi, 'g', 3, 64) + "]"
+			}
+			if n, unmeasured := g.NotMeasured[m.Key]; unmeasured {
+				any = true
+				c.Unmeasured = clean(n.Text())
+				if ok {
+					c.Interval += " (n=" + strconv.Itoa(st.N) + ")"
+					c.Unmeasured = fmt.Sprintf("%d episodes %s", n.Episodes, c.Unmeasured)
+				} else {
+					c.Text = "not measured"
+					c.Unmeasured = clean(n.Why)
+				}
 			}
 			r.Cells = append(r.Cells, c)
 		}

@@ -129,11 +129,12 @@ func TestHeaderPersonAndRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	first, _, _ := bytes.Cut(head, []byte("\n"))
+	rules := fmt.Sprintf(`,"rules":%d`, event.AnnotationRules)
 	for _, c := range []struct{ from, to, field string }{
-		{`,"rules":2`, `,"rules":2,"person":"own-side"`, ""},
-		{`,"rules":2`, ``, ""},
-		{`,"rules":2`, `,"rules":2,"person":"the neighbours"`, "person:"},
-		{`,"rules":2`, `,"rules":99`, "rules:"},
+		{rules, rules + `,"person":"own-side"`, ""},
+		{rules, ``, ""},
+		{rules, rules + `,"person":"the neighbours"`, "person:"},
+		{rules, `,"rules":99`, "rules:"},
 	} {
 		line := strings.Replace(string(first), c.from, c.to, 1)
 		if line == string(first) && c.to != c.from {

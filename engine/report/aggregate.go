@@ -155,6 +155,18 @@ func judgeMeasures() []Measure {
 	return append(out, Measure{Key: metrics.JudgeKey("overall"), Label: "judge overall (mean)", Range: judgeRange("overall")})
 }
 
+// dimensionMeasures are the rows of both judges' dimensions, each
+// judge's goal score included.
+func dimensionMeasures() []Measure {
+	var out []Measure
+	for _, m := range Measures() {
+		if strings.HasPrefix(m.Key, metrics.JudgeKey("")) || strings.HasPrefix(m.Key, metrics.ImportedJudgeKey("")) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // judgeRange is the range of a judge dimension, or of the overall mean
 // of the seven ("overall"): from the mean of their lows to the mean of
 // their highs.
@@ -211,8 +223,32 @@ type Group struct {
 	Ended     int             `json:"ended"`
 	Completed int             `json:"completed"`
 	Stats     map[string]Stat `json:"stats"`
+	// NotMeasured holds, per measure, the episodes whose rule had
+	// nothing to read for it, and why: a measure none of the group's
+	// episodes has a figure of is "not measured" rather than 0.
+	NotMeasured map[string]NotMeasured `json:"not_measured,omitempty"`
 	// Failures counts error events and failed judge calls per kind.
 	Failures map[event.FailureKind]int `json:"failures"`
+}
+
+// NotMeasured is a measure some episodes of a group have no figure of,
+// for want of anything their rule could read.
+type NotMeasured struct {
+	Episodes int `json:"episodes"`
+	// Why is what the episodes say (metrics.NotMeasuredKey), each
+	// different reason once, in the order first met.
+	Why string `json:"why"`
+}
+
+// Text is what every output prints where the measure has no figure:
+// "not measured: " and why.
+func (n NotMeasured) Text() string { return "not measured: " + n.Why }
+
+// Has reports whether the group has a figure of key, or says why not.
+func (g Group) Has(key string) bool {
+	_, ok := g.Stats[key]
+	_, not := g.NotMeasured[key]
+	return ok || not
 }
 
 // Report is every group, families in name order and the groups of a
@@ -230,6 +266,10 @@ type Report struct {
 	// Agreement is how the rules and the model's leak check agree, per
 	// kind, over the recordings the model checked.
 	Agreement []Agreement `json:"agreement,omitempty"`
+	// Judged are the judges' dimensions (omnigap's and an imported
+	// one's) with every family pooled, a group per mode (and value of
+	// By), for the slide; the families' groups hold them too.
+	Judged []Group `json:"-"`
 }
 
 // Aggregate groups episodes by family and mode.
@@ -287,12 +327,13 @@ func (r Report) Of(f scenario.Family) []Group {
 	return out
 }
 
-// measuresOf lists the measures with data in any of the groups.
+// measuresOf lists the measures with data in any of the groups, or not
+// measured in one.
 func measuresOf(gs []Group) []Measure {
 	var out []Measure
 	for _, m := range Measures() {
 		for _, g := range gs {
-			if _, ok := g.Stats[m.Key]; ok {
+			if g.Has(m.Key) {
 				out = append(out, m)
 				break
 			}

@@ -11,8 +11,10 @@ import (
 
 // Charted are the measures drawn as bar charts, as in the paper's
 // figures: goal completion (by rule and by judge), deal and success
-// rates, first mention, leaks, mind-reads and guesses.
-var Charted = []string{metrics.GoalCompletion, JudgeGoal, metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.Leaks, metrics.MindReads, metrics.Guesses}
+// rates, first mention, leaks, mind-reads, guesses and disclosures, and
+// words per turn.
+var Charted = []string{metrics.GoalCompletion, JudgeGoal, metrics.Deal, metrics.Success, metrics.FirstMentionPos, metrics.Leaks, metrics.MindReads, metrics.Guesses,
+	metrics.Disclosures, metrics.WordsPerTurn}
 
 // barWidth is the length of a full bar in cells.
 const barWidth = 40

@@ -5,17 +5,21 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
 // Chart is what a report's slide shows (engine/report/slide draws it):
-// its title, the episodes per mode, the modes in order, and a panel per
-// charted measure with data.
+// its title, the episodes per mode, the modes in order, a panel per
+// charted measure with data, and notes on what is not drawn and why.
 type Chart struct {
 	Title, Subtitle string
 	Modes           []view.Mode
 	Panels          []Panel
+	// Notes say which charted measures have no panel: those no rule
+	// could measure, and why; those no episode had any of.
+	Notes []string
 }
 
 // Panel is one measure's bars, grouped by family (or group, or
@@ -56,11 +60,13 @@ func (r Report) Chart() Chart {
 	for _, m := range r.modes() {
 		modes = append(modes, clean(m.Label()))
 	}
+	panels, notes := r.panels()
 	return Chart{
 		Title:    andList(families) + ": " + strings.Join(modes, " vs "),
 		Subtitle: r.episodesLine() + " · whiskers: 95% intervals",
 		Modes:    r.modes(),
-		Panels:   r.panels(),
+		Panels:   panels,
+		Notes:    notes,
 	}
 }
 
@@ -73,17 +79,25 @@ func (p Panel) bar(md view.Mode, s Stat) Bar {
 	return Bar{Mode: md, Stat: s, Text: text}
 }
 
-// panels lists the slide's panels: each charted measure with data, then
-// in a grouped report the paired differences between groups.
-func (r Report) panels() []Panel {
+// panels lists the slide's panels: each charted measure with data, the
+// judges' dimensions with every family pooled, then in a grouped report
+// the paired differences between groups; and the notes on the charted
+// measures left without a panel: not measured (and why), or none in any
+// episode (a panel of zeros says nothing a line does not).
+func (r Report) panels() ([]Panel, []string) {
 	modes := r.modes()
 	var out []Panel
+	var none []string
+	var unmeasured []Measure
 	for _, key := range Charted {
 		p := Panel{Title: measure(key).Label, Measure: measure(key)}
 		var seen []series
 		for _, g := range r.Groups {
 			if _, ok := g.Stats[key]; ok && !slices.Contains(seen, series{g.Family, g.Split}) {
 				seen = append(seen, series{g.Family, g.Split})
+			}
+			if _, ok := g.NotMeasured[key]; ok && !slices.Contains(unmeasured, p.Measure) {
+				unmeasured = append(unmeasured, p.Measure)
 			}
 		}
 		for _, s := range seen {
@@ -95,13 +109,89 @@ func (r Report) panels() []Panel {
 			}
 			p.Groups = append(p.Groups, bg)
 		}
-		if len(p.Groups) > 0 {
+		switch {
+		case len(p.Groups) == 0:
+		case p.zero():
+			none = append(none, p.Title)
+		default:
+			out = append(out, p)
+		}
+	}
+	for _, j := range []struct {
+		title string
+		key   func(string) string
+	}{{"judge's seven dimensions, all families", metrics.JudgeKey}, {"imported judge's seven dimensions, all families", metrics.ImportedJudgeKey}} {
+		if p, ok := r.dimensionPanel(j.title, j.key, modes); ok {
 			out = append(out, p)
 		}
 	}
 	for _, key := range Charted {
 		if p, ok := r.acrossPanel(key, modes); ok {
 			out = append(out, p)
+		}
+	}
+	var notes []string
+	if note := notMeasuredNote(r.Groups, unmeasured, true); note != "" {
+		notes = append(notes, note)
+	}
+	if len(none) > 0 {
+		notes = append(notes, "none in any episode: "+strings.Join(none, ", "))
+	}
+	return out, notes
+}
+
+// zero reports whether every bar of the panel is 0, its interval too.
+func (p Panel) zero() bool {
+	for _, g := range p.Groups {
+		for _, b := range g.Bars {
+			if b.Stat.Mean != 0 || b.Stat.Lo != 0 || b.Stat.Hi != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dimensionPanel is one judge's seven dimensions (key names them:
+// metrics.JudgeKey, metrics.ImportedJudgeKey), both seats' mean with
+// every family pooled: a group of bars per dimension, a bar per mode.
+func (r Report) dimensionPanel(title string, key func(string) string, modes []view.Mode) (Panel, bool) {
+	p := Panel{Title: title, Measure: Measure{Key: key(""), Range: Range{-10, 10}}}
+	for _, d := range metrics.JudgeDimensions {
+		for _, s := range r.judgedSplits() {
+			bg := BarGroup{Name: shortDimension(d.Key)}
+			if len(r.By) > 0 {
+				bg.Name += " · " + s.label(r.By)
+			}
+			for _, md := range modes {
+				for _, g := range r.Judged {
+					if st, ok := g.Stats[key(d.Key)]; ok && g.Split == s && g.Mode == md {
+						bg.Bars = append(bg.Bars, p.bar(md, st))
+					}
+				}
+			}
+			if len(bg.Bars) > 0 {
+				p.Groups = append(p.Groups, bg)
+			}
+		}
+	}
+	return p, len(p.Groups) > 0
+}
+
+// shortDimension names a judge's dimension in a few words: "social
+// rules", "financial" (and material benefits).
+func shortDimension(key string) string {
+	name, _, _ := strings.Cut(strings.ReplaceAll(key, "_", " "), " and ")
+	return name
+}
+
+// judgedSplits are the groups of the report's further dimensions that
+// the pooled judges' figures have, in column order.
+func (r Report) judgedSplits() []Split {
+	var out []Split
+	for _, g := range r.Judged {
+		if !slices.Contains(out, g.Split) {
+			out = append(out, g.Split)
 		}
 	}
 	return out
@@ -210,8 +300,19 @@ func (r Report) episodesLine() string {
 			parts = append(parts, s.legend(r.By)+": "+strings.Join(ns, ", "))
 		}
 	}
+	if len(parts) > maxSubtitleGroups {
+		total := 0
+		for _, g := range r.Groups {
+			total += g.Episodes
+		}
+		return fmt.Sprintf("n per mode: %d episodes in %d groups (each group's in the report's tables)", total, len(parts))
+	}
 	return "n per mode: " + strings.Join(parts, "; ")
 }
+
+// maxSubtitleGroups is the most groups the slide's subtitle gives the
+// episodes of one by one; more would fill the slide.
+const maxSubtitleGroups = 6
 
 // andList joins names as prose: "a", "a and b", "a, b and c".
 func andList(names []string) string {

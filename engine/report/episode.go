@@ -28,6 +28,9 @@ type Episode struct {
 	// not cut short (CutShort).
 	Completed bool
 	Metrics   map[string]float64
+	// NotMeasured says, by metric, why the episode has no figure of it
+	// where its rule had nothing to read (metrics.NotMeasuredKey).
+	NotMeasured map[string]string
 	// Failures counts the run's error events and failed judge calls per kind.
 	Failures map[event.FailureKind]int
 	// Retries counts the run's model calls sent again, by kind.
@@ -64,6 +67,7 @@ func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []eve
 		leak.New(sc, mode).Finish(context.Background(), history, &end)
 	}
 	ep.Metrics = runFigures(end)
+	ep.NotMeasured = Unmeasured(end)
 	ep.Retries = end.Retries
 	if end.Cache != nil {
 		ep.Cache = *end.Cache

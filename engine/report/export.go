@@ -28,22 +28,48 @@ func (r Report) WriteCSV(w io.Writer) error {
 		return r.writeGroupedCSV(w)
 	}
 	cw := csv.NewWriter(w)
-	rows := [][]string{{"family", "mode", "episodes", "metric", "n", "mean", "ci95_lo", "ci95_hi"}}
-	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+	unmeasured := r.unmeasured()
+	head := []string{"family", "mode", "episodes", "metric", "n", "mean", "ci95_lo", "ci95_hi"}
+	if unmeasured {
+		head = append(head, "not_measured", "not_measured_why")
+	}
+	rows := [][]string{head}
 	for _, g := range r.csvGroups() {
 		for _, m := range Measures() {
-			s, ok := g.Stats[m.Key]
-			if !ok {
+			if !g.Has(m.Key) {
 				continue
 			}
-			rows = append(rows, []string{csvFamily(g.Family), csvText(string(g.Mode)), strconv.Itoa(g.Episodes), m.Key,
-				strconv.Itoa(s.N), f(s.Mean), f(s.Lo), f(s.Hi)})
+			row := []string{csvFamily(g.Family), csvText(string(g.Mode)), strconv.Itoa(g.Episodes), m.Key}
+			rows = append(rows, append(row, csvStat(g, m.Key, unmeasured)...))
 		}
 	}
 	if err := cw.WriteAll(rows); err != nil {
 		return err
 	}
 	return cw.Error()
+}
+
+// unmeasured reports whether any group has a measure its rules could
+// not measure: the CSV then has columns that say in how many episodes,
+// and why.
+func (r Report) unmeasured() bool {
+	return slices.ContainsFunc(r.csvGroups(), func(g Group) bool { return len(g.NotMeasured) > 0 })
+}
+
+// csvStat is a group's cells of one measure: n, the mean and its
+// interval (empty where nothing was measured), and with withWhy the
+// episodes not measured and why.
+func csvStat(g Group, key string, withWhy bool) []string {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+	out := []string{"0", "", "", ""}
+	if s, ok := g.Stats[key]; ok {
+		out = []string{strconv.Itoa(s.N), f(s.Mean), f(s.Lo), f(s.Hi)}
+	}
+	if withWhy {
+		n := g.NotMeasured[key]
+		out = append(out, strconv.Itoa(n.Episodes), csvText(n.Why))
+	}
+	return out
 }
 
 // AllFamilies names the headline's rows in the CSV's family column.
@@ -89,13 +115,17 @@ func (r Report) writeGroupedCSV(w io.Writer) error {
 	for _, d := range dims {
 		head = append(head, string(d))
 	}
-	rows := [][]string{append(head, "mode", "episodes", "metric", "n", "mean", "ci95_lo", "ci95_hi")}
+	unmeasured := r.unmeasured()
+	head = append(head, "mode", "episodes", "metric", "n", "mean", "ci95_lo", "ci95_hi")
+	if unmeasured {
+		head = append(head, "not_measured", "not_measured_why")
+	}
+	rows := [][]string{head}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 	stat := func(s Stat) []string { return []string{strconv.Itoa(s.N), f(s.Mean), f(s.Lo), f(s.Hi)} }
 	for _, g := range r.csvGroups() {
 		for _, m := range Measures() {
-			s, ok := g.Stats[m.Key]
-			if !ok {
+			if !g.Has(m.Key) {
 				continue
 			}
 			row := []string{"group", csvFamily(g.Family)}
@@ -103,7 +133,7 @@ func (r Report) writeGroupedCSV(w io.Writer) error {
 				row = append(row, csvText(g.Split.of(d)))
 			}
 			row = append(row, csvText(string(g.Mode)), strconv.Itoa(g.Episodes), m.Key)
-			rows = append(rows, append(row, stat(s)...))
+			rows = append(rows, append(row, csvStat(g, m.Key, unmeasured)...))
 		}
 	}
 	for _, p := range r.csvPaired() {
@@ -120,7 +150,11 @@ func (r Report) writeGroupedCSV(w io.Writer) error {
 			mode += " - " + string(p.Second)
 		}
 		row = append(row, csvText(mode), "", p.Key)
-		rows = append(rows, append(row, stat(p.Stat)...))
+		row = append(row, stat(p.Stat)...)
+		if unmeasured {
+			row = append(row, "", "")
+		}
+		rows = append(rows, row)
 	}
 	cw := csv.NewWriter(w)
 	if err := cw.WriteAll(rows); err != nil {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"maps"
+	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
@@ -48,4 +49,20 @@ func judgeKeys() []string {
 		keys = append(keys, d.Key)
 	}
 	return append(keys, "overall")
+}
+
+// Unmeasured are the reasons an ending gives, by metric, for the figures
+// its rules could not measure (metrics.NotMeasuredKey).
+func Unmeasured(end event.Ending) map[string]string {
+	var out map[string]string
+	prefix := metrics.NotMeasuredKey("")
+	for k, why := range end.Notes {
+		if key, ok := strings.CutPrefix(k, prefix); ok && why != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[key] = why
+		}
+	}
+	return out
 }

@@ -104,7 +104,7 @@ func (r Report) writeHeadline(b *strings.Builder, width int) {
 	}
 	var ms []Measure
 	for _, m := range headlineMeasures() {
-		if slices.ContainsFunc(h.Groups, func(g Group) bool { _, ok := g.Stats[m.Key]; return ok }) {
+		if slices.ContainsFunc(h.Groups, func(g Group) bool { return g.Has(m.Key) }) {
 			ms = append(ms, m)
 		}
 	}

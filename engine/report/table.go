@@ -64,7 +64,7 @@ func (r Report) writeGroups(b *strings.Builder, title string, gs []Group, ms []M
 			cols[j].cells = append(cols[j].cells, cellText{main: episodesCell(g)})
 		}
 		for _, m := range ms {
-			cols[j].cells = append(cols[j].cells, cell(g.Stats, m.Key))
+			cols[j].cells = append(cols[j].cells, cell(g, m.Key))
 		}
 		if failures {
 			cols[j].cells = append(cols[j].cells, cellText{main: failureCell(g)})
@@ -72,6 +72,58 @@ func (r Report) writeGroups(b *strings.Builder, title string, gs []Group, ms []M
 	}
 	writeWrapped(b, title, width)
 	writeGrid(b, labels, cols, width)
+	if note := notMeasuredNote(gs, ms, false); note != "" {
+		writeWrapped(b, "("+note+")", width)
+	}
+}
+
+// notMeasuredNote says why the groups' rules could not measure a row:
+// "not measured: the dealornodeal rule cannot read the outcome from free
+// text", where the cells say "not measured" (with name, naming the rows
+// too, for where no cell does); a row measured in some episodes but not
+// in others is named, with how many were not. "" when every row was
+// measured.
+func notMeasuredNote(gs []Group, ms []Measure, name bool) string {
+	var whys []string
+	rows := map[string][]string{}
+	for _, m := range ms {
+		unmeasured := map[string]int{}
+		var order []string
+		measured := false
+		for _, g := range gs {
+			_, has := g.Stats[m.Key]
+			measured = measured || has
+			if n, ok := g.NotMeasured[m.Key]; ok {
+				if _, seen := unmeasured[n.Why]; !seen {
+					order = append(order, n.Why)
+				}
+				unmeasured[n.Why] += n.Episodes
+			}
+		}
+		for _, why := range order {
+			if _, ok := rows[why]; !ok {
+				whys = append(whys, why)
+				rows[why] = nil
+			}
+			switch {
+			case measured:
+				rows[why] = append(rows[why], fmt.Sprintf("%s in %d episodes", m.Label, unmeasured[why]))
+			case name:
+				rows[why] = append(rows[why], m.Label)
+			}
+		}
+	}
+	if len(whys) == 0 {
+		return ""
+	}
+	parts := make([]string, len(whys))
+	for i, why := range whys {
+		parts[i] = clean(why)
+		if labels := rows[why]; len(labels) > 0 {
+			parts[i] = strings.Join(labels, ", ") + ": " + parts[i]
+		}
+	}
+	return "not measured: " + strings.Join(parts, "; ")
 }
 
 // tableMeasures are the measures a family's table shows: those with data,
@@ -213,11 +265,24 @@ func familyTitle(f scenario.Family, gs []Group) string {
 	return fmt.Sprintf("%s: episodes %s", clean(string(f)), episodesText(gs))
 }
 
-// cell is a group's figure of one measure: "-" where it has none.
-func cell(stats map[string]Stat, key string) cellText {
-	s, ok := stats[key]
-	if !ok {
+// cell is a group's figure of one measure: "not measured" where its
+// rule had nothing to read in any episode (the table's note says why),
+// "-" where it has none otherwise. A figure some episodes could not
+// give (unread, or a scorer's where it scored only some: an imported
+// evaluator's on the episodes that carried its scores) says over how
+// many it is: "(n=40)".
+func cell(g Group, key string) cellText {
+	s, ok := g.Stats[key]
+	n, unmeasured := g.NotMeasured[key]
+	switch {
+	case !ok && unmeasured:
+		return cellText{main: "not measured"}
+	case !ok:
 		return cellText{main: "-"}
+	case s.N >= 2 && (unmeasured && n.Episodes > 0 || metrics.Scored(key) && s.N < g.Episodes):
+		c := s.cell()
+		c.detail += fmt.Sprintf(" (n=%d)", s.N)
+		return c
 	}
 	return s.cell()
 }

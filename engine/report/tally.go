@@ -90,6 +90,9 @@ type Tally struct {
 	values                     map[string]*moments
 	failures                   map[event.FailureKind]int
 	ratios                     map[string]*ratio
+	// unmeasured counts, per measure, the episodes that say why they
+	// have no figure of it.
+	unmeasured map[string]*NotMeasured
 }
 
 // Add counts one episode.
@@ -122,7 +125,33 @@ func (t *Tally) Add(ep Episode) {
 				t.values[m.Key] = mo
 			}
 			mo.add(v)
+		} else if why, ok := ep.NotMeasured[m.Key]; ok {
+			t.addUnmeasured(m.Key, why)
 		}
+	}
+}
+
+// maxReasons bounds the different reasons kept for one measure, so a
+// tally's memory does not grow with the episodes.
+const maxReasons = 4
+
+// addUnmeasured counts an episode that has no figure of key, and why.
+func (t *Tally) addUnmeasured(key, why string) {
+	if t.unmeasured == nil {
+		t.unmeasured = map[string]*NotMeasured{}
+	}
+	n := t.unmeasured[key]
+	if n == nil {
+		n = &NotMeasured{}
+		t.unmeasured[key] = n
+	}
+	n.Episodes++
+	reasons := strings.Split(n.Why, "; ")
+	switch {
+	case n.Why == "":
+		n.Why = why
+	case !slices.Contains(reasons, why) && len(reasons) < maxReasons:
+		n.Why += "; " + why
 	}
 }
 
@@ -157,6 +186,12 @@ func (t *Tally) addRatio(m Measure, ep Episode) {
 func (t *Tally) Group() Group {
 	g := Group{Episodes: t.episodes, Ended: t.ended, Completed: t.completed, Stats: map[string]Stat{}, Failures: map[event.FailureKind]int{}}
 	maps.Copy(g.Failures, t.failures)
+	for k, n := range t.unmeasured {
+		if g.NotMeasured == nil {
+			g.NotMeasured = map[string]NotMeasured{}
+		}
+		g.NotMeasured[k] = *n
+	}
 	for _, m := range t.rows() {
 		if r := t.ratios[m.Key]; m.Num != "" && r != nil {
 			g.Stats[m.Key] = m.clip(r.ci())
@@ -187,6 +222,9 @@ type Aggregator struct {
 	pooled      map[groupKey]*Tally
 	pooledPairs []pairedEpisode
 	pooledSums  pairSums
+	// judged tallies the judges' dimensions with every family pooled,
+	// for the slide (Report.Judged).
+	judged map[groupKey]*Tally
 	// study, when set, lists the modes every scenario and seed will be
 	// played in once each; the differences of one are then counted as soon
 	// as all its modes are in, and only unfinished ones are kept.
@@ -246,6 +284,13 @@ func (a *Aggregator) Add(ep Episode) {
 		a.pooled[pk] = headlineTally()
 	}
 	a.pooled[pk].Add(ep)
+	if a.judged == nil {
+		a.judged = map[groupKey]*Tally{}
+	}
+	if a.judged[pk] == nil {
+		a.judged[pk] = &Tally{measures: dimensionMeasures()}
+	}
+	a.judged[pk].Add(ep)
 	a.agreement = addAgreements(a.agreement, ep.Agreement)
 	if a.study != nil {
 		a.addToStudy(ep)
@@ -332,6 +377,15 @@ func (a *Aggregator) Report() Report {
 		pooled = splitPairs("", groups, a.by, a.pooledPairs)
 	}
 	r.Headline = headline(a.pooled, a.by, r.Groups, pooled)
+	for k, t := range a.judged {
+		g := t.Group()
+		if len(g.Stats) == 0 {
+			continue
+		}
+		g.Split, g.Mode = k.s, k.m
+		r.Judged = append(r.Judged, g)
+	}
+	slices.SortFunc(r.Judged, func(x, y Group) int { return columnOrder(a.by, x, y) })
 	return r
 }
 

@@ -28,3 +28,7 @@ func (r *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
 func (r *Regexp) ReplaceAllString(src, repl string) string {
 	return r.compiled().ReplaceAllString(src, repl)
 }
+func (r *Regexp) FindStringIndex(s string) []int { return r.compiled().FindStringIndex(s) }
+func (r *Regexp) FindAllStringIndex(s string, n int) [][]int {
+	return r.compiled().FindAllStringIndex(s, n)
+}

@@ -9,7 +9,10 @@ import (
 )
 
 // Metrics sets the deal, the agreed price, each side's normalized
-// utility and the goal-completion scores.
+// utility and the goal-completion scores. A deal on several items
+// (Sale.Items) is measured by its price each against the listing's and
+// the sides' prices, which are for one; its price is the total. None is
+// measured when no rule read the outcome.
 //
 // Utility: mid is the midpoint of the two targets; the seller's utility
 // is (price - mid) / |mid - seller target|, the buyer's its negation. So
@@ -24,15 +27,15 @@ import (
 // both limits scores for both.
 func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
 	l := ListingOf(sc)
-	if l == nil {
+	if l == nil || ep.NotMeasured(append([]string{metrics.Deal, metrics.Price, metrics.PriceFraction, metrics.UtilitySeller, metrics.UtilityBuyer}, metrics.GoalKeys...)...) {
 		return
 	}
 	sale, _ := ep.Outcome.Terms.(Sale)
 	m[metrics.Deal] = metrics.Flag(sale.Deal)
 	var gc [2]float64
 	if sale.Deal && sale.Price != nil {
-		p := *sale.Price
-		m[metrics.Price] = p
+		m[metrics.Price] = *sale.Price
+		p := sale.Each()
 		if l.ListingPrice > 0 {
 			m[metrics.PriceFraction] = p / l.ListingPrice
 		}
@@ -41,8 +44,8 @@ func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Epi
 			u := (p - mid) / span
 			m[metrics.UtilitySeller], m[metrics.UtilityBuyer] = u, -u
 		}
-		gc[SellerSeat] = towardTarget(p, l.Seller)
-		gc[BuyerSeat] = towardTarget(p, l.Buyer)
+		gc[SellerSeat] = towardTarget(p, l.Seller, true)
+		gc[BuyerSeat] = towardTarget(p, l.Buyer, false)
 	} else if l.Seller.Bottomline > l.Buyer.Bottomline {
 		gc = [2]float64{2, 2}
 	}
@@ -59,8 +62,20 @@ func (Family) Measures() []family.Measure {
 }
 
 // towardTarget scores price p for a side with limits pl: 0 at its
-// bottomline or past it, 10 at its target or beyond, linear between.
-func towardTarget(p float64, pl PriceLimits) float64 {
+// bottomline or past it, 10 at its target or beyond, linear between. A
+// side with a target only (Sotopia's Craigslist tasks) has no bottomline
+// to measure from: it scores how near the price came to its target as a
+// share of the two, 10 at its target or better, else the seller's 10 x
+// price / target and the buyer's 10 x target / price ($570 against a
+// buyer's $454 target is 7.96).
+func towardTarget(p float64, pl PriceLimits, seller bool) float64 {
+	if pl.Bottomline == 0 && pl.Target > 0 && p > 0 {
+		share := p / pl.Target
+		if !seller {
+			share = pl.Target / p
+		}
+		return 10 * min(share, 1)
+	}
 	span := pl.Target - pl.Bottomline
 	if span == 0 {
 		if p == pl.Target {

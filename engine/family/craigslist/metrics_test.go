@@ -48,3 +48,43 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("no deal with a zone of agreement: %v", noDeal)
 	}
 }
+
+// A deal on several items is measured by its price each against the
+// listing's and the sides' prices, which are for one; its price is the
+// total. An outcome no rule read measures nothing of the deal.
+func TestMetricsOfSeveralItemsAndOfAnUnreadOutcome(t *testing.T) {
+	total := 4 * 585.0
+	m := metrics.Compute(listing(), nil, nil, &event.Ending{Outcome: event.Outcome{Terms: Sale{Deal: true, Price: &total, Items: 4}}})
+	for key, want := range map[string]float64{metrics.Deal: 1, metrics.Price: total, metrics.PriceFraction: 0.9,
+		metrics.UtilitySeller: 0.5, metrics.GoalCompletionSeat0: 6.5} {
+		if got, ok := m[key]; !ok || math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s = %v (present %v), want %v", key, got, ok, want)
+		}
+	}
+	end := &event.Ending{Outcome: event.Outcome{Reading: &event.Reading{NotMeasured: "no rule read it"}}}
+	m = metrics.Compute(listing(), nil, nil, end)
+	for _, k := range []string{metrics.Deal, metrics.Price, metrics.PriceFraction, metrics.GoalCompletion} {
+		if _, ok := m[k]; ok || end.Notes[metrics.NotMeasuredKey(k)] != "no rule read it" {
+			t.Errorf("%s: present %v, note %q", k, ok, end.Notes[metrics.NotMeasuredKey(k)])
+		}
+	}
+}
+
+// A side with a target only scores how near the price came to its
+// target, as a share of the two: a buyer who pays above its target scores
+// less than 10, never more.
+func TestMetricsOfTargetOnlySides(t *testing.T) {
+	sc := &scenario.Scenario{Family: scenario.Craigslist, MaxTurns: 20, Data: &Listing{
+		ListingPrice: 650, Seller: PriceLimits{Target: 610}, Buyer: PriceLimits{Target: 454}}}
+	for _, c := range []struct{ price, seller, buyer float64 }{
+		{570, 10 * 570.0 / 610, 10 * 454.0 / 570},
+		{454, 10 * 454.0 / 610, 10},
+		{620, 10, 10 * 454.0 / 620},
+	} {
+		p := c.price
+		m := metrics.Compute(sc, nil, nil, &event.Ending{Outcome: event.Outcome{Terms: Sale{Deal: true, Price: &p}}})
+		if math.Abs(m[metrics.GoalCompletionSeat0]-c.seller) > 1e-9 || math.Abs(m[metrics.GoalCompletionSeat1]-c.buyer) > 1e-9 {
+			t.Errorf("deal at $%v: seller %v, buyer %v; want %v and %v", c.price, m[metrics.GoalCompletionSeat0], m[metrics.GoalCompletionSeat1], c.seller, c.buyer)
+		}
+	}
+}

@@ -35,10 +35,21 @@ func PriceOf(a event.Action) (float64, bool) {
 }
 
 // Sale is what the family's rules settle (event.Outcome.Terms): a deal,
-// at a price. Recordings keep it as "deal" and "price".
+// at a price. Recordings keep it as "deal" and "price", and "items" for
+// a deal on several items, whose price is their total (one read from
+// words can be: ReadWords).
 type Sale struct {
 	Deal  bool     `json:"deal,omitempty"`
 	Price *float64 `json:"price,omitempty"`
+	Items int      `json:"items,omitempty"`
+}
+
+// Each is the price of one item: the price over the items.
+func (s Sale) Each() float64 {
+	if s.Price == nil {
+		return 0
+	}
+	return *s.Price / float64(max(s.Items, 1))
 }
 
 // Key: a recorded outcome with a price is a sale.

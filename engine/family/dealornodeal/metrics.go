@@ -19,10 +19,11 @@ const (
 // as in Lewis et al. 2017), the joint points, whether an agreed split is
 // Pareto optimal (no other split gives one side more and the other no
 // less), and goal completion: 10 x points / the side's value of
-// everything on the table.
+// everything on the table. None of them is measured when no rule read
+// the outcome (a dialogue in words only).
 func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
 	d := DealOf(sc)
-	if d == nil {
+	if d == nil || ep.NotMeasured(append([]string{Agreement, Pareto, PointsSeat0, PointsSeat1, JointPoints}, metrics.GoalKeys...)...) {
 		return
 	}
 	out, _ := ep.Outcome.Terms.(Division)

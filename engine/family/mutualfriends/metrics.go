@@ -13,21 +13,26 @@ import (
 // Goal completion per side: when both selected the mutual friend,
 // 10 - 5 x (turns - 2) / (max turns - 2), clamped to 5..10 (two turns is
 // the fastest possible success); otherwise 5 for a side that selected the
-// mutual friend and 0 for one that did not.
+// mutual friend and 0 for one that did not. When no rule read the
+// outcome (a dialogue in words only), only the first mention, which the
+// annotations give, is measured.
 func (Family) Metrics(m map[string]float64, sc *scenario.Scenario, ep family.Episode) {
 	lists := ListsOf(sc)
 	if lists == nil {
 		return
 	}
-	out := ep.Outcome
-	picks, _ := out.Terms.(Picks)
-	m[metrics.Success] = metrics.Flag(out.Success)
 	for _, mk := range ep.Marks {
 		if mk.Kind == event.FirstMention && mk.FactID == MutualFriendFact {
 			m[metrics.FirstMentionPos] = metrics.Position(mk.Turn, ep.Turns)
 			break
 		}
 	}
+	if ep.NotMeasured(append([]string{metrics.Success, metrics.TurnsToSuccess}, metrics.GoalKeys...)...) {
+		return
+	}
+	out := ep.Outcome
+	picks, _ := out.Terms.(Picks)
+	m[metrics.Success] = metrics.Flag(out.Success)
 	var gc [2]float64
 	if out.Success {
 		m[metrics.TurnsToSuccess] = float64(ep.Turns)

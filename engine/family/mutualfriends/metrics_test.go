@@ -26,3 +26,27 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("failure metrics: %v", half)
 	}
 }
+
+// A dialogue in words whose selections no rule reads: success, the turns
+// it took and goal completion are absent, each with a note that says
+// why, and the first mention, which the annotations give, is measured.
+func TestMetricsOfAnUnreadOutcome(t *testing.T) {
+	row := Friend{Name: "Jacob Reyes", Values: map[string]string{"school": "Oberlin"}}
+	sc := &scenario.Scenario{Family: scenario.MutualFriends, MaxTurns: 22, Data: &FriendLists{
+		Attributes: []string{"school"}, Lists: [2][]Friend{{row}, {row}}}}
+	marks := []metrics.Mark{{Turn: 2, Annotation: event.Annotation{Kind: event.FirstMention, FactID: "mutual-friend"}}}
+	why := "the rule cannot read who was selected from free text"
+	end := &event.Ending{Outcome: event.Outcome{Reading: &event.Reading{NotMeasured: why}}}
+	m := metrics.Compute(sc, make([]event.Turn, 5), marks, end)
+	for _, k := range []string{metrics.Success, metrics.TurnsToSuccess, metrics.GoalCompletion, metrics.GoalCompletionSeat0, metrics.GoalCompletionSeat1} {
+		if v, ok := m[k]; ok {
+			t.Errorf("%s = %v, want it absent", k, v)
+		}
+		if got := end.Notes[metrics.NotMeasuredKey(k)]; got != why {
+			t.Errorf("note on %s: %q, want %q", k, got, why)
+		}
+	}
+	if m[metrics.FirstMentionPos] != 0.5 {
+		t.Errorf("first mention %v, want 0.5", m[metrics.FirstMentionPos])
+	}
+}

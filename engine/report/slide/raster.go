@@ -13,14 +13,28 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// pngScale is the PNG's pixels per SVG pixel: twice, so a slide stays
-// sharp on a projector as large as the screen it is made on.
+// pngScale is the most PNG pixels per SVG pixel: twice, so a small
+// slide stays sharp on a projector as large as the screen it is made
+// on. A larger one is drawn at the scale that makes it a 1080p screen's
+// size at most (scaleOf).
 const pngScale = 2
 
-// writePNG rasterises the scene at pngScale: boxes with anti-aliased
-// edges, labels in the faces the layout measured.
+// scaleOf is the PNG's pixels per SVG pixel for a scene: pngScale, or
+// less so that it is at most maxSlideWidth by maxSlideHeight pixels.
+func scaleOf(sc *scene) float64 {
+	return min(pngScale, maxSlideWidth/sc.width, maxSlideHeight/sc.height)
+}
+
+// writePNG rasterises the scene at scaleOf: boxes with anti-aliased
+// edges, labels in the faces the layout measured, at that scale.
 func (sc *scene) writePNG(w io.Writer, ts *typeset) error {
-	img := image.NewRGBA(image.Rect(0, 0, int(math.Ceil(sc.width*pngScale)), int(math.Ceil(sc.height*pngScale))))
+	pngScale := scaleOf(sc)
+	for _, l := range sc.labels {
+		if err := ts.add(l.size * pngScale); err != nil {
+			return err
+		}
+	}
+	img := image.NewRGBA(image.Rect(0, 0, int(math.Floor(sc.width*pngScale)), int(math.Floor(sc.height*pngScale))))
 	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
 	for _, b := range sc.boxes {
 		fillBox(img, b.x*pngScale, b.y*pngScale, b.w*pngScale, b.h*pngScale, b.fill)

@@ -91,16 +91,24 @@ func newTypeset(sizes ...float64) (*typeset, error) {
 		return nil, fmt.Errorf("the figure's font: %w", err)
 	}
 	ts := &typeset{fonts: fonts, made: map[faceKey]font.Face{}}
+	return ts, ts.add(sizes...)
+}
+
+// add makes the faces of more sizes: a PNG's, at its scale.
+func (ts *typeset) add(sizes ...float64) error {
 	for _, size := range sizes {
 		for i, bold := range []bool{false, true} {
-			f, err := opentype.NewFace(fonts[i], &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+			if _, ok := ts.made[faceKey{size, bold}]; ok {
+				continue
+			}
+			f, err := opentype.NewFace(ts.fonts[i], &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
 			if err != nil {
-				return nil, fmt.Errorf("the figure's font at %gpx: %w", size, err)
+				return fmt.Errorf("the figure's font at %gpx: %w", size, err)
 			}
 			ts.made[faceKey{size, bold}] = f
 		}
 	}
-	return ts, nil
+	return nil
 }
 
 // face is the face of a size in pixels, one of those it was made with.

@@ -13,11 +13,14 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// The slide's sizes, in the SVG's pixels: its text stays at least 16
-// pixels high when the figure is shown 1920 pixels wide (maxSlideWidth
-// at most), readable from the back of a room.
+// The slide's sizes, in the SVG's pixels: a slide is at most a 1080p
+// screen's size (maxSlideWidth by maxSlideHeight), its text at least 20
+// pixels high, readable from the back of a room. Panels that cannot all
+// fit lose height first (plotHeight down to minPlotHeight), then the
+// last ones their place (the slide's notes name them); a single panel
+// wider than the slide widens it, and the PNG is drawn smaller.
 const (
-	slideMargin    = 40.0
+	slideMargin    = 32.0
 	titleSize      = 38.0
 	subtitleSize   = 24.0
 	legendSize     = 24.0
@@ -25,21 +28,24 @@ const (
 	tickSize       = 20.0
 	groupSize      = 22.0
 	valueSize      = 20.0
+	noteSize       = 20.0
 	plotHeight     = 300.0
-	panelGap       = 56.0
-	minPanelWidth  = 440.0
+	minPlotHeight  = 100.0
+	plotStep       = 20.0
+	panelGap       = 56.0  // between panels side by side
+	rowGap         = 40.0  // between rows of panels
+	singleBarGap   = 24.0  // between groups of one bar
+	shortName      = 160.0 // a group's name at most this wide is not wrapped
+	minPanelWidth  = 360.0
 	minSlideWidth  = 960.0
-	maxSlideWidth  = 2400.0
-	maxColumns     = 4
+	maxSlideWidth  = 1920.0
+	maxSlideHeight = 1080.0
 	lineSpacing    = 1.3
 	minBarHeight   = 4.0
-	// slideAspect is the shape the panels are arranged toward: a 16:9
-	// slide's.
-	slideAspect = 16.0 / 9
 )
 
 // slideSizes are every text size of a slide, for its typeset.
-var slideSizes = []float64{titleSize, subtitleSize, legendSize, panelTitleSize, tickSize, groupSize, valueSize}
+var slideSizes = []float64{titleSize, subtitleSize, legendSize, panelTitleSize, tickSize, groupSize, valueSize, noteSize}
 
 var (
 	ink        = color.RGBA{0x22, 0x22, 0x22, 0xff}
@@ -69,91 +75,160 @@ func WritePNG(w io.Writer, c report.Chart) error {
 	return sc.writePNG(w, ts)
 }
 
-// layout lays a chart out as a scene.
+// layout lays a chart out as a scene: the panels in rows (rowsFor), as
+// tall as the slide's height leaves them, the notes under them.
 func layout(c report.Chart) (*scene, *typeset, error) {
-	panels := c.Panels
-	if len(panels) == 0 {
+	if len(c.Panels) == 0 && len(c.Notes) == 0 {
 		return nil, nil, fmt.Errorf("nothing to draw: no episode has a charted metric")
 	}
-	sizes := slices.Clone(slideSizes)
-	for _, s := range slideSizes {
-		sizes = append(sizes, s*pngScale)
-	}
-	ts, err := newTypeset(sizes...)
+	ts, err := newTypeset(slideSizes...)
 	if err != nil {
 		return nil, nil, err
 	}
+	var sc *scene
+	for shown := len(c.Panels); ; shown-- {
+		notes := c.Notes
+		if left := c.Panels[shown:]; len(left) > 0 {
+			titles := make([]string, len(left))
+			for i, p := range left {
+				titles[i] = p.Title
+			}
+			notes = append(slices.Clone(notes), "not drawn for room (the report's tables hold them): "+strings.Join(titles, "; "))
+		}
+		for plot := plotHeight; plot >= minPlotHeight; plot -= plotStep {
+			sc = arrange(ts, c, c.Panels[:shown], notes, plot)
+			if sc.height <= maxSlideHeight {
+				return sc, ts, nil
+			}
+		}
+		if shown <= 1 {
+			return sc, ts, nil
+		}
+	}
+}
+
+// arrange draws the header, the panels with plots plot high in rows no
+// wider than the slide (rowsFor), each row centred, and the notes.
+func arrange(ts *typeset, c report.Chart, panels []report.Panel, notes []string, plot float64) *scene {
 	layouts := make([]panelLayout, len(panels))
-	width := minPanelWidth
 	for i, p := range panels {
-		layouts[i] = layoutPanel(ts, p)
-		width = max(width, layouts[i].width)
+		layouts[i] = layoutPanel(ts, p, plot)
 	}
-	// Every panel is as wide as the widest: titles wrap to that.
-	for i := range layouts {
-		layouts[i].title = ts.wrap(layouts[i].p.Title, panelTitleSize, true, width)
+	rows := rowsFor(layouts, maxSlideWidth-2*slideMargin)
+	widest := 0.0
+	for _, in := range rows {
+		widest = max(widest, rowWidth(in))
 	}
-	cols := columnsFor(len(panels), width, layouts[0].height())
-	gridWidth := float64(cols)*width + float64(cols-1)*panelGap
-	sc := &scene{width: max(minSlideWidth, gridWidth+2*slideMargin)}
+	sc := &scene{width: max(minSlideWidth, widest+2*slideMargin)}
 	y := header(sc, ts, c)
-	left := (sc.width - gridWidth) / 2
-	for _, in := range balancedRows(layouts, cols) {
-		// A row shorter than the widest stands in the middle.
-		rowLeft := left + float64(cols-len(in))*(width+panelGap)/2
+	for _, in := range rows {
+		// A row narrower than the widest stands in the middle.
+		x := (sc.width - rowWidth(in)) / 2
 		var titleLines, groupLines int
 		for _, l := range in {
 			titleLines = max(titleLines, len(l.title))
 			groupLines = max(groupLines, l.groupLines)
 		}
 		var height float64
-		for i, l := range in {
-			height = max(height, l.draw(sc, ts, rowLeft+float64(i)*(width+panelGap), y, width, titleLines, groupLines))
+		for _, l := range in {
+			height = max(height, l.draw(sc, ts, x, y, l.width, titleLines, groupLines))
+			x += l.width + panelGap
 		}
-		y += height + panelGap
+		y += height + rowGap
 	}
-	sc.height = y - panelGap + slideMargin
-	return sc, ts, nil
-}
-
-// columnsFor is how many panels the fullest row holds: the arrangement
-// whose shape is closest to a slide's, no wider than maxSlideWidth, that
-// leaves no panel alone on its row beside fuller ones (balancedRows
-// shares the panels out).
-func columnsFor(panels int, width, height float64) int {
-	best, bestMiss := 1, math.Inf(1)
-	for cols := 1; cols <= min(maxColumns, panels); cols++ {
-		w := float64(cols)*width + float64(cols-1)*panelGap + 2*slideMargin
-		if cols > 1 && w > maxSlideWidth {
-			break
-		}
-		rows := (panels + cols - 1) / cols
-		if panels/rows == 1 && panels%rows > 0 {
-			continue // a panel alone on its row beside a row of two
-		}
-		h := 200 + float64(rows)*(height+panelGap)
-		if miss := math.Abs(math.Log(w / h / slideAspect)); miss < bestMiss {
-			best, bestMiss = cols, miss
+	if len(rows) > 0 {
+		y -= rowGap
+	}
+	for _, n := range notes {
+		for _, line := range ts.wrap(textsafe.Line(n), noteSize, false, sc.width-2*slideMargin) {
+			y += noteSize*lineSpacing - ts.descent(noteSize, false)
+			sc.labels = append(sc.labels, label{x: slideMargin, y: y, text: line, size: noteSize, fill: mutedInk, role: "note"})
+			y += ts.descent(noteSize, false)
 		}
 	}
-	return best
+	sc.height = y + slideMargin
+	return sc
 }
 
-// balancedRows shares panels out over as few rows of at most cols as
-// hold them, the rows' lengths differing by one at most, the longer
-// first: 7 panels in rows of 3 are 3, 2 and 2, not 3, 3 and 1.
-func balancedRows[T any](panels []T, cols int) [][]T {
-	rows := (len(panels) + cols - 1) / cols
-	var out [][]T
-	for r, at := 0, 0; r < rows; r++ {
-		n := len(panels) / rows
-		if r < len(panels)%rows {
+// rowWidth is how wide a row of panels is.
+func rowWidth(in []panelLayout) float64 {
+	w := float64(len(in)-1) * panelGap
+	for _, l := range in {
+		w += l.width
+	}
+	return w
+}
+
+// rowsFor shares panels out, in order, over as few rows as hold them no
+// wider than limit (a panel wider than it alone on a row); of those
+// sharings, the one whose widest row is narrowest, then whose narrowest
+// row is widest, then whose first rows hold most: rows of about equal
+// width, fuller ones first, so a panel stands alone beside fuller rows
+// only when it must.
+func rowsFor[T interface{ widthOf() float64 }](panels []T, limit float64) [][]T {
+	rowOf := func(in []T) float64 {
+		w := -panelGap
+		for _, p := range in {
+			w += p.widthOf() + panelGap
+		}
+		return w
+	}
+	// The fewest rows: as many panels on each as fit, in order.
+	fewest := 0
+	for at := 0; at < len(panels); fewest++ {
+		n := 1
+		for at+n < len(panels) && rowOf(panels[at:at+n+1]) <= limit {
 			n++
 		}
-		out = append(out, panels[at:at+n])
 		at += n
 	}
-	return out
+	var best [][]T
+	better := func(rows [][]T) bool {
+		if best == nil {
+			return true
+		}
+		wide := func(rs [][]T) (widest, narrowest float64) {
+			narrowest = math.Inf(1)
+			for _, r := range rs {
+				widest, narrowest = max(widest, rowOf(r)), min(narrowest, rowOf(r))
+			}
+			return widest, narrowest
+		}
+		w1, n1 := wide(rows)
+		w0, n0 := wide(best)
+		if w1 != w0 {
+			return w1 < w0
+		}
+		if n1 != n0 {
+			return n1 > n0
+		}
+		for i := range rows {
+			if len(rows[i]) != len(best[i]) {
+				return len(rows[i]) > len(best[i])
+			}
+		}
+		return false
+	}
+	var share func(at int, rows [][]T)
+	share = func(at int, rows [][]T) {
+		if at == len(panels) {
+			if better(rows) {
+				best = slices.Clone(rows)
+			}
+			return
+		}
+		if len(rows) == fewest {
+			return
+		}
+		for n := 1; at+n <= len(panels); n++ {
+			if n > 1 && rowOf(panels[at:at+n]) > limit {
+				break
+			}
+			share(at+n, append(rows, panels[at:at+n]))
+		}
+	}
+	share(0, nil)
+	return best
 }
 
 // header draws the title, the subtitle and the legend, and returns where
@@ -172,7 +247,7 @@ func header(sc *scene, ts *typeset, c report.Chart) float64 {
 		sc.labels = append(sc.labels, label{x: slideMargin, y: y, text: line, size: subtitleSize, fill: mutedInk, role: "subtitle"})
 		y += subtitleSize*lineSpacing - ts.ascent(subtitleSize, false)
 	}
-	y += 14
+	y += 10
 	// The legend: a swatch and a name per mode, on as many rows as the
 	// width needs, above every panel.
 	x := slideMargin
@@ -189,13 +264,14 @@ func header(sc *scene, ts *typeset, c report.Chart) float64 {
 			text: name, size: legendSize, fill: ink, role: "legend"})
 		x += w + 36
 	}
-	return y + rowHeight + 20
+	return y + rowHeight + 12
 }
 
 // panelLayout is a panel measured: its width, title lines, bar sizes and
 // scale.
 type panelLayout struct {
 	p          report.Panel
+	plot       float64 // the plot's height
 	width      float64
 	title      []string
 	gutter     float64 // the tick labels' column
@@ -209,17 +285,14 @@ type panelLayout struct {
 	ticks      []float64
 }
 
-// height is about how tall the panel is, for arranging the panels.
-func (l panelLayout) height() float64 {
-	return float64(len(l.title))*panelTitleSize*lineSpacing + 2*valueSize + plotHeight + float64(l.groupLines)*groupSize*lineSpacing + 40
-}
+func (l panelLayout) widthOf() float64 { return l.width }
 
 // layoutPanel measures a panel: bars wide enough for their figure above
 // them, a gap between bars and a wider one between groups, each group as
 // wide as its bars or its name's longest word (the name wrapped to it),
 // the scale and its ticks.
-func layoutPanel(ts *typeset, p report.Panel) panelLayout {
-	l := panelLayout{p: p}
+func layoutPanel(ts *typeset, p report.Panel, plot float64) panelLayout {
+	l := panelLayout{p: p, plot: plot}
 	l.lo, l.hi, l.ticks = scale(p)
 	for _, t := range l.ticks {
 		l.gutter = max(l.gutter, ts.width(tickText(t), tickSize, false))
@@ -232,11 +305,20 @@ func layoutPanel(ts *typeset, p report.Panel) panelLayout {
 		}
 	}
 	l.barGap = math.Round(l.barWidth * 0.3)
-	l.groupGap = l.barWidth
+	// Groups of several bars stand a bar's width apart; groups of one,
+	// which their names under them tell apart, closer.
+	l.groupGap = singleBarGap
+	for _, g := range p.Groups {
+		if len(g.Bars) > 1 {
+			l.groupGap = l.barWidth
+		}
+	}
 	inner := l.groupGap / 2
 	for _, g := range p.Groups {
 		bars := float64(len(g.Bars))*l.barWidth + float64(len(g.Bars)-1)*l.barGap
-		w := bars
+		// A short name stays on one line; a longer one wraps to its
+		// longest word.
+		w := max(bars, min(ts.width(g.Name, groupSize, false), shortName))
 		for _, word := range strings.Fields(g.Name) {
 			w = max(w, ts.width(word, groupSize, false))
 		}
@@ -332,8 +414,8 @@ func (l panelLayout) draw(sc *scene, ts *typeset, x, y, width float64, titleLine
 	}
 	band := valueSize + 12 // room for the figures over the bars
 	top := y + float64(titleLines)*titleLine + 8 + band
-	bottom := top + plotHeight
-	at := func(v float64) float64 { return top + (l.hi-v)/(l.hi-l.lo)*plotHeight }
+	bottom := top + l.plot
+	at := func(v float64) float64 { return top + (l.hi-v)/(l.hi-l.lo)*l.plot }
 	plotLeft := x + l.gutter
 	plotRight := x + width
 	for _, t := range l.ticks {

@@ -117,6 +117,7 @@ func (im *Importer) Import(e *Episode) (*Imported, error) {
 			Backend: t.Players[seat], Action: familyMove(sc, mode, seat, actionOf(tr))})
 	}
 	t.Ending = endingOf(e)
+	t.ReadWords()
 	t.Metrics, t.Notes = judgeFigures(e, seatOf)
 	out.Transcript = t
 	return out, nil
