@@ -70,7 +70,7 @@ func SheetOf(scores []Score, ratings []Rating) Sheet {
 	return sh
 }
 
-// Sheets are a rated episode's seats laid out (Seat.Sheet).
+// Sheet is the seat's scores and ratings laid out (SheetOf).
 func (s Seat) Sheet() Sheet { return SheetOf(s.Scores, s.Ratings) }
 
 // Judged reports whether a judge (imported or omnigap's) gave reasoning
