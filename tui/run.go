@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -77,6 +78,9 @@ type Options struct {
 	// game is no longer recorded (a served game); unset, the user is shown
 	// the error.
 	Unrecorded func(err error)
+	// Rated are people's ratings joined to the replayed recordings
+	// (--ratings), shown in the scores panel and the card.
+	Rated *people.Study
 }
 
 // Speeder sets how fast replays play against their recorded timing; a

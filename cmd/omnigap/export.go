@@ -19,6 +19,7 @@ type exportOptions struct {
 	format, out string
 	force       bool
 	opts        export.Options
+	ratings     []string
 }
 
 func newExportCmd() *cobra.Command {
@@ -48,6 +49,7 @@ and a recording is never written over.`,
 	f.BoolVar(&o.force, "force", false, "replace the --out file (or the copies in the --out folder) if they exist")
 	f.BoolVar(&o.opts.DropLeaky, "drop-leaky", false, "leave out fine-tuning examples whose seat leaked a private fact")
 	f.BoolVar(&o.opts.Redact, "redact", false, "replace private facts with stable placeholders")
+	addRatingsFlag(cmd, &o.ratings)
 	f.BoolVar(&o.opts.Bare, "bare", false, "fine-tuning examples without their metadata (for services that refuse other keys)")
 	cmd.MarkFlagRequired("format")
 	return cmd
@@ -58,6 +60,10 @@ and a recording is never written over.`,
 func (o *exportOptions) export(cmd *cobra.Command, args []string) error {
 	if o.opts.DropLeaky && o.format != "finetune" {
 		return fmt.Errorf("--drop-leaky applies to --format finetune only")
+	}
+	args, err := o.rate(cmd, args)
+	if err != nil {
+		return err
 	}
 	form, err := export.FormatOf(o.format)
 	if err != nil {
@@ -160,4 +166,17 @@ func copies(ctx context.Context, log io.Writer, paths []string, dir string, forc
 		fmt.Fprintf(log, "wrote %s\n", textsafe.Line(filepath.Join(dir, name)))
 	}
 	return nil
+}
+
+// rate reads the people's ratings given (--ratings, and any .csv after
+// it among the arguments) for the page's seats, and returns the
+// recordings the arguments name.
+func (o *exportOptions) rate(cmd *cobra.Command, args []string) ([]string, error) {
+	args, ratings := splitRatings(args, o.ratings)
+	if len(ratings) > 0 && o.format != "html" {
+		return nil, fmt.Errorf("--ratings applies to --format html only")
+	}
+	rated, err := readPeople(cmd.Context(), ratings, args, cmd.ErrOrStderr())
+	o.opts.Rated = rated
+	return args, err
 }

@@ -14,6 +14,7 @@ import (
 func newReplayCmd() *cobra.Command {
 	w := newWatchOptions()
 	var speed float64
+	var ratings []string
 	cmd := &cobra.Command{
 		Use:   "replay RECORDING...",
 		Short: "Play recordings back side by side, one pane per mode",
@@ -38,25 +39,34 @@ f forks the focused pane after the selected turn: a new run, in a new pane,
 repeats the turns up to there and plays on with the built-in engine, the
 endpoint that the backend flags describe, or you in one seat. It records
 into a forks/ folder beside its parent (or into --record), and its header
-names the parent recording and turn.`,
+names the parent recording and turn.
+
+e shows the scores of every seat: the judges' with their reasoning and,
+with --ratings, each rater's with their reason (the card, c, has them
+too).`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
   omnigap replay --speed 2 recordings/*.jsonl
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error { return w.replay(cmd, args, speed) },
+		RunE: func(cmd *cobra.Command, args []string) error { return w.replay(cmd, args, ratings, speed) },
 	}
 	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, or of --pace for untimed recordings, 0.25 to 8 (+ and - change it)")
 	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing, as untimed recordings always do (0 for none)")
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder to write one recording per pane (and the forks)")
+	addRatingsFlag(cmd, &ratings)
 	w.backends.addFlags(cmd)
 	return cmd
 }
 
 // replay plays the recordings args back, at speed times their timing.
-func (w *watchOptions) replay(cmd *cobra.Command, args []string, speed float64) error {
+func (w *watchOptions) replay(cmd *cobra.Command, args, ratings []string, speed float64) error {
 	ctx := cmd.Context()
+	args, ratings = splitRatings(args, ratings)
 	sets, err := replay.Group(ctx, nil, args)
 	if err != nil {
+		return err
+	}
+	if w.rated, err = readPeople(ctx, ratings, args, cmd.ErrOrStderr()); err != nil {
 		return err
 	}
 	comps, untimed := replayed(ctx, sets, speed, cmd.Flags().Changed("pace"))

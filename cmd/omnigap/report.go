@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/page"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -20,9 +21,9 @@ import (
 // reportOptions are report's flags.
 type reportOptions struct {
 	jsonPath, csvPath, svgPath, pngPath string
-	htmlPath                            string
+	htmlPath, peopleCSV                 string
 	force                               bool
-	by                                  []string
+	by, ratings                         []string
 }
 
 func newReportCmd() *cobra.Command {
@@ -56,10 +57,20 @@ none), --by scenario (per scenario), combinable (--by study,model); family
 always splits the tables and mode the columns (--by mode,model puts the
 models side by side within each mode). A grouped report adds the paired
 differences between groups that differ in one dimension, mode by mode,
-over the scenarios and seeds both played.`,
+over the scenarios and seeds both played.
+
+--ratings FILE... sets people's ratings of the episodes (Sotopia-PI's
+rating CSV files, or the plain JSONL form) beside every automated scorer
+(an evaluator's imported with the episodes, omnigap's judge, the rules
+that map to a dimension), per Sotopia dimension, every recording pooled
+and per model or mode: the people's mean, the raters' Krippendorff alpha,
+and each scorer's mean, bias, Pearson and Spearman correlations and mean
+absolute error, naming where a scorer flatters; --json carries them under
+"people", --people-csv writes the joined ratings (docs/METRICS.md).`,
 		Example: `  omnigap report out/cl
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg --png report.png
-  omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
+  omnigap report out/gpt-4o out/llama --by model --svg models.svg
+  omnigap report out/pi-judged --ratings ratings/*_final.csv --json report.json`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.report(cmd, args) },
 	}
@@ -70,6 +81,8 @@ over the scenarios and seeds both played.`,
 	f.StringVar(&o.svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
 	f.StringVar(&o.pngPath, "png", "", "write the same slide as a PNG to this file")
 	f.BoolVar(&o.force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
+	addRatingsFlag(cmd, &o.ratings)
+	f.StringVar(&o.peopleCSV, "people-csv", "", "with --ratings: write the joined ratings to this file, a row per rating with each scorer's score of the same seat and dimension beside it")
 	f.StringSliceVar(&o.by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
 }
@@ -77,6 +90,10 @@ over the scenarios and seeds both played.`,
 // report reads the recordings args name, episode by episode, and prints
 // and writes their report.
 func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
+	args, ratings := splitRatings(args, o.ratings)
+	if o.peopleCSV != "" && len(ratings) == 0 {
+		return fmt.Errorf("--people-csv writes the ratings --ratings reads: give --ratings too")
+	}
 	dims, err := report.ParseDims(o.by)
 	if err != nil {
 		return err
@@ -99,7 +116,11 @@ func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
 	if n == 0 {
 		return fmt.Errorf("no readable recordings in %v", args)
 	}
-	return o.write(cmd, a.Report(), scenarios, inputs)
+	rated, err := readPeople(cmd.Context(), ratings, inputs, cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	return o.write(cmd, a.Report(), rated, scenarios, inputs)
 }
 
 // read tallies the episodes of sources as it reads them, and keeps the
@@ -127,7 +148,7 @@ func (o *reportOptions) read(cmd *cobra.Command, sources []study.Source, dims []
 
 // write prints the report's tables and bars and writes the files the
 // flags ask for.
-func (o *reportOptions) write(cmd *cobra.Command, r report.Report, scenarios *page.Scenarios, inputs []string) error {
+func (o *reportOptions) write(cmd *cobra.Command, r report.Report, rated *people.Study, scenarios *page.Scenarios, inputs []string) error {
 	out := cmd.OutOrStdout()
 	if err := r.WriteTable(out, tableWidth(out)); err != nil {
 		return err
@@ -135,12 +156,18 @@ func (o *reportOptions) write(cmd *cobra.Command, r report.Report, scenarios *pa
 	if err := r.WriteBars(out); err != nil {
 		return err
 	}
+	if rated != nil {
+		if err := rated.WriteText(out, tableWidth(out)); err != nil {
+			return err
+		}
+	}
 	for _, exp := range []struct {
 		path  string
 		write func(io.Writer) error
-	}{{o.jsonPath, r.WriteJSON}, {o.csvPath, r.WriteCSV},
+	}{{o.jsonPath, func(w io.Writer) error { return people.WriteReportJSON(w, r, rated) }}, {o.csvPath, r.WriteCSV},
 		{o.svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
-		{o.pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }}} {
+		{o.pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }},
+		{o.peopleCSV, func(w io.Writer) error { return rated.WriteCSV(w) }}} {
 		if exp.path != "" {
 			if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: o.force, Inputs: inputs}, exp.write); err != nil {
 				return err
@@ -149,7 +176,7 @@ func (o *reportOptions) write(cmd *cobra.Command, r report.Report, scenarios *pa
 		}
 	}
 	if o.htmlPath != "" {
-		return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), o.htmlPath, r, scenarios, o.force, inputs)
+		return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), o.htmlPath, r, scenarios, o.force, inputs, rated)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/omnigap/omnigap/engine/page"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -13,8 +14,8 @@ import (
 
 // writeStudyPage writes report --html: the study page and its episode
 // pages (page.WriteStudyFiles).
-func writeStudyPage(ctx context.Context, log io.Writer, path string, r report.Report, scenarios *page.Scenarios, force bool, inputs []string) error {
-	folder, n, err := page.WriteStudyFiles(ctx, path, r, scenarios, safefile.Policy{Replace: force, Inputs: inputs})
+func writeStudyPage(ctx context.Context, log io.Writer, path string, r report.Report, scenarios *page.Scenarios, force bool, inputs []string, rated *people.Study) error {
+	folder, n, err := page.WriteStudyFiles(ctx, path, r, scenarios, safefile.Policy{Replace: force, Inputs: inputs}, rated)
 	if ctx.Err() != nil {
 		return errInterrupted
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -35,6 +36,8 @@ type watchOptions struct {
 	humans    string
 	// maxUtterance caps a turn's text; 0 is run.DefaultMaxUtterance.
 	maxUtterance int
+	// rated are people's ratings of replayed runs (replay --ratings).
+	rated *people.Study
 }
 
 func newWatchOptions() *watchOptions { return &watchOptions{ref: library.DefaultID} }
@@ -144,7 +147,7 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(leak.Annotate),
 			ForkBackends: w.forkBackends(s.scenario, s.recordedEndpoint), Sources: s.sources, Replay: s.speeder,
-			Untimed: s.untimed, Comparisons: s.comparisons, MaxUtterance: w.maxUtterance,
+			Untimed: s.untimed, Comparisons: s.comparisons, MaxUtterance: w.maxUtterance, Rated: w.rated,
 		})
 	}
 	if s.comparisons != nil {

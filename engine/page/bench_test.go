@@ -46,12 +46,12 @@ func BenchmarkStudyPage3000(b *testing.B) {
 		r := a.Report()
 		picked := s.Sample(MaxEpisodePages)
 		for range picked {
-			if err := WriteEpisode(io.Discard, recs); err != nil {
+			if err := WriteEpisode(io.Discard, recs, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
 		page.Reset()
-		if err := WriteStudy(&page, r, make([]Link, len(picked)), s.Len()); err != nil {
+		if err := WriteStudy(&page, r, make([]Link, len(picked)), s.Len(), nil); err != nil {
 			b.Fatal(err)
 		}
 	}

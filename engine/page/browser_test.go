@@ -46,7 +46,7 @@ func roadBike(t testing.TB) []*record.Recording {
 func writePage(t *testing.T, recs []*record.Recording) (string, []byte) {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteEpisode(&b, recs); err != nil {
+	if err := WriteEpisode(&b, recs, nil); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "page.html")
@@ -333,7 +333,7 @@ func TestStudyPageInChromium(t *testing.T) {
 		eps = append(eps, report.FromRecording(r))
 	}
 	var b bytes.Buffer
-	if err := WriteStudy(&b, report.Aggregate(eps), []Link{{Scenario: "road-bike", Family: "craigslist", Href: "x/road-bike.html", Runs: 3}}, 2); err != nil {
+	if err := WriteStudy(&b, report.Aggregate(eps), []Link{{Scenario: "road-bike", Family: "craigslist", Href: "x/road-bike.html", Runs: 3}}, 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "study.html")

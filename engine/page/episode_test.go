@@ -14,7 +14,7 @@ import (
 func TestAHumansRunHasItsColumn(t *testing.T) {
 	recs := roadBike(t)
 	recs[1].Header.Mode = view.Humans
-	ep, err := episodeOf(recs)
+	ep, err := episodeOf(recs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

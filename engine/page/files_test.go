@@ -28,7 +28,7 @@ func TestStudyFilesLinkToTheirEpisodePages(t *testing.T) {
 		s.Add(p, ep)
 	}
 	out := filepath.Join(t.TempDir(), "study.html")
-	folder, n, err := WriteStudyFiles(context.Background(), out, report.Aggregate(eps), &s, safefile.Policy{Inputs: paths})
+	folder, n, err := WriteStudyFiles(context.Background(), out, report.Aggregate(eps), &s, safefile.Policy{Inputs: paths}, nil)
 	if err != nil || n != 2 || folder != strings.TrimSuffix(out, ".html")+"-episodes" {
 		t.Fatalf("folder %s, %d pages, %v", folder, n, err)
 	}
@@ -41,7 +41,7 @@ func TestStudyFilesLinkToTheirEpisodePages(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if _, _, err := WriteStudyFiles(context.Background(), out, report.Aggregate(eps), &s, safefile.Policy{Inputs: paths}); err == nil {
+	if _, _, err := WriteStudyFiles(context.Background(), out, report.Aggregate(eps), &s, safefile.Policy{Inputs: paths}, nil); err == nil {
 		t.Error("existing pages were written over without Replace")
 	}
 }

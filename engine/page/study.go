@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
 )
@@ -27,6 +28,8 @@ type study struct {
 	Chart            template.HTML
 	Links            []Link
 	Scenarios, Shown int
+	// People is the ratings' section, when the study has ratings.
+	People *peopleStudy
 }
 
 // table is the headline's or a family's: a column per group, a row per
@@ -60,16 +63,18 @@ type cell struct {
 
 // WriteStudy writes a study's page: the report's headline and a table
 // per family (each cell carrying the numbers report --json writes), the
-// slide's charts inline as SVG, and links to the episode pages written
-// beside it (of scenarios out of many: links names the ones shown).
-func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int) error {
+// slide's charts inline as SVG, links to the episode pages written
+// beside it (of scenarios out of many: links names the ones shown), and
+// with ratings (rated, nil for none) the people beside the scorers: a
+// scatter per dimension and the agreement figures.
+func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int, rated *people.Study) error {
 	var svg bytes.Buffer
 	if err := slide.WriteSVG(&svg, r.Chart()); err != nil {
 		return err
 	}
 	s := study{head: newHead("omnigap study"), Links: links, Scenarios: scenarios, Shown: len(links),
 		// The slide escapes every label it draws (slide.escapeXML).
-		Chart: template.HTML(svg.String())}
+		Chart: template.HTML(svg.String()), People: peopleStudyOf(rated)}
 	if r.Headline != nil {
 		t := tableOf("Every family pooled", "", r.Headline.Groups, r.By)
 		s.Headline = &t

@@ -11,6 +11,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -126,8 +127,8 @@ func checkRecording(t *testing.T, path string, e *Episode, want map[string]count
 		t.Errorf("%s: models %s, counted %s", key, models, w.models)
 	}
 	src := rec.Header.Source
-	if src == nil || src.Format != FormatPrefix+string(e.Form) || src.File != e.At.File || src.Episode != e.PK || src.Tag != e.Tag ||
-		!slices.Equal(src.Models, e.Models) {
+	if src == nil || src.Format != origin.FormatPrefix+string(e.Form) || src.File != e.At.File || src.Episode != e.PK || src.Tag != e.Tag ||
+		!slices.Equal(src.Models, e.Models) || !slices.Equal(src.Agents, []string{e.Agents[0].Name, e.Agents[1].Name}) {
 		t.Errorf("%s: source %+v", key, src)
 	}
 	// Sotopia-PI's files call every model it served custom_model; the

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -196,7 +197,7 @@ func TestSourceOfAnOlderRecording(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := record.Source{Format: "sotopia/episodes_to_jsonl", File: a, Episode: "ep-1", Tag: "x"}
-	if src := SourceOf(rec); src == nil || src.Format != want.Format || src.File != want.File || src.Episode != want.Episode || src.Tag != want.Tag {
+	if src := origin.SourceOf(rec); src == nil || src.Format != want.Format || src.File != want.File || src.Episode != want.Episode || src.Tag != want.Tag {
 		t.Fatalf("source %+v, want %+v", src, want)
 	}
 	data, err := os.ReadFile(path)
@@ -216,7 +217,7 @@ func TestSourceOfAnOlderRecording(t *testing.T) {
 	if rec, err = record.Read(path); err != nil || rec.Header.Source != nil {
 		t.Fatalf("older recording: %v, source %+v", err, rec.Header.Source)
 	}
-	if src := SourceOf(rec); src == nil || !reflect.DeepEqual(*src, record.Source{Format: want.Format, Episode: want.Episode}) {
+	if src := origin.SourceOf(rec); src == nil || !reflect.DeepEqual(*src, record.Source{Format: want.Format, Episode: want.Episode}) {
 		t.Errorf("older recording's source %+v", src)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/safefile"
 )
 
@@ -14,7 +15,7 @@ import (
 // and tells a what it does. It stops before the next episode when ctx is
 // done.
 func (im *Importer) Write(ctx context.Context, paths []string, dir *safefile.Dir, a *interop.Account) (err error) {
-	w, err := interop.ImportEpisodes(ctx, dir, a, FormatPrefix, im.Again)
+	w, err := interop.ImportEpisodes(ctx, dir, a, origin.FormatPrefix, im.Again)
 	if err != nil {
 		return err
 	}
