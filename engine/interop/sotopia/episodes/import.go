@@ -397,8 +397,8 @@ const freeForm = "hand-craft"
 
 // sotopiaSource is the Sotopia source an episode's own text says it is of,
 // where no profiles say: its codename's ("craigslist_bargains_00008"),
-// else a bargain's goals (one side the seller, the other the buyer, each
-// with a target price: Sotopia's Craigslist tasks), else free-form.
+// else a bargain's goals (the seller's and the buyer's, each with a
+// target price: Sotopia's Craigslist tasks), else free-form.
 func sotopiaSource(e *Episode) string {
 	code := strings.ToLower(e.Codename)
 	switch {
@@ -416,7 +416,7 @@ func sotopiaSource(e *Episode) string {
 			return freeForm
 		}
 		for _, role := range []string{"seller", "buyer"} {
-			if strings.Contains(goal, "you are the "+role) {
+			if strings.Contains(goal, role) {
 				roles[role] = true
 			}
 		}
