@@ -34,13 +34,13 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 		// An accept or reject that repeats the offer's price names no new one.
 		m.price, m.hasPrice = lastPrice(a.Text, listing)
 	}
-	text := strings.ToLower(a.Text)
 	// Only a structured price opens an offer the referee can settle; an
 	// offer written in words is answered with a formal offer of one's own.
 	m.formal = a.Type == event.Offer && priced
 	if m.hasPrice {
-		m.final = finalOf(text, m.price, listing)
+		m.final = finalOf(a.Text, m.price, listing)
 	} else {
+		text := strings.ToLower(a.Text)
 		m.agree = a.Type == event.Accept || agreeCues.In(text) && !talk.Negated(text)
 		m.middle = a.Type == event.Speak && middleCues.In(text) && !talk.Negated(text)
 		m.noise = a.Type == event.Speak && !m.agree && !m.middle && !slices.ContainsFunc(strings.FieldsFunc(text, func(r rune) bool { return !talk.IsWordRune(r) && r != '\'' }), words.Stopword)
@@ -54,10 +54,11 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 // how about 500?") makes 580 the limit, not the 500 offered.
 func finalOf(text string, price, listing float64) bool {
 	// A clause holds a cue only if the whole text does, and most texts
-	// hold none: they are read once, not clause by clause.
-	if !finalCues.In(text) {
+	// hold none: they are read once, as written, not clause by clause.
+	if !finalCues.MayBeIn(text) {
 		return false
 	}
+	text = strings.ToLower(text)
 	for rest := text; rest != ""; {
 		var clause string
 		clause, rest = cutClause(rest)
