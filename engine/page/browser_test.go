@@ -265,6 +265,16 @@ func TestEpisodePageInChromium(t *testing.T) {
 	if wide.ScrollWidth > wide.InnerWidth {
 		t.Errorf("1280x800 scrolls sideways: %d > %d", wide.ScrollWidth, wide.InnerWidth)
 	}
+	var c coverage
+	if err := p.Eval(context.Background(), uncovered, &c); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range c.Covered {
+		t.Errorf("1280x800: %s", s)
+	}
+	if c.Checked == 0 || c.Lines == 0 {
+		t.Errorf("1280x800: %d marks and %d texts looked at", c.Checked, c.Lines)
+	}
 	// Dark, then printed.
 	ctx := context.Background()
 	var background, next string
@@ -277,8 +287,8 @@ func TestEpisodePageInChromium(t *testing.T) {
 	if err := p.Call(ctx, "Emulation.setEmulatedMedia", map[string]any{"media": "print"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Eval(ctx, `getComputedStyle(document.getElementById("next")).display`, &next); err != nil || next != "none" {
-		t.Errorf("printed: the next button shows (%q, %v)", next, err)
+	if err := p.Eval(ctx, `getComputedStyle(document.getElementById("bar")).display`, &next); err != nil || next != "none" {
+		t.Errorf("printed: the bar of tabs and buttons shows (%q, %v)", next, err)
 	}
 
 	p, phone := load(t, b, path, 390, 844, false)
@@ -317,9 +327,10 @@ func TestEpisodePageInChromium(t *testing.T) {
 	}
 }
 
-// The study page in Chromium: its script allowed, the charts drawn,
-// nothing asked for, and no sideways scroll on a phone.
-func TestStudyPageInChromium(t *testing.T) {
+// writeStudyPage writes the study page of the shipped recordings in a
+// temporary folder and returns its path and text.
+func writeStudyPage(t *testing.T) (string, []byte) {
+	t.Helper()
 	paths, err := filepath.Glob("../../recordings/*.jsonl")
 	if err != nil || len(paths) == 0 {
 		t.Fatal(paths, err)
@@ -340,8 +351,15 @@ func TestStudyPageInChromium(t *testing.T) {
 	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return path, b.Bytes()
+}
+
+// The study page in Chromium: its script allowed, the charts drawn,
+// nothing asked for, and no sideways scroll on a phone.
+func TestStudyPageInChromium(t *testing.T) {
+	path, _ := writeStudyPage(t)
 	br := startChromium(t)
-	for _, size := range [][2]int{{1280, 800}, {390, 844}} {
+	for _, size := range sizes {
 		p, l := load(t, br, path, size[0], size[1], false)
 		if !l.JS || l.ScrollWidth > l.InnerWidth {
 			t.Errorf("%v: script ran %v, width %d of %d", size, l.JS, l.ScrollWidth, l.InnerWidth)
