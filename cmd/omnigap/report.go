@@ -20,6 +20,7 @@ import (
 func newReportCmd() *cobra.Command {
 	var jsonPath, csvPath, svgPath, pngPath string
 	var htmlPath string
+	var pages int
 	var force bool
 	var by []string
 	cmd := &cobra.Command{
@@ -61,6 +62,9 @@ over the scenarios and seeds both played.`,
 			if err != nil {
 				return err
 			}
+			if pages < 0 {
+				return fmt.Errorf("--pages %d: give how many episode pages to write at most, 0 for none", pages)
+			}
 			// Each episode is tallied as it is read and dropped, so memory
 			// does not hold every recording's figures.
 			a := report.NewAggregator(dims)
@@ -69,7 +73,6 @@ over the scenarios and seeds both played.`,
 				return err
 			}
 			guard := study.Guard{}
-			var scenarios page.Scenarios
 			n, err := study.Episodes(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
 				if len(dims) == 0 {
 					if err := guard.Check(ep.Family, src.Study); err != nil {
@@ -78,9 +81,6 @@ over the scenarios and seeds both played.`,
 				}
 				ep.Study = src.Label
 				a.Add(ep)
-				if htmlPath != "" && ep.Source == src.Path {
-					scenarios.Add(src.Path, ep)
-				}
 				return nil
 			})
 			if err != nil && cmd.Context().Err() != nil {
@@ -118,7 +118,7 @@ over the scenarios and seeds both played.`,
 				}
 			}
 			if htmlPath != "" {
-				return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), htmlPath, r, &scenarios, force, inputs)
+				return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), htmlPath, args, r, pages, force, inputs)
 			}
 			return nil
 		},
@@ -126,7 +126,8 @@ over the scenarios and seeds both played.`,
 	f := cmd.Flags()
 	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
-	f.StringVar(&htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
+	f.StringVar(&htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, with an index of every episode, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
+	f.IntVar(&pages, "pages", page.MaxPages, "with --html, write at most this many episode pages, the biggest gaps first")
 	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
 	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
 	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")

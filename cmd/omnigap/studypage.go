@@ -5,16 +5,26 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/omnigap/omnigap/engine/browse"
 	"github.com/omnigap/omnigap/engine/page"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/studyindex"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// writeStudyPage writes report --html: the study page and its episode
+// writeStudyPage writes report --html: the study page, its index of the
+// episodes args hold (engine/browse) and at most pages of their episode
 // pages (page.WriteStudyFiles).
-func writeStudyPage(ctx context.Context, log io.Writer, path string, r report.Report, scenarios *page.Scenarios, force bool, inputs []string) error {
-	folder, n, err := page.WriteStudyFiles(ctx, path, r, scenarios, safefile.Policy{Replace: force, Inputs: inputs})
+func writeStudyPage(ctx context.Context, log io.Writer, path string, args []string, r report.Report, pages int, force bool, inputs []string) error {
+	ix, err := browse.Read(ctx, args, io.Discard, nil)
+	if ctx.Err() != nil {
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	folder, n, err := page.WriteStudyFiles(ctx, path, r, studyindex.Listing(ix), pages, safefile.Policy{Replace: force, Inputs: inputs})
 	if ctx.Err() != nil {
 		return errInterrupted
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/omnigap/omnigap/engine/palette"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/internal/browser"
 	"github.com/omnigap/omnigap/internal/tools"
@@ -327,31 +328,21 @@ func TestEpisodePageInChromium(t *testing.T) {
 	}
 }
 
-// writeStudyPage writes the study page of the shipped recordings in a
-// temporary folder and returns its path and text.
+// writeStudyPage writes the study page of the shipped recordings and
+// their episode pages in a temporary folder and returns its path and
+// text.
 func writeStudyPage(t *testing.T) (string, []byte) {
 	t.Helper()
-	paths, err := filepath.Glob("../../recordings/*.jsonl")
-	if err != nil || len(paths) == 0 {
-		t.Fatal(paths, err)
-	}
-	var eps []report.Episode
-	for _, p := range paths {
-		r, err := record.ReadTurns(context.Background(), p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		eps = append(eps, report.FromRecording(r))
-	}
-	var b bytes.Buffer
-	if err := WriteStudy(&b, report.Aggregate(eps), []Link{{Scenario: "road-bike", Family: "craigslist", Href: "x/road-bike.html", Runs: 3}}, 2); err != nil {
-		t.Fatal(err)
-	}
+	r, ix, paths := shipped(t)
 	path := filepath.Join(t.TempDir(), "study.html")
-	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+	if _, _, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Inputs: paths}); err != nil {
 		t.Fatal(err)
 	}
-	return path, b.Bytes()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, b
 }
 
 // The study page in Chromium: its script allowed, the charts drawn,

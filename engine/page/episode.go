@@ -196,6 +196,30 @@ func tellApart(recs []*record.Recording) []string {
 	return tells
 }
 
+// turnLines are the page's turns, for a study page's search: each run's
+// said turns, their text as the page shows it, with the column and the
+// run they are in.
+func (ep *episode) turnLines() []turnLine {
+	var out []turnLine
+	for _, row := range ep.Rows {
+		for _, c := range row.Cells {
+			if !c.Said {
+				continue
+			}
+			var b strings.Builder
+			for _, p := range c.Parts {
+				b.WriteString(p.Text)
+			}
+			run := ep.Runs[c.Col].Label
+			if tell := ep.Runs[c.Col].Tell; tell != "" {
+				run += " (" + tell + ")"
+			}
+			out = append(out, turnLine{Col: c.Col, Turn: row.N, Run: run, Speaker: c.Speaker, Say: b.String()})
+		}
+	}
+	return out
+}
+
 // modeRank orders the runs' columns: SCRIPT, AGENTS, MINDREADERS, then
 // HUMANS, PEOPLE and any other.
 func modeRank(m view.Mode) int {

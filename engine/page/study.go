@@ -10,21 +10,13 @@ import (
 	"github.com/omnigap/omnigap/engine/report"
 )
 
-// Link is an episode page a study page links to: the scenario it shows,
-// its family, its runs, and where it is, relative to the study page.
-type Link struct {
-	Scenario, Family, Href string
-	Runs                   int
-}
-
 // study is what a study page shows.
 type study struct {
 	head
-	Headline         *section
-	Families         []section
-	Charts           charts
-	Links            []Link
-	Scenarios, Shown int
+	Headline *section
+	Families []section
+	Charts   charts
+	Index    *Index
 }
 
 // section is the headline's or a family's: a table of its groups and one
@@ -85,11 +77,11 @@ type cell struct {
 // WriteStudy writes a study's page: the report's headline and a table
 // per family, each with its paired differences (each cell carrying the
 // numbers report --json writes), the charts of the slide and of the
-// headline's paired differences, drawn to fit a phone, and links to the
-// episode pages written beside it (of scenarios out of many: links names
-// the ones shown).
-func WriteStudy(w io.Writer, r report.Report, links []Link, scenarios int) error {
-	s := study{head: newHead("omnigap study", studyScript), Links: links, Scenarios: scenarios, Shown: len(links)}
+// headline's paired differences, drawn to fit a phone, and the index of
+// every group of twins, linking to the episode pages written beside it
+// (WriteStudyFiles; nil for none).
+func WriteStudy(w io.Writer, r report.Report, index *Index) error {
+	s := study{head: newHead("omnigap study", studyScript), Index: index}
 	ch := r.Chart()
 	s.Charts = charts{Title: clean(ch.Title), Subtitle: clean(ch.Subtitle)}
 	if h := r.Headline; h != nil {

@@ -312,3 +312,20 @@ func (p *Page) Tap(ctx context.Context, x, y float64) error {
 	}
 	return p.Call(ctx, "Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}}, nil)
 }
+
+// Click clicks the page at x, y (CSS pixels from the viewport's top
+// left) with a mouse's left button.
+func (p *Page) Click(ctx context.Context, x, y float64) error {
+	for _, kind := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
+		if err := p.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Type types text into the element that has the focus, as a keyboard's
+// input would.
+func (p *Page) Type(ctx context.Context, text string) error {
+	return p.Call(ctx, "Input.insertText", map[string]any{"text": text}, nil)
+}
