@@ -18,8 +18,9 @@ import (
 
 // indexFolder holds the shipped recordings (two groups of three twins,
 // road-bike's gap bigger than alumni-mixer's), an AGENTS run of road-bike
-// alone on seed 5 (a group without a gap) and a file that is no
-// recording.
+// alone on seed 5 and the same turns as a HUMANS run on seed 9 (groups
+// without a gap; the HUMANS run makes the index a mode wider) and a file
+// that is no recording.
 func indexFolder(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -36,6 +37,12 @@ func indexFolder(t *testing.T) string {
 			alone := bytes.ReplaceAll(raw, []byte(`-agents-s1"`), []byte(`-agents-s5"`))
 			alone = bytes.Replace(alone, []byte(`"seed":1,`), []byte(`"seed":5,`), 1)
 			if err := os.WriteFile(filepath.Join(dir, "craigslist_road-bike-agents-s5.jsonl"), alone, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			humans := bytes.ReplaceAll(raw, []byte(`-agents-s1"`), []byte(`-humans-s9"`))
+			humans = bytes.Replace(humans, []byte(`"seed":1,`), []byte(`"seed":9,`), 1)
+			humans = bytes.Replace(humans, []byte(`"mode":"agents"`), []byte(`"mode":"humans"`), 1)
+			if err := os.WriteFile(filepath.Join(dir, "craigslist_road-bike-humans-s9.jsonl"), humans, 0o600); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -60,11 +67,11 @@ func TestStudyIndexInChromium(t *testing.T) {
 	ix := ListFolders(t, dir)
 	r, _, _ := shipped(t)
 	path := filepath.Join(t.TempDir(), "study.html")
-	if _, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{}); err != nil || n != 3 {
+	if _, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{}); err != nil || n != 4 {
 		t.Fatalf("%d pages, %v", n, err)
 	}
 	html, _ := os.ReadFile(path)
-	byGap := []string{"craigslist_road-bike-s1", "mutualfriends_alumni-mixer-s1", "craigslist_road-bike-s5", "torn.jsonl"}
+	byGap := []string{"craigslist_road-bike-s1", "mutualfriends_alumni-mixer-s1", "craigslist_road-bike-s5", "craigslist_road-bike-s9", "torn.jsonl"}
 	var plain []string
 	for _, m := range regexp.MustCompile(`<tr data-n="[0-9]+" data-id="([^"]+)"`).FindAllStringSubmatch(string(html), -1) {
 		plain = append(plain, m[1])
@@ -108,7 +115,7 @@ func TestStudyIndexInChromium(t *testing.T) {
 			t.Errorf("%s: rows %v, want %v", at, got, byGap)
 		}
 		press(`th[data-key="gap"] button`)
-		if got, want := ids(), []string{byGap[1], byGap[0], byGap[2], byGap[3]}; !slices.Equal(got, want) {
+		if got, want := ids(), append([]string{byGap[1], byGap[0]}, byGap[2:]...); !slices.Equal(got, want) {
 			t.Errorf("%s: sorted by the gap, smallest first: %v, want %v", at, got, want)
 		}
 		var titles []struct{ ID, Title string }
@@ -163,9 +170,10 @@ func TestStudyIndexInChromium(t *testing.T) {
 		}{
 			{"family:mutualfriends", []string{byGap[1]}},
 			{"gap>=2", []string{byGap[0]}},
-			{"-mode:script", []string{byGap[2], byGap[3]}},
+			{"-mode:script", []string{byGap[2], byGap[3], byGap[4]}},
+			{"mode:humans", []string{byGap[3]}},
 			{"kind:mind-read agents.turns>10", []string{byGap[0]}},
-			{`"steel road"`, []string{byGap[0], byGap[2]}},
+			{`"steel road"`, []string{byGap[0], byGap[2], byGap[3]}},
 		} {
 			typeIn("filter", c.filter)
 			got := ids()
@@ -189,7 +197,7 @@ func TestStudyIndexInChromium(t *testing.T) {
 			t.Fatalf("%s: a search finds %d turns: %q", at, len(hits), status)
 		}
 		for _, h := range hits {
-			if !strings.EqualFold(h.Marked, "lugged steel") || !regexp.MustCompile(`^study-episodes/craigslist_road-bike-s[15]\.html#t[0-9]-[0-9]+$`).MatchString(h.Href) {
+			if !strings.EqualFold(h.Marked, "lugged steel") || !regexp.MustCompile(`^study-episodes/craigslist_road-bike-s[159]\.html#t[0-9]-[0-9]+$`).MatchString(h.Href) {
 				t.Errorf("%s: hit %+v", at, h)
 			}
 		}
