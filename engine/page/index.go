@@ -141,9 +141,9 @@ func indexOf(l Listing, pages map[int]groupPage, capped bool, limit int) *Index 
 		row.Words = strings.ToLower(strings.Join([]string{row.Title, clean(g.Scenario), row.Family, row.ID, row.Models, row.Problem}, "\n"))
 		modes := make([]string, len(g.Modes))
 		for j, m := range g.Modes {
-			modes[j] = string(m)
+			modes[j] = clean(string(m))
 		}
-		row.Modes, row.Kinds = strings.Join(modes, " "), strings.Join(g.Kinds, " ")
+		row.Modes, row.Kinds = strings.Join(modes, " "), clean(strings.Join(g.Kinds, " "))
 		row.Endings = strings.ToLower(clean(strings.Join(g.Endings, "\n")))
 		for j, c := range l.Columns {
 			var cell Cell
@@ -168,7 +168,7 @@ func indexOf(l Listing, pages map[int]groupPage, capped bool, limit int) *Index 
 			row.Href = p.Href
 			out.Paged++
 			for _, t := range p.Turns {
-				out.Turns = append(out.Turns, []any{i, t.Col, t.Turn, t.Run, t.Speaker, t.Say})
+				out.Turns = append(out.Turns, []any{i, t.Col, t.Turn, clean(t.Run), clean(t.Speaker), clean(t.Say)})
 			}
 		case ok:
 			row.NoPage = p.Why
