@@ -346,7 +346,8 @@ func writeStudyPage(t *testing.T) (string, []byte) {
 }
 
 // The study page in Chromium: its script allowed, the charts drawn,
-// nothing asked for, and no sideways scroll on a phone.
+// nothing asked for, and no sideways scroll at either size, with its
+// script or without.
 func TestStudyPageInChromium(t *testing.T) {
 	path, _ := writeStudyPage(t)
 	br := startChromium(t)
@@ -358,6 +359,12 @@ func TestStudyPageInChromium(t *testing.T) {
 		var bars int
 		if err := p.Eval(context.Background(), `document.querySelectorAll("svg rect.bar").length`, &bars); err != nil || bars == 0 {
 			t.Errorf("%v: %d bars drawn (%v)", size, bars, err)
+		}
+		// Without script: the index a plain table, no filter or search.
+		p, l = load(t, br, path, size[0], size[1], true)
+		var tools string
+		if err := p.Eval(context.Background(), `getComputedStyle(document.querySelector(".index .tools")).display + " " + document.querySelectorAll("table.groups tbody tr").length`, &tools); err != nil || tools != "none 2" || l.ScrollWidth > l.InnerWidth {
+			t.Errorf("%v without script: tools and rows %q (%v), width %d of %d", size, tools, err, l.ScrollWidth, l.InnerWidth)
 		}
 	}
 }
