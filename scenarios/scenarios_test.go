@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -238,7 +239,7 @@ func mentions(text string, f scenario.Fact) bool {
 		for _, w := range wordRE.FindAllString(strings.ToLower(sentence), -1) {
 			words[strings.TrimSuffix(w, "'s")] = true
 		}
-		for _, p := range append(append([]string{}, f.Phrases...), f.Aliases...) {
+		for _, p := range slices.Concat(f.Phrases, f.Aliases, f.Together) { // a together word alone too: eager
 			all := true
 			for _, w := range wordRE.FindAllString(strings.ToLower(p), -1) {
 				all = all && words[w]

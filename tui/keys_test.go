@@ -134,7 +134,7 @@ var keySetups = map[string]func(m *model){
 	"Navigation.Down": scrollHome, "Navigation.PageDown": scrollHome, "Navigation.End": scrollHome,
 	"Navigation.GoTo": nil, "Navigation.PrevTurn": nil, "Navigation.NextTurn": nil,
 	"Navigation.PrevNote": nil, "Navigation.NextNote": nil, "Navigation.Search": nil, "Navigation.Sync": nil,
-	"Panes.Next": nil, "Panes.Prev": nil, "Overlays.i": nil, "Overlays.p": nil, "Overlays.c": nil,
+	"Panes.Next": nil, "Panes.Prev": nil, "Overlays.i": nil, "Overlays.p": nil, "Overlays.c": nil, "Overlays.e": nil,
 	"Panes.Unfold": nil, "Panes.Close": func(m *model) { m.Update(press("i")) },
 	"Tools.TakeOver": nil, "Tools.Reveal": nil, "Tools.Type": holdSeat, "Tools.Side": holdSeat,
 	"Presenter.NextScene": nil, "Presenter.Scoreboard": nil,

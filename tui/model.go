@@ -48,7 +48,10 @@ type model struct {
 	footer ui.Memo[footerState]
 	frame  frame
 
-	notice     string
+	notice string
+	// unrecorded says a recording can no longer be written: the title
+	// says so for the rest of the session.
+	unrecorded bool
 	lastSearch string // what / enter looks for again
 	forks      int    // forks started, so each gets its own seed and run id
 	presenter  *presenter
@@ -177,6 +180,12 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.stack.Send(overlay.WelcomeRetry{}) // enter on the welcome tries again
 		}
 		m.install(msg.gen)
+	case unrecordedMsg:
+		m.unrecorded = true
+		m.notice = "no longer recorded: " + ui.Line(msg.err.Error())
+		if m.session.opts.Unrecorded != nil {
+			m.notice = "your game is no longer recorded (the host is told why); play on"
+		}
 	case forkedMsg:
 		m.addFork(msg)
 	case tea.KeyPressMsg:

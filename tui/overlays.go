@@ -40,7 +40,17 @@ var overlays = []overlayPanel{
 		if m.secret() {
 			return nil, "the card shows both sides: it comes with the reveal"
 		}
-		return overlay.Card(m.common(), m.recordings()), ""
+		return overlay.Card(m.common(), m.recordings(), m.session.opts.Rated), ""
+	}},
+	{"scores", ui.Key("e", "scores", "e"), func(m *model) (ui.Component, string) {
+		if m.secret() {
+			return nil, "the scores show both sides: they come with the reveal"
+		}
+		runs := m.scoredRuns()
+		if len(runs) == 0 {
+			return nil, "no scores: no judge scored these runs (--judge, omnigap judge) and no one rated them (--ratings)"
+		}
+		return overlay.Scores(m.common(), runs), ""
 	}},
 }
 

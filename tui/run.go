@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/omnigap/omnigap/engine/episode"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -72,6 +73,14 @@ type Options struct {
 	// player is told only that it did not (a served game: the reason may
 	// name the server's files).
 	Failed func(err error)
+	// Unrecorded, when set, is told at once when a run's recording can no
+	// longer be written (a full disk), and the user is told only that the
+	// game is no longer recorded (a served game); unset, the user is shown
+	// the error.
+	Unrecorded func(err error)
+	// Rated are people's ratings joined to the replayed recordings
+	// (--ratings), shown in the scores panel and the card.
+	Rated *people.Study
 }
 
 // Speeder sets how fast replays play against their recorded timing; a
@@ -116,6 +125,7 @@ func Run(ctx context.Context, opts Options) error {
 		}
 	}
 	p := tea.NewProgram(newModel(s, g), append([]tea.ProgramOption{tea.WithContext(ctx), ui.TerminalProfile(), tea.WithFPS(framesPerSecond)}, opts.Program...)...)
+	s.program.Store(p)
 	var forwarding sync.WaitGroup
 	if opts.Messages != nil {
 		forwarding.Go(func() { forward(ctx, p, opts.Messages) })

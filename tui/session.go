@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -19,6 +20,23 @@ type session struct {
 	ctx  context.Context
 	opts Options
 	feed *feed
+	// program is the program showing the runs, once it is made: a run's
+	// goroutine tells it of a recording that can no longer be written.
+	program atomic.Pointer[tea.Program]
+}
+
+// unrecordedMsg says a run's recording can no longer be written.
+type unrecordedMsg struct{ err error }
+
+// unrecorded tells the host's hook and the program that a recording can
+// no longer be written.
+func (s *session) unrecorded(err error) {
+	if s.opts.Unrecorded != nil {
+		s.opts.Unrecorded(err)
+	}
+	if p := s.program.Load(); p != nil {
+		p.Send(unrecordedMsg{err: err})
+	}
 }
 
 // generation is one set of runs, one per mode, started together and
@@ -56,7 +74,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 			Scenario: s.opts.Scenario, Mode: mode, Seed: seed, Pace: pace,
 			Factory: factory, Annotate: s.opts.Annotate,
 			RecordDir: s.opts.RecordDir, Buffer: 64, MaxUtterance: s.opts.MaxUtterance,
-			Player: s.opts.Player,
+			Player: s.opts.Player, Unrecorded: s.unrecorded,
 		}
 		if s.opts.Play != nil {
 			// The player is shown their own side only: a partner's fact

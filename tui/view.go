@@ -39,7 +39,7 @@ func (m *model) draw(forTerminal bool) string {
 	}
 	f := &m.frame
 	f.start()
-	for _, l := range m.title.Get(titleState{m.width, m.height, m.paused, m.seed, m.pace, m.presenter.state() + m.sequence.state()}, m.titleLines) {
+	for _, l := range m.title.Get(titleState{m.width, m.height, m.paused, m.unrecorded, m.seed, m.pace, m.presenter.state() + m.sequence.state()}, m.titleLines) {
 		f.add(l)
 		f.add("\n")
 	}
@@ -57,6 +57,7 @@ func (m *model) draw(forTerminal bool) string {
 type titleState struct {
 	width, height int
 	paused        bool
+	unrecorded    bool
 	seed          int64
 	pace          time.Duration
 	presenter     string
@@ -104,6 +105,9 @@ func (m *model) titleLines() []string {
 		if m.paused {
 			state = "paused · " + state
 		}
+	}
+	if m.unrecorded {
+		state = "not recorded · " + state
 	}
 	right := st.Dim.Render(state)
 	plainTitle, plainSetting := ui.Line(m.scenario.Title), ui.Line(strings.TrimSpace(m.scenario.Setting))

@@ -20,6 +20,14 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("OMNIGAP_TEST_AS_APP") == "1" {
 		os.Args = append([]string{"omnigap"}, os.Args[1:]...)
+		// A cap on the size of the files the app writes, as a full disk
+		// or a quota would set one.
+		if v := os.Getenv("OMNIGAP_TEST_MAX_FILE_BYTES"); v != "" {
+			n, _ := strconv.ParseUint(v, 10, 64)
+			if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+				panic(err)
+			}
+		}
 		code := runMain()
 		if path := os.Getenv("OMNIGAP_TEST_PEAK_FILE"); path != "" {
 			os.WriteFile(path, []byte(strconv.FormatInt(peakRSS(), 10)), 0o644)

@@ -142,6 +142,14 @@ func (b *backendOptions) close() error {
 	return nil
 }
 
+// cacheLost counts the replies the reply cache could not keep so far.
+func (b *backendOptions) cacheLost() int {
+	if f, ok := b.built.(*llm.Factory); ok {
+		return f.CacheLost()
+	}
+	return 0
+}
+
 // plays is what plays the seats, for a study's plan (study.Plays). Call
 // it after factory.
 func (b *backendOptions) plays() map[string]string {

@@ -34,38 +34,42 @@ comparison, esc leaves the scoreboard for the dialogue and s brings it back;
 g, [ ], { }, / and f work as in replay. q quits.`,
 		Example: `  omnigap demo
   omnigap demo talk/*.jsonl --pace 120ms`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			// With no files named, the comparisons built into the binary
-			// play, wherever it runs and whatever ./recordings holds.
-			var fsys fs.FS
-			names := args
-			if len(names) == 0 {
-				fsys, names = demoRecordings.Shipped()
-			}
-			sets, err := replay.Group(cmd.Context(), fsys, names)
-			if err != nil {
-				if fsys == nil {
-					err = fmt.Errorf("%w; with no argument demo plays the comparisons built into omnigap", err)
-				}
-				return err
-			}
-			comps := make([]tui.Comparison, len(sets))
-			for i, set := range sets {
-				comps[i] = comparisonOf(set)
-			}
-			out := cmd.OutOrStdout()
-			if f, ok := out.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
-				return w.printComparisons(cmd.Context(), out, comps)
-			}
-			return tui.Run(cmd.Context(), tui.Options{
-				Demo: &tui.DemoOptions{Comparisons: comps}, Pace: w.pace,
-				Annotate: leak.Annotate, RecordDir: w.recordDir,
-				ForkBackends: w.forkBackends(comps[0].Scenario, ""),
-			})
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return w.demo(cmd, args) },
 	}
 	cmd.Flags().DurationVar(&w.pace, "pace", 80*time.Millisecond, "delay between replayed words")
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder for forks (f); default a forks/ folder beside their parent")
 	w.backends.addFlags(cmd)
 	return cmd
+}
+
+// demo presents the recordings args, or with none the comparisons built
+// into omnigap, on the terminal, or prints them when there is none.
+func (w *watchOptions) demo(cmd *cobra.Command, args []string) error {
+	// With no files named, the comparisons built into the binary
+	// play, wherever it runs and whatever ./recordings holds.
+	var fsys fs.FS
+	names := args
+	if len(names) == 0 {
+		fsys, names = demoRecordings.Shipped()
+	}
+	sets, err := replay.Group(cmd.Context(), fsys, names)
+	if err != nil {
+		if fsys == nil {
+			err = fmt.Errorf("%w; with no argument demo plays the comparisons built into omnigap", err)
+		}
+		return err
+	}
+	comps := make([]tui.Comparison, len(sets))
+	for i, set := range sets {
+		comps[i] = comparisonOf(set)
+	}
+	out := cmd.OutOrStdout()
+	if f, ok := out.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
+		return w.printComparisons(cmd.Context(), out, comps)
+	}
+	return tui.Run(cmd.Context(), tui.Options{
+		Demo: &tui.DemoOptions{Comparisons: comps}, Pace: w.pace,
+		Annotate: leak.Annotate, RecordDir: w.recordDir,
+		ForkBackends: w.forkBackends(comps[0].Scenario, ""),
+	})
 }

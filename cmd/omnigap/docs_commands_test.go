@@ -214,7 +214,8 @@ func fileNamed(name string) *regexp.Regexp {
 }
 
 // userFiles are the user's files that are public data: a Sotopia export's
-// folder, cocoa's files and Sotopia episodes.
+// folder, cocoa's files, Sotopia episodes and Sotopia-PI's rated episodes
+// with their ratings.
 var userFiles = []userFile{
 	{regexp.MustCompile(`(~|\$HOME)/sotopia\b|@SOTOPIA@`), "home/sotopia", "sotopia"},
 	{fileNamed("sample-scenarios.json"), "sample-scenarios.json", "cocoa/craigslist-sample-scenarios.json"},
@@ -225,6 +226,7 @@ var userFiles = []userFile{
 	{fileNamed("sotopia-episodes.jsonl"), "sotopia-episodes.jsonl", "sotopia-episodes/sotopia-rl/example_episodes.jsonl"},
 	{fileNamed("lite_gpt3.5_gpt3.5.jsonl"), "lite_gpt3.5_gpt3.5.jsonl", "sotopia-episodes/sotopia-rl/example_episodes.jsonl"},
 	{fileNamed("lite_script_gpt3.5_gpt3.5.jsonl"), "lite_script_gpt3.5_gpt3.5.jsonl", "sotopia-episodes/sotopia-rl/example_episodes.jsonl"},
+	{regexp.MustCompile(`(^|[\s'"])sotopia-pi-human-eval/`), "sotopia-pi-human-eval", "sotopia-episodes/sotopia-pi-human-eval"},
 }
 
 // notRunnable says why a command cannot run here: public data it names
@@ -403,13 +405,17 @@ func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
 			p.screens, p.drawers = append(p.screens, panesScreen), append(p.drawers, place)
 		}
 	}
-	// serve listens on a free loopback port.
+	// serve listens on free loopback ports: its SSH door always (so its
+	// first line is the one looked for), its web door when named.
 	if strings.Contains(p.line, "omnigap serve") {
 		port := freePort(t)
 		if regexp.MustCompile(`--listen \S+`).MatchString(p.line) {
 			p.line = regexp.MustCompile(`--listen \S+`).ReplaceAllString(p.line, "--listen 127.0.0.1:"+port)
 		} else {
 			p.line += " --listen 127.0.0.1:" + port
+		}
+		if web := regexp.MustCompile(`--http \S+`); web.MatchString(p.line) {
+			p.line = web.ReplaceAllString(p.line, "--http 127.0.0.1:"+freePort(t))
 		}
 	}
 	return p

@@ -1,17 +1,18 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
-	"io/fs"
-	"path/filepath"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/interop/cocoa"
+	"github.com/omnigap/omnigap/engine/interop/importer"
 	"github.com/omnigap/omnigap/engine/interop/sotopia/episodes"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -22,9 +23,26 @@ func newEpisodesCmd() *cobra.Command {
 		Use:   "episodes",
 		Short: "Bring episodes played elsewhere in as recordings",
 	}
-	var out, profiles, mode, modelName string
-	var force bool
-	sot := &cobra.Command{
+	imp := &cobra.Command{
+		Use:   "import",
+		Short: "Turn other tools' episodes, and people's dialogues, into omnigap recordings",
+	}
+	imp.AddCommand(newEpisodesSotopiaCmd(), newEpisodesCocoaCmd())
+	groupRun(imp)
+	cmd.AddCommand(imp)
+	groupRun(cmd)
+	return cmd
+}
+
+// sotopiaEpisodesOptions are the flags of episodes import sotopia.
+type sotopiaEpisodesOptions struct {
+	importOptions
+	profiles, mode, modelName string
+}
+
+func newEpisodesSotopiaCmd() *cobra.Command {
+	var o sotopiaEpisodesOptions
+	cmd := &cobra.Command{
 		Use:   "sotopia FILE|DIR...",
 		Short: "Import Sotopia episodes (episodes_to_jsonl, EpisodeLog, rewards_prompt) as one recording each",
 		Long: `Reads Sotopia episodes from each FILE, or every .json and .jsonl file under
@@ -50,100 +68,113 @@ be read is skipped with its file, line and field; a file already in --out
 is kept unless --force. docs/IMPORT.md, "Your Sotopia runs".`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx, w := cmd.Context(), cmd.OutOrStdout()
-			im := &episodes.Importer{Known: builtinScenario(), ModelName: modelName, Again: force}
-			if mode != "" {
-				m, err := view.ParseMode(mode)
-				if err != nil || m == view.Humans {
-					return fmt.Errorf("--mode %s: want script, agents or mindreaders", mode)
-				}
-				im.Mode = m
-			}
-			if profiles != "" {
-				d, err := unlessInterrupted(ctx, func() (*sotopia.Data, error) { return sotopia.Read(profiles) })
-				if errors.Is(err, fs.ErrNotExist) {
-					return fmt.Errorf("--profiles: %w\n%s is not a Sotopia export: it needs environment_profiles.jsonl, agent_profiles.jsonl, relationship_profiles.jsonl and env_agent_combo_storages.jsonl (docs/IMPORT.md)", err, profiles)
-				}
-				if err != nil {
-					return fmt.Errorf("--profiles: %w", err)
-				}
-				for _, p := range d.Problems {
-					fmt.Fprintln(w, textsafe.Line("skipped profile: "+p.Error()))
-				}
-				im.Profiles = d
-			}
-			dir, err := outputDir(out, force, args)
-			if err != nil {
-				return err
-			}
-			defer dir.Close()
-			var written, skipped, noted, repeated int
-			first := ""
-			err = im.Write(ctx, args, dir, episodes.Progress{
-				Skipped: func(p interop.Problem) {
-					skipped++
-					fmt.Fprintln(w, textsafe.Line("skipped: "+p.Error()))
-				},
-				Noted: func(at interop.Position, note string) {
-					noted++
-					fmt.Fprintln(w, textsafe.Line("note: "+at.String()+": "+note))
-				},
-				Wrote: func(name string, _ *episodes.Imported) {
-					if written++; first == "" {
-						first = name
-					}
-				},
-				Repeated: func(r episodes.Repeat) {
-					repeated++
-					if r.Replaced != "" && r.Replaced == first {
-						first = r.Recording
-					}
-					fmt.Fprintln(w, textsafe.Line("note: "+r.String()))
-				},
-			})
-			if ctx.Err() != nil {
-				fmt.Fprintf(w, "interrupted: %d recordings written to %s, %d skipped%s\n", written, textsafe.Line(out), skipped, repeats(repeated))
-				return errInterrupted
-			}
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "%d recordings written to %s, %d skipped%s\n", written, textsafe.Line(out), skipped, repeats(repeated))
-			if written == 0 && repeated == 0 {
-				return fmt.Errorf("nothing imported: no episode could be read (the reasons are above)")
-			}
-			if first != "" {
-				fmt.Fprintln(w, textsafe.Line("replay one: omnigap replay "+filepath.Join(out, first)+"; all of them: omnigap report "+out))
-			}
-			return nil
+			return importSotopiaEpisodes(cmd.Context(), cmd.OutOrStdout(), args, o)
 		},
 	}
-	sot.Flags().StringVar(&out, "out", "", "directory to write the recordings to (required)")
-	sot.Flags().StringVar(&profiles, "profiles", "", "folder of Sotopia's profile exports to join environments and characters from")
-	sot.Flags().StringVar(&mode, "mode", "", "script, agents or mindreaders for every episode (default: from each episode's tag)")
-	sot.Flags().StringVar(&modelName, "model-name", "", "name of every placeholder model (custom_model) in the files given (default: from each episode's folder or tag)")
-	sot.Flags().BoolVar(&force, "force", false, "replace files already in --out, and import again episodes already there")
-	_ = sot.MarkFlagRequired("out")
-	imp := &cobra.Command{
-		Use:   "import",
-		Short: "Turn other tools' episodes into omnigap recordings",
-	}
-	imp.AddCommand(sot)
-	groupRun(imp)
-	cmd.AddCommand(imp)
-	groupRun(cmd)
+	o.addFlags(cmd, "recordings")
+	f := cmd.Flags()
+	f.StringVar(&o.profiles, "profiles", "", "folder of Sotopia's profile exports to join environments and characters from")
+	f.StringVar(&o.mode, "mode", "", "script, agents or mindreaders for every episode (default: from each episode's tag)")
+	f.StringVar(&o.modelName, "model-name", "", "name of every placeholder model (custom_model) in the files given (default: from each episode's folder or tag)")
+	f.Lookup("force").Usage = "replace files already in --out, and import again episodes already there"
 	return cmd
 }
 
-// repeats counts the episodes found again in the import's account.
-func repeats(n int) string {
-	switch n {
-	case 0:
-		return ""
-	case 1:
-		return ", 1 episode found again (imported once, as the note says)"
+// importSotopiaEpisodes writes a recording per Sotopia episode of paths.
+func importSotopiaEpisodes(ctx context.Context, w io.Writer, paths []string, o sotopiaEpisodesOptions) error {
+	im, err := sotopiaImporter(ctx, w, o)
+	if err != nil {
+		return err
 	}
-	return fmt.Sprintf(", %d episodes found again (each imported once, as the notes say)", n)
+	out, err := outputDir(o.out, o.force, paths)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	a := interop.NewAccount(w, o.out, interop.Recordings)
+	return accounted(ctx, a, im.Write(ctx, paths, out, a))
+}
+
+// sotopiaImporter is the importer the flags describe, its profiles read.
+func sotopiaImporter(ctx context.Context, w io.Writer, o sotopiaEpisodesOptions) (*episodes.Importer, error) {
+	im := &episodes.Importer{Known: builtinScenario(), ModelName: o.modelName, Again: o.force}
+	if o.mode != "" {
+		m, err := view.ParseMode(o.mode)
+		if err != nil || m == view.Humans {
+			return nil, fmt.Errorf("--mode %s: want script, agents or mindreaders", o.mode)
+		}
+		im.Mode = m
+	}
+	if o.profiles == "" {
+		return im, nil
+	}
+	d, err := readSotopia(ctx, o.profiles)
+	if err != nil {
+		return nil, fmt.Errorf("--profiles: %w", err)
+	}
+	for _, p := range d.Problems {
+		fmt.Fprintln(w, textsafe.Line("skipped profile: "+p.Error()))
+	}
+	im.Profiles = d
+	return im, nil
+}
+
+func newEpisodesCocoaCmd() *cobra.Command {
+	var o importOptions
+	cmd := &cobra.Command{
+		Use:   "cocoa FILE...",
+		Short: "Import cocoa's Deal-or-No-Deal dialogues (people's) as one HUMANS recording each",
+		Long: `Reads each FILE, a cocoa Deal-or-No-Deal transcript file (the shape of
+dealornodeal/data/val.json), one dialogue at a time, and records each
+dialogue in --out as a HUMANS run of its scenario: every message a turn
+with the person's words, every select a select turn, each by the side that
+sent it and in the order sent, played through the runner, the referee and
+the annotator as any run (the outcome is computed, not copied). Each
+recording holds its scenario and names its file and the dialogue's uuid;
+a dialogue found twice (by its uuid, in the files given or in --out) is
+imported once, with a note, and one already in --out is kept unless
+--force. A dialogue that cannot be read is skipped with its index and
+field. 'omnigap scenarios import cocoa FILE' writes the scenarios alone.`,
+		Args: usageArgs(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return importCocoaEpisodes(cmd.Context(), cmd.OutOrStdout(), args, o)
+		},
+	}
+	o.addFlags(cmd, "recordings")
+	cmd.Flags().Lookup("force").Usage = "replace files already in --out, and import again dialogues already there"
+	return cmd
+}
+
+// importCocoaEpisodes writes a HUMANS recording per dialogue of the
+// transcript files at paths.
+func importCocoaEpisodes(ctx context.Context, w io.Writer, paths []string, o importOptions) error {
+	if err := transcriptFiles(paths); err != nil {
+		return err
+	}
+	out, err := outputDir(o.out, o.force, paths)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	a := interop.NewAccount(w, o.out, interop.Recordings)
+	return accounted(ctx, a, importer.Dialogues(ctx, paths, out, a, o.force))
+}
+
+// transcriptFiles refuses a file that is not a cocoa transcript file,
+// naming the command that imports a file of cocoa scenarios.
+func transcriptFiles(paths []string) error {
+	for _, p := range paths {
+		if cocoa.IsTranscripts(p) {
+			continue
+		}
+		f, err := safefile.Open(p)
+		if err != nil {
+			return err
+		}
+		f.Close()
+		return fmt.Errorf("%s: not a cocoa transcript file (a JSON list of dialogues with events); a file of cocoa scenarios imports with: omnigap scenarios import cocoa %s --out DIR", p, p)
+	}
+	return nil
 }
 
 // builtinScenario finds a built-in scenario by id: an episode that

@@ -158,7 +158,7 @@ func TestEpisodesBadInput(t *testing.T) {
 		"skipped: " + bad + ":2: messages: must be",
 		"skipped: " + bad + ":3: agents_background: must give 2 agents' backgrounds (got 1)",
 		"note: " + bad + `:1: environment "01J0GZK3FGS50EHETXVR92TG9T" is not in ` + filepath.Join(profiles, "environment_profiles.jsonl") + "; the scenario is made from the episode's own text",
-		"1 recordings written to " + out + ", 3 skipped",
+		"1 recording written to " + out + ", 3 skipped",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q:\n%s", want, text)

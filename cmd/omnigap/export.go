@@ -14,12 +14,16 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
+// exportOptions are export's flags.
+type exportOptions struct {
+	format, out string
+	force       bool
+	opts        export.Options
+	ratings     []string
+}
+
 func newExportCmd() *cobra.Command {
-	var (
-		format, out string
-		force       bool
-		opts        export.Options
-	)
+	var o exportOptions
 	cmd := &cobra.Command{
 		Use:   "export --format FORMAT RECORDING...",
 		Short: "Write recordings as fine-tuning data, Sotopia episode logs, redacted copies or a page of one scenario's runs",
@@ -37,82 +41,99 @@ and a recording is never written over.`,
   omnigap export --format recording --redact recordings/*.jsonl --out shared/
   omnigap export --format html recordings/craigslist_road-bike-*.jsonl --out road-bike.html`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.DropLeaky && format != "finetune" {
-				return fmt.Errorf("--drop-leaky applies to --format finetune only")
-			}
-			form, err := export.FormatOf(format)
-			if err != nil {
-				return err
-			}
-			if form.Check != nil {
-				if err := form.Check(opts); err != nil {
-					return err
-				}
-			}
-			if form.Copy != nil {
-				return copies(cmd.Context(), cmd.ErrOrStderr(), args, out, force, form)
-			}
-			var st export.Stats
-			add := func(s export.Stats) {
-				st.Written, st.Dropped, st.Silent = st.Written+s.Written, st.Dropped+s.Dropped, st.Silent+s.Silent
-			}
-			write := func(w io.Writer) error {
-				if form.All != nil {
-					recs, err := readRecordings(cmd.Context(), args)
-					if err != nil {
-						return err
-					}
-					s, err := form.All(w, recs, opts)
-					add(s)
-					return err
-				}
-				// One recording at a time: memory holds one, however
-				// many there are.
-				for _, p := range args {
-					recs, err := readRecordings(cmd.Context(), []string{p})
-					if err != nil {
-						return err
-					}
-					s, err := form.Each(w, recs, opts)
-					if err != nil {
-						return err
-					}
-					add(s)
-				}
-				return nil
-			}
-			if out == "" {
-				var b bytes.Buffer
-				if err = write(&b); err == nil {
-					_, err = cmd.OutOrStdout().Write(b.Bytes())
-				}
-			} else {
-				err = safefile.WriteFile(out, safefile.Policy{Replace: force, Inputs: args}, write)
-			}
-			if err != nil {
-				return err
-			}
-			note := fmt.Sprintf("%d written", st.Written)
-			if opts.DropLeaky {
-				note += fmt.Sprintf(", %d dropped as leaky", st.Dropped)
-			}
-			if st.Silent > 0 {
-				note += fmt.Sprintf(", %d left out (the seat never spoke)", st.Silent)
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", format, note)
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return o.export(cmd, args) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "", export.FormatNames())
-	f.StringVarP(&out, "out", "o", "", "file to write (a folder for --format recording; default standard output)")
-	f.BoolVar(&force, "force", false, "replace the --out file (or the copies in the --out folder) if they exist")
-	f.BoolVar(&opts.DropLeaky, "drop-leaky", false, "leave out fine-tuning examples whose seat leaked a private fact")
-	f.BoolVar(&opts.Redact, "redact", false, "replace private facts with stable placeholders")
-	f.BoolVar(&opts.Bare, "bare", false, "fine-tuning examples without their metadata (for services that refuse other keys)")
+	f.StringVar(&o.format, "format", "", export.FormatNames())
+	f.StringVarP(&o.out, "out", "o", "", "file to write (a folder for --format recording; default standard output)")
+	f.BoolVar(&o.force, "force", false, "replace the --out file (or the copies in the --out folder) if they exist")
+	f.BoolVar(&o.opts.DropLeaky, "drop-leaky", false, "leave out fine-tuning examples whose seat leaked a private fact")
+	f.BoolVar(&o.opts.Redact, "redact", false, "replace private facts with stable placeholders")
+	addRatingsFlag(cmd, &o.ratings)
+	f.BoolVar(&o.opts.Bare, "bare", false, "fine-tuning examples without their metadata (for services that refuse other keys)")
 	cmd.MarkFlagRequired("format")
 	return cmd
+}
+
+// export writes the recordings args in the format asked, to --out or
+// to standard output, and says how many it wrote.
+func (o *exportOptions) export(cmd *cobra.Command, args []string) error {
+	if o.opts.DropLeaky && o.format != "finetune" {
+		return fmt.Errorf("--drop-leaky applies to --format finetune only")
+	}
+	args, err := o.rate(cmd, args)
+	if err != nil {
+		return err
+	}
+	form, err := export.FormatOf(o.format)
+	if err != nil {
+		return err
+	}
+	if form.Check != nil {
+		if err := form.Check(o.opts); err != nil {
+			return err
+		}
+	}
+	if form.Copy != nil {
+		return copies(cmd.Context(), cmd.ErrOrStderr(), args, o.out, o.force, form)
+	}
+	var st export.Stats
+	write := func(w io.Writer) error { return o.write(cmd.Context(), w, form, args, &st) }
+	if o.out == "" {
+		var b bytes.Buffer
+		if err = write(&b); err == nil {
+			_, err = cmd.OutOrStdout().Write(b.Bytes())
+		}
+	} else {
+		err = safefile.WriteFile(o.out, safefile.Policy{Replace: o.force, Inputs: args}, write)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", o.format, o.note(st))
+	return nil
+}
+
+// write writes the recordings at paths in form to w, adding to st what
+// it wrote.
+func (o *exportOptions) write(ctx context.Context, w io.Writer, form export.Format, paths []string, st *export.Stats) error {
+	add := func(s export.Stats) {
+		st.Written, st.Dropped, st.Silent = st.Written+s.Written, st.Dropped+s.Dropped, st.Silent+s.Silent
+	}
+	if form.All != nil {
+		recs, err := readRecordings(ctx, paths)
+		if err != nil {
+			return err
+		}
+		s, err := form.All(w, recs, o.opts)
+		add(s)
+		return err
+	}
+	// One recording at a time: memory holds one, however many there are.
+	for _, p := range paths {
+		recs, err := readRecordings(ctx, []string{p})
+		if err != nil {
+			return err
+		}
+		s, err := form.Each(w, recs, o.opts)
+		if err != nil {
+			return err
+		}
+		add(s)
+	}
+	return nil
+}
+
+// note says what an export wrote.
+func (o *exportOptions) note(st export.Stats) string {
+	note := fmt.Sprintf("%d written", st.Written)
+	if o.opts.DropLeaky {
+		note += fmt.Sprintf(", %d dropped as leaky", st.Dropped)
+	}
+	if st.Silent > 0 {
+		note += fmt.Sprintf(", %d left out (the seat never spoke)", st.Silent)
+	}
+	return note
 }
 
 // copies writes each recording's copy in form into dir under its own
@@ -145,4 +166,17 @@ func copies(ctx context.Context, log io.Writer, paths []string, dir string, forc
 		fmt.Fprintf(log, "wrote %s\n", textsafe.Line(filepath.Join(dir, name)))
 	}
 	return nil
+}
+
+// rate reads the people's ratings given (--ratings, and any .csv after
+// it among the arguments) for the page's seats, and returns the
+// recordings the arguments name.
+func (o *exportOptions) rate(cmd *cobra.Command, args []string) ([]string, error) {
+	args, ratings := splitRatings(args, o.ratings)
+	if len(ratings) > 0 && o.format != "html" {
+		return nil, fmt.Errorf("--ratings applies to --format html only")
+	}
+	rated, err := readPeople(cmd.Context(), ratings, args, cmd.ErrOrStderr())
+	o.opts.Rated = rated
+	return args, err
 }

@@ -94,12 +94,16 @@ func flagError(cmd *cobra.Command, err error) error {
 // exiting 0.
 func groupRun(cmd *cobra.Command) {
 	cmd.Args = cobra.ArbitraryArgs
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if len(args) == 0 {
-			return cmd.Help()
-		}
-		return unknownCommand(cmd, args[0])
+	cmd.RunE = helpOrUnknown
+}
+
+// helpOrUnknown is a group's help, or the refusal of a word that names
+// none of its commands.
+func helpOrUnknown(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return cmd.Help()
 	}
+	return unknownCommand(cmd, args[0])
 }
 
 // commandsOnly is the Args of a command that runs with no arguments and

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -201,6 +202,14 @@ func fifo(t *testing.T, path string) string {
 }
 
 // preciousKept checks that the file the planted links point at is as it was.
+// fnv32 is the FNV-1a hash that seeds an imported dialogue's run, which
+// its recording is named by.
+func fnv32(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
+}
+
 func preciousKept(t *testing.T, in, out string, _ appRun) {
 	t.Helper()
 	if data, _ := os.ReadFile(filepath.Join(filepath.Dir(out), "outside", "precious")); string(data) != "keep" {
@@ -255,7 +264,7 @@ func dondDialogue(uuid, text string) string {
 func hostileOutputCases() []hostileCase {
 	return []hostileCase{
 		// Imports of Sotopia exports.
-		{name: "sotopia combo id adds YAML keys", code: 0, want: `1 written to`,
+		{name: "sotopia combo id adds YAML keys", code: 0, want: `1 scenario file written to`,
 			args: func(t *testing.T, in, out string) []string {
 				combo := `{"pk":"k1","combo_id":"k1\npublic_facts:\n  - {id: planted, kind: phrase, text: planted, phrases: [planted]}\n#` + jsonHostile() + `","env_id":"e1","agent_ids":["a1","a2"]}` + "\n"
 				return []string{"scenarios", "import", "sotopia", sotopiaExportOf(t, in, lampEnv, lampAgents, combo), "--out", out}
@@ -267,7 +276,7 @@ func hostileOutputCases() []hostileCase {
 					t.Errorf("the written file loads with a planted fact (exit %d):\n%s", r.code, r.stdout)
 				}
 			}},
-		{name: "sotopia names and secrets with escapes", code: 0, want: `1 written to`,
+		{name: "sotopia names and secrets with escapes", code: 0, want: `1 scenario file written to`,
 			args: func(t *testing.T, in, out string) []string {
 				agents := `{"pk":"a1","first_name":"Ann` + jsonHostile() + `","last_name":"Lee","secret":"It is broken` + jsonHostile() + `","occupation":"` + jsonHostile() + `"}` + "\n" +
 					`{"pk":"a2","first_name":"Bo","last_name":"Ray` + jsonHostile() + `"}` + "\n"
@@ -286,7 +295,7 @@ func hostileOutputCases() []hostileCase {
 				return []string{"scenarios", "import", "sotopia", sotopiaExportOf(t, in, lampEnv, lampAgents, lampCombo), "--out", out, "--force"}
 			},
 			check: preciousKept},
-		{name: "sotopia output folder holds earlier files", code: 1, want: `lamp--ann-lee-bo-ray.yaml: already exists \(--force replaces it\)(.|\n)*0 written to .*, 1 skipped`,
+		{name: "sotopia output folder holds earlier files", code: 1, want: `lamp--ann-lee-bo-ray.yaml: already exists \(--force replaces it\)(.|\n)*0 scenario files written to .*, 1 skipped`,
 			args: func(t *testing.T, in, out string) []string {
 				mustWrite(t, filepath.Join(out, "lamp--ann-lee-bo-ray.yaml"), "earlier\n")
 				return []string{"scenarios", "import", "sotopia", sotopiaExportOf(t, in, lampEnv, lampAgents, lampCombo), "--out", out}
@@ -296,7 +305,7 @@ func hostileOutputCases() []hostileCase {
 					t.Errorf("the earlier file was replaced without --force: %q", data)
 				}
 			}},
-		{name: "sotopia output folder is the export", code: 0, want: `1 written to`,
+		{name: "sotopia output folder is the export", code: 0, want: `1 scenario file written to`,
 			args: func(t *testing.T, in, out string) []string {
 				// The combos file's name is taken by nothing the import
 				// writes; the import writes beside its inputs, never on them.
@@ -308,7 +317,7 @@ func hostileOutputCases() []hostileCase {
 					t.Errorf("an input was changed: %q", data)
 				}
 			}},
-		{name: "sotopia names of 10 kB", code: 0, want: `1 written to`,
+		{name: "sotopia names of 10 kB", code: 0, want: `1 scenario file written to`,
 			args: func(t *testing.T, in, out string) []string {
 				agents := `{"pk":"a1","first_name":"` + strings.Repeat("Ann", 3000) + `","last_name":"Lee"}` + "\n" + `{"pk":"a2","first_name":"` + strings.Repeat("Bo", 5000) + `"}` + "\n"
 				return []string{"scenarios", "import", "sotopia", sotopiaExportOf(t, in, lampEnv, agents, lampCombo), "--out", out}
@@ -324,7 +333,7 @@ func hostileOutputCases() []hostileCase {
 				combos := strings.Replace(lampCombo, `"a2"`, `"nobody`+jsonHostile()+`"`, 1) + `{"pk":` + "\n"
 				return []string{"scenarios", "import", "sotopia", sotopiaExportOf(t, in, lampEnv, lampAgents, combos), "--out", out}
 			}},
-		{name: "sotopia record of 2 MB", code: 0, want: `skipped: .*agent_profiles.jsonl:3: record longer than 1048576 bytes(.|\n)*1 written to .*, 1 skipped`,
+		{name: "sotopia record of 2 MB", code: 0, want: `skipped: .*agent_profiles.jsonl:3: record longer than 1048576 bytes(.|\n)*1 scenario file written to .*, 1 skipped`,
 			args: func(t *testing.T, in, out string) []string {
 				agents := lampAgents + `{"pk":"a3","first_name":"` + strings.Repeat("x", 2<<20) + `"}` + "\n"
 				return []string{"scenarios", "import", "sotopia", sotopiaExportOf(t, in, lampEnv, agents, lampCombo), "--out", out}
@@ -351,23 +360,33 @@ func hostileOutputCases() []hostileCase {
 			}},
 
 		// Imports of cocoa files.
-		{name: "cocoa dialogues with one uuid twice", code: 0, want: `skipped: .*record 1: the same scenario id as .*record 0(.|\n)*2 HUMANS recordings written\n2 written to .*, 1 skipped`,
+		{name: "cocoa dialogues' scenarios with one uuid twice", code: 0, want: `skipped: .*record 1: the same scenario id as .*record 0(.|\n)*2 scenario files written to .*, 1 skipped(.|\n)*HUMANS recordings: omnigap episodes import cocoa .*t.json --out `,
 			args: func(t *testing.T, in, out string) []string {
 				return []string{"scenarios", "import", "cocoa", mustWrite(t, filepath.Join(in, "t.json"),
 					"["+dondDialogue("u1", "hi"+jsonHostile())+","+dondDialogue("u1", "again")+","+dondDialogue("u2", "hello")+"]"), "--out", out}
 			},
 			check: func(t *testing.T, in, out string, _ appRun) {
-				if y, j := filesIn(out, ".yaml"), filesIn(out, ".jsonl"); y != 2 || j != 2 {
-					t.Errorf("%d scenario files and %d recordings on disk, want 2 and 2", y, j)
+				if y, j := filesIn(out, ".yaml"), filesIn(out, ".jsonl"); y != 2 || j != 0 {
+					t.Errorf("%d scenario files and %d recordings on disk, want 2 and none", y, j)
 				}
 			}},
-		{name: "cocoa link planted where a recording goes", code: 0, want: `skipped: .*record 0: recording not written: .*humans-s0.jsonl: is a symbolic link(.|\n)*1 written to`,
+		{name: "cocoa dialogue twice", code: 0, want: `note: episode u1 is in .*t.json: record 0 and in .*t.json: record 1: imported once, from .*t.json: record 0(.|\n)*2 recordings written to .*, 0 skipped, 1 episode found again`,
 			args: func(t *testing.T, in, out string) []string {
-				symlink(t, filepath.Join(filepath.Dir(out), "outside", "precious"), filepath.Join(out, "dealornodeal_cocoa-s-u1-humans-s0.jsonl"))
-				return []string{"scenarios", "import", "cocoa", mustWrite(t, filepath.Join(in, "t.json"), "["+dondDialogue("u1", "hi")+"]"), "--out", out, "--force"}
+				return []string{"episodes", "import", "cocoa", mustWrite(t, filepath.Join(in, "t.json"),
+					"["+dondDialogue("u1", "hi"+jsonHostile())+","+dondDialogue("u1", "again")+","+dondDialogue("u2", "hello")+"]"), "--out", out}
+			},
+			check: func(t *testing.T, in, out string, _ appRun) {
+				if y, j := filesIn(out, ".yaml"), filesIn(out, ".jsonl"); y != 0 || j != 2 {
+					t.Errorf("%d scenario files and %d recordings on disk, want none and 2", y, j)
+				}
+			}},
+		{name: "cocoa link planted where a recording goes", code: 1, want: `skipped: .*record 0: recording not written: .*humans-s\d+.jsonl: is a symbolic link(.|\n)*0 recordings written to`,
+			args: func(t *testing.T, in, out string) []string {
+				symlink(t, filepath.Join(filepath.Dir(out), "outside", "precious"), filepath.Join(out, fmt.Sprintf("dealornodeal_cocoa-s-u1-humans-s%d.jsonl", fnv32("u1"))))
+				return []string{"episodes", "import", "cocoa", mustWrite(t, filepath.Join(in, "t.json"), "["+dondDialogue("u1", "hi")+"]"), "--out", out, "--force"}
 			},
 			check: preciousKept},
-		{name: "cocoa scenario text with escapes", code: 0, want: `1 written to`,
+		{name: "cocoa scenario text with escapes", code: 0, want: `1 scenario file written to`,
 			args: func(t *testing.T, in, out string) []string {
 				rec := `[{"uuid":"c` + jsonHostile() + `1","category":"bike","kbs":[{"personal":{"Role":"seller","Target":100},"item":{"Title":"Bike` + jsonHostile() + `","Category":"bike","Price":120,"Description":["Red` + jsonHostile() + `"]}},{"personal":{"Role":"buyer","Target":70},"item":{"Title":"Bike","Price":120}}]}]`
 				return []string{"scenarios", "import", "cocoa", mustWrite(t, filepath.Join(in, "s.json"), rec), "--out", out}

@@ -16,7 +16,7 @@ import (
 func TestHumansKeepTheirOrder(t *testing.T) {
 	path := "../../engine/interop/cocoa/testdata/two-in-a-row.json"
 	dir := t.TempDir()
-	if out, err := omnigap(t, "scenarios", "import", "cocoa", path, "--out", dir); err != nil || strings.Contains(out, "skipped:") {
+	if out, err := omnigap(t, "episodes", "import", "cocoa", path, "--out", dir); err != nil || strings.Contains(out, "skipped:") {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	recs, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))

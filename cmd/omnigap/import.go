@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 
@@ -12,16 +14,36 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/interop/importer"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
+
+// importOptions are the flags every import shares.
+type importOptions struct {
+	out   string
+	force bool
+}
+
+func (o *importOptions) addFlags(cmd *cobra.Command, what string) {
+	cmd.Flags().StringVar(&o.out, "out", "", "directory to write the "+what+" to (required)")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace files already in --out")
+	_ = cmd.MarkFlagRequired("out")
+}
 
 func newImportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "import",
-		Short: "Turn other tools' scenario exports into omnigap scenario files",
+		Short: "Turn other tools' scenarios into omnigap scenario files",
 	}
-	var out, env, pk string
-	var force bool
-	sot := &cobra.Command{
+	cmd.AddCommand(newImportSotopiaCmd(), newImportCocoaCmd())
+	groupRun(cmd)
+	return cmd
+}
+
+func newImportSotopiaCmd() *cobra.Command {
+	var o importOptions
+	var filter sotopia.Filter
+	cmd := &cobra.Command{
 		Use:   "sotopia DIR",
 		Short: "Import a Sotopia export (the four *.jsonl files) as one scenario file per combo",
 		Long: `Reads environment_profiles.jsonl, agent_profiles.jsonl,
@@ -33,87 +55,106 @@ and the others are still written. A file already in --out is kept unless
 Nth combo) or sotopia:DIR#CODENAME directly.`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			d, err := unlessInterrupted(ctx, func() (*sotopia.Data, error) { return sotopia.Read(args[0]) })
-			if errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("%w\n%s is not a Sotopia export: it needs environment_profiles.jsonl, agent_profiles.jsonl, relationship_profiles.jsonl and env_agent_combo_storages.jsonl (docs/IMPORT.md)", err, args[0])
-			}
-			if err != nil {
-				return err
-			}
-			var inputs []string
-			for _, name := range []string{sotopia.EnvironmentsFile, sotopia.AgentsFile, sotopia.RelationshipsFile, sotopia.CombosFile} {
-				inputs = append(inputs, filepath.Join(args[0], name))
-			}
-			dir, err := outputDir(out, force, inputs)
-			if err != nil {
-				return err
-			}
-			defer dir.Close()
-			a := importer.NewAccount(cmd.OutOrStdout(), out)
-			err = d.Each(ctx, sotopia.Filter{Env: env, PK: pk}, func(im sotopia.Imported) error {
-				name, err := sotopia.Write(dir, im)
-				if err != nil {
-					at := im.Combo.At()
-					a.Skip(fmt.Sprintf("%s:%d: not written: %v", at.File, at.Line, err))
-					return nil
-				}
-				a.Wrote(name)
-				return nil
-			}, func(p interop.Problem) { a.Skip(p.Error()) })
-			if ctx.Err() != nil {
-				a.Interrupted()
-				return errInterrupted
-			}
-			if err != nil {
-				return err
-			}
-			return a.Done()
+			return importSotopiaScenarios(cmd.Context(), cmd.OutOrStdout(), args[0], filter, o)
 		},
 	}
-	sot.Flags().StringVar(&out, "out", "", "directory to write the scenario files to (required)")
-	sot.Flags().StringVar(&env, "env", "", "import only the combos of the environment with this codename (or env id)")
-	sot.Flags().StringVar(&pk, "pk", "", "import only the combo with this id")
-	sot.Flags().BoolVar(&force, "force", false, "replace files already in --out")
-	_ = sot.MarkFlagRequired("out")
-	var cocoaOut string
-	var cocoaForce bool
-	coc := &cobra.Command{
+	o.addFlags(cmd, "scenario files")
+	cmd.Flags().StringVar(&filter.Env, "env", "", "import only the combos of the environment with this codename (or env id)")
+	cmd.Flags().StringVar(&filter.PK, "pk", "", "import only the combo with this id")
+	return cmd
+}
+
+// importSotopiaScenarios writes a scenario file per combo of the Sotopia
+// export in dir.
+func importSotopiaScenarios(ctx context.Context, w io.Writer, dir string, filter sotopia.Filter, o importOptions) error {
+	d, err := readSotopia(ctx, dir)
+	if err != nil {
+		return err
+	}
+	var inputs []string
+	for _, name := range []string{sotopia.EnvironmentsFile, sotopia.AgentsFile, sotopia.RelationshipsFile, sotopia.CombosFile} {
+		inputs = append(inputs, filepath.Join(dir, name))
+	}
+	out, err := outputDir(o.out, o.force, inputs)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	a := interop.NewAccount(w, o.out, interop.Scenarios)
+	err = d.Each(ctx, filter, func(im sotopia.Imported) error {
+		name, err := sotopia.Write(out, im)
+		if err != nil {
+			a.Skipped(interop.Problem{At: im.Combo.At(), Msg: "not written: " + safefile.Explain(err).Error()})
+			return nil
+		}
+		a.Wrote(name, im.Combo.At())
+		return nil
+	}, a.Skipped)
+	return accounted(ctx, a, err)
+}
+
+// readSotopia reads the Sotopia export in dir, saying what it needs when
+// it is not one.
+func readSotopia(ctx context.Context, dir string) (*sotopia.Data, error) {
+	d, err := unlessInterrupted(ctx, func() (*sotopia.Data, error) { return sotopia.Read(dir) })
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w\n%s is not a Sotopia export: it needs environment_profiles.jsonl, agent_profiles.jsonl, relationship_profiles.jsonl and env_agent_combo_storages.jsonl (docs/IMPORT.md)", err, dir)
+	}
+	return d, err
+}
+
+// accounted ends an import: interrupted, failed, or its account's last
+// lines.
+func accounted(ctx context.Context, a *interop.Account, err error) error {
+	if ctx.Err() != nil {
+		a.Interrupted()
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	return a.Done()
+}
+
+func newImportCocoaCmd() *cobra.Command {
+	var o importOptions
+	cmd := &cobra.Command{
 		Use:   "cocoa FILE",
-		Short: "Import cocoa CraigslistBargain scenarios, or Deal-or-No-Deal transcripts as scenarios and HUMANS recordings",
+		Short: "Import cocoa CraigslistBargain scenarios, or the scenarios of Deal-or-No-Deal dialogues",
 		Long: `FILE is a CraigslistBargain scenario file (the shape of sample-scenarios.json),
 written as one scenario file each, or a Deal-or-No-Deal transcript file (the
-shape of dealornodeal/data/val.json), written as one scenario file and one
-HUMANS recording per dialogue, one record at a time. Records that cannot be
-read are skipped with their index and field. A file already in --out is
-kept unless --force.`,
+shape of dealornodeal/data/val.json), written as one scenario file per
+scenario its dialogues were played on; 'omnigap episodes import cocoa FILE'
+records the dialogues themselves, as HUMANS runs. Records are read one at
+a time; those that cannot be read are skipped with their index and field.
+A file already in --out is kept unless --force.`,
 		Args: usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir, err := outputDir(cocoaOut, cocoaForce, args)
-			if err != nil {
-				return err
-			}
-			defer dir.Close()
-			a := importer.NewAccount(cmd.OutOrStdout(), cocoaOut)
-			if cocoa.IsTranscripts(args[0]) {
-				err = importer.Transcripts(cmd.Context(), args[0], dir, a)
-			} else {
-				err = importer.Bargains(cmd.Context(), args[0], dir, a)
-			}
-			if cmd.Context().Err() != nil {
-				a.Interrupted()
-				return errInterrupted
-			}
-			if err != nil {
-				return err
-			}
-			return a.Done()
+			return importCocoaScenarios(cmd.Context(), cmd.OutOrStdout(), args[0], o)
 		},
 	}
-	coc.Flags().StringVar(&cocoaOut, "out", "", "directory to write the scenario files to (required)")
-	coc.Flags().BoolVar(&cocoaForce, "force", false, "replace files already in --out")
-	_ = coc.MarkFlagRequired("out")
-	cmd.AddCommand(sot, coc)
-	groupRun(cmd)
+	o.addFlags(cmd, "scenario files")
 	return cmd
+}
+
+// importCocoaScenarios writes the scenarios of a cocoa file: its
+// CraigslistBargain scenarios, or those of its dialogues, then names the
+// command that records the dialogues.
+func importCocoaScenarios(ctx context.Context, w io.Writer, path string, o importOptions) error {
+	out, err := outputDir(o.out, o.force, []string{path})
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	a := interop.NewAccount(w, o.out, interop.Scenarios)
+	dialogues := cocoa.IsTranscripts(path)
+	if dialogues {
+		err = importer.DialogueScenarios(ctx, path, out, a)
+	} else {
+		err = importer.Bargains(ctx, path, out, a)
+	}
+	if err = accounted(ctx, a, err); err == nil && dialogues {
+		fmt.Fprintln(w, textsafe.Line("the dialogues themselves, as HUMANS recordings: omnigap episodes import cocoa "+path+" --out "+o.out))
+	}
+	return err
 }

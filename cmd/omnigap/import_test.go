@@ -1,10 +1,12 @@
 package main
 
 import (
-	"github.com/omnigap/omnigap/internal/shareddata"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
 // sotopiaData is the user's copy of a Sotopia export the tests read, in
@@ -22,7 +24,7 @@ func TestImportSotopiaWritesOneFilePerCombo(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "craigslist-bargains-00008--*.yaml"))
-	if !strings.Contains(out, "5 written to "+dir+", 0 skipped") || len(files) != 5 {
+	if !strings.Contains(out, "5 scenario files written to "+dir+", 0 skipped") || len(files) != 5 {
 		t.Fatalf("want 5 files reported and written, got %d:\n%s", len(files), out)
 	}
 	shown, err := omnigap(t, "scenarios", "show", files[0])
@@ -60,7 +62,7 @@ func TestImportCocoaCraigslist(t *testing.T) {
 	dir := t.TempDir()
 	out, err := omnigap(t, "scenarios", "import", "cocoa", path, "--out", dir)
 	files, _ := filepath.Glob(filepath.Join(dir, "craigslist-cocoa-*.yaml"))
-	if err != nil || !strings.Contains(out, "20 written to "+dir+", 0 skipped") || len(files) != 20 {
+	if err != nil || !strings.Contains(out, "20 scenario files written to "+dir+", 0 skipped") || len(files) != 20 {
 		t.Fatalf("%v, %d files:\n%s", err, len(files), out)
 	}
 	if out, err := omnigap(t, "run", "--scenario", files[0], "--episodes", "1", "--out", t.TempDir()); err != nil {
@@ -75,5 +77,35 @@ func TestImportSotopiaFromTheWrongFolder(t *testing.T) {
 	_, err := omnigap(t, "scenarios", "import", "sotopia", dir, "--out", t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), dir+" is not a Sotopia export") || !strings.Contains(err.Error(), "env_agent_combo_storages.jsonl") {
 		t.Errorf("importing an empty folder: %v", err)
+	}
+}
+
+// The scenarios of a cocoa transcript file are imported alone, and the
+// import names the command that records the dialogues themselves, which
+// works as said; that command refuses a file of cocoa scenarios, naming
+// the one that imports it.
+func TestImportCocoaDialoguesScenariosThenEpisodes(t *testing.T) {
+	path := "../../engine/interop/cocoa/testdata/two-in-a-row.json"
+	dir := t.TempDir()
+	filesIn := func(_, ext string) int { m, _ := filepath.Glob(filepath.Join(dir, "*"+ext)); return len(m) }
+	out, err := omnigap(t, "scenarios", "import", "cocoa", path, "--out", dir)
+	if err != nil || filesIn(dir, ".yaml") != 1 || filesIn(dir, ".jsonl") != 0 {
+		t.Fatalf("%v, %d scenario files and %d recordings:\n%s", err, filesIn(dir, ".yaml"), filesIn(dir, ".jsonl"), out)
+	}
+	_, next, ok := strings.Cut(out, "the dialogues themselves, as HUMANS recordings: omnigap ")
+	if !ok {
+		t.Fatalf("the import does not name the command for the recordings:\n%s", out)
+	}
+	if again, err := omnigap(t, strings.Fields(next)...); err != nil || filesIn(dir, ".jsonl") != 1 ||
+		!strings.Contains(again, "1 recording written to "+dir+", 0 skipped") || !strings.Contains(again, "replay one: omnigap replay ") {
+		t.Fatalf("%s: %v, %d recordings:\n%s", next, err, filesIn(dir, ".jsonl"), again)
+	}
+	bargains := filepath.Join(t.TempDir(), "scenarios.json")
+	if err := os.WriteFile(bargains, []byte(`[{"uuid":"c1","kbs":[{"personal":{"Role":"seller","Target":100},"item":{"Title":"Bike","Price":120}},{"personal":{"Role":"buyer","Target":70},"item":{"Title":"Bike","Price":120}}]}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := omnigap(t, "episodes", "import", "cocoa", bargains, "--out", t.TempDir()); err == nil ||
+		!strings.Contains(err.Error(), "not a cocoa transcript file") || !strings.Contains(err.Error(), "omnigap scenarios import cocoa "+bargains) {
+		t.Errorf("a file of scenarios given to episodes import cocoa: %v", err)
 	}
 }

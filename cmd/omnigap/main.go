@@ -14,6 +14,7 @@ import (
 	_ "github.com/omnigap/omnigap/engine/builtin/all" // every family's built-in players
 	_ "github.com/omnigap/omnigap/engine/family/all"  // every scenario family
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/internal/tmuxenv" // initialised before lipgloss: see the package
@@ -43,8 +44,9 @@ func runMain() int {
 	err := newRootCmd().ExecuteContext(ctx)
 	cancel()
 	if err != nil {
-		// Errors quote files and model replies: nothing raw reaches the terminal.
-		fmt.Fprintln(os.Stderr, "omnigap:", textsafe.Clean(err.Error()))
+		// Errors quote files and model replies: nothing raw reaches the
+		// terminal; a file is named as the user gave it (safefile.Explain).
+		fmt.Fprintln(os.Stderr, "omnigap:", textsafe.Clean(safefile.Explain(err).Error()))
 		return 1
 	}
 	return 0

@@ -53,15 +53,18 @@ episode has ended, ? lists every key and q quits (ctrl+c while you type).`,
 		Example: `  omnigap play --as buyer
   omnigap play mutualfriends/alumni-mixer --seat 0 --seed 3 --record recordings/`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				o.ref = args[0]
-			}
-			return o.play(cmd.Context(), cmd.OutOrStdout(), cmd.Flags().Changed("seat"))
-		},
+		RunE: o.run,
 	}
 	o.addFlags(cmd, "folder to write the recording of your game")
 	return cmd
+}
+
+// run plays the scenario args names, or the default one.
+func (o *playOptions) run(cmd *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		o.ref = args[0]
+	}
+	return o.play(cmd.Context(), cmd.OutOrStdout(), cmd.Flags().Changed("seat"))
 }
 
 // addFlags adds the flags play shares with serve.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,6 +14,7 @@ import (
 func newReplayCmd() *cobra.Command {
 	w := newWatchOptions()
 	var speed float64
+	var ratings []string
 	cmd := &cobra.Command{
 		Use:   "replay RECORDING...",
 		Short: "Play recordings back side by side, one pane per mode",
@@ -37,60 +39,85 @@ f forks the focused pane after the selected turn: a new run, in a new pane,
 repeats the turns up to there and plays on with the built-in engine, the
 endpoint that the backend flags describe, or you in one seat. It records
 into a forks/ folder beside its parent (or into --record), and its header
-names the parent recording and turn.`,
+names the parent recording and turn.
+
+e shows the scores of every seat: the judges' with their reasoning and,
+with --ratings, each rater's with their reason (the card, c, has them
+too).`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
   omnigap replay --speed 2 recordings/*.jsonl
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			sets, err := replay.Group(ctx, nil, args)
-			if err != nil {
-				return err
-			}
-			comps := make([]tui.Comparison, len(sets))
-			untimed := false
-			for i, set := range sets {
-				c := comparisonOf(set)
-				c.Replay = set // + and - step its speed
-				switch {
-				case set.Untimed(ctx):
-					// A headless run's timing would play in a flash:
-					// stream word by word at --pace, scaled by --speed.
-					set.SetSpeed(0)
-					c.Untimed, untimed = true, true
-				case cmd.Flags().Changed("pace"):
-					set.SetSpeed(0)
-				default:
-					set.SetSpeed(speed)
-				}
-				comps[i] = c
-			}
-			if untimed {
-				w.pace = time.Duration(float64(w.pace) / speed)
-			}
-			var endpoint string
-			for _, set := range sets {
-				for _, mode := range set.Modes {
-					if e := set.Recording(mode).Header.Settings["endpoint"]; e != "" {
-						endpoint = e
-					}
-				}
-			}
-			first := comps[0]
-			w.seed = first.Seed
-			setup := &watchSetup{scenario: first.Scenario, modes: first.Modes, factory: first.Factory, sources: first.Sources, speeder: first.Replay, untimed: first.Untimed, recordedEndpoint: endpoint}
-			if len(comps) > 1 {
-				setup.comparisons = comps
-			}
-			return w.show(ctx, cmd.OutOrStdout(), setup)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return w.replay(cmd, args, ratings, speed) },
 	}
 	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, or of --pace for untimed recordings, 0.25 to 8 (+ and - change it)")
 	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing, as untimed recordings always do (0 for none)")
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder to write one recording per pane (and the forks)")
+	addRatingsFlag(cmd, &ratings)
 	w.backends.addFlags(cmd)
 	return cmd
+}
+
+// replay plays the recordings args back, at speed times their timing.
+func (w *watchOptions) replay(cmd *cobra.Command, args, ratings []string, speed float64) error {
+	ctx := cmd.Context()
+	args, ratings = splitRatings(args, ratings)
+	sets, err := replay.Group(ctx, nil, args)
+	if err != nil {
+		return err
+	}
+	if w.rated, err = readPeople(ctx, ratings, args, cmd.ErrOrStderr()); err != nil {
+		return err
+	}
+	comps, untimed := replayed(ctx, sets, speed, cmd.Flags().Changed("pace"))
+	if untimed {
+		w.pace = time.Duration(float64(w.pace) / speed)
+	}
+	first := comps[0]
+	w.seed = first.Seed
+	setup := &watchSetup{scenario: first.Scenario, modes: first.Modes, factory: first.Factory, sources: first.Sources, speeder: first.Replay, untimed: first.Untimed, recordedEndpoint: recordedEndpoint(sets)}
+	if len(comps) > 1 {
+		setup.comparisons = comps
+	}
+	return w.show(ctx, cmd.OutOrStdout(), setup)
+}
+
+// replayed are the comparisons of sets, each replayed at speed times its
+// timing, or word by word at --pace (paced): always for an untimed one
+// (then untimed is set).
+func replayed(ctx context.Context, sets []*replay.Set, speed float64, paced bool) (comps []tui.Comparison, untimed bool) {
+	comps = make([]tui.Comparison, len(sets))
+	for i, set := range sets {
+		c := comparisonOf(set)
+		c.Replay = set // + and - step its speed
+		switch {
+		case set.Untimed(ctx):
+			// A headless run's timing would play in a flash: stream word
+			// by word at --pace, scaled by --speed.
+			set.SetSpeed(0)
+			c.Untimed, untimed = true, true
+		case paced:
+			set.SetSpeed(0)
+		default:
+			set.SetSpeed(speed)
+		}
+		comps[i] = c
+	}
+	return comps, untimed
+}
+
+// recordedEndpoint is the endpoint a recording of sets names, the last
+// one found.
+func recordedEndpoint(sets []*replay.Set) string {
+	var endpoint string
+	for _, set := range sets {
+		for _, mode := range set.Modes {
+			if e := set.Recording(mode).Header.Settings["endpoint"]; e != "" {
+				endpoint = e
+			}
+		}
+	}
+	return endpoint
 }
 
 // comparisonOf is what the app shows of a set: its scenario, one pane per

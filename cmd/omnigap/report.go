@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/omnigap/omnigap/engine/page"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -17,12 +18,17 @@ import (
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
+// reportOptions are report's flags.
+type reportOptions struct {
+	jsonPath, csvPath, svgPath, pngPath string
+	htmlPath, peopleCSV                 string
+	pages                               int
+	force                               bool
+	by, ratings                         []string
+}
+
 func newReportCmd() *cobra.Command {
-	var jsonPath, csvPath, svgPath, pngPath string
-	var htmlPath string
-	var pages int
-	var force bool
-	var by []string
+	var o reportOptions
 	cmd := &cobra.Command{
 		Use:   "report DIR|FILE...",
 		Short: "Aggregate recordings by family and mode (or by study, model, prompt, scenario): the headline first, means with 95% intervals, bar charts, slides, exports",
@@ -52,87 +58,128 @@ none), --by scenario (per scenario), combinable (--by study,model); family
 always splits the tables and mode the columns (--by mode,model puts the
 models side by side within each mode). A grouped report adds the paired
 differences between groups that differ in one dimension, mode by mode,
-over the scenarios and seeds both played.`,
+over the scenarios and seeds both played.
+
+--ratings FILE... sets people's ratings of the episodes (Sotopia-PI's
+rating CSV files, or the plain JSONL form) beside every automated scorer
+(an evaluator's imported with the episodes, omnigap's judge, the rules
+that map to a dimension), per Sotopia dimension, every recording pooled
+and per model or mode: the people's mean, the raters' Krippendorff alpha,
+and each scorer's mean, bias, Pearson and Spearman correlations and mean
+absolute error, naming where a scorer flatters; --json carries them under
+"people", --people-csv writes the joined ratings (docs/METRICS.md).`,
 		Example: `  omnigap report out/cl
   omnigap report out/cl out/mf --json report.json --csv report.csv --svg report.svg --png report.png
-  omnigap report out/gpt-4o out/llama --by model --svg models.svg`,
+  omnigap report out/gpt-4o out/llama --by model --svg models.svg
+  omnigap report out/pi-judged --ratings ratings/*_final.csv --json report.json`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			dims, err := report.ParseDims(by)
-			if err != nil {
-				return err
-			}
-			if pages < 0 {
-				return fmt.Errorf("--pages %d: give how many episode pages to write at most, 0 for none", pages)
-			}
-			// Each episode is tallied as it is read and dropped, so memory
-			// does not hold every recording's figures.
-			a := report.NewAggregator(dims)
-			sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
-			if err != nil {
-				return err
-			}
-			guard := study.Guard{}
-			n, err := study.Episodes(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
-				if len(dims) == 0 {
-					if err := guard.Check(ep.Family, src.Study); err != nil {
-						return err
-					}
-				}
-				ep.Study = src.Label
-				a.Add(ep)
-				return nil
-			})
-			if err != nil && cmd.Context().Err() != nil {
-				return errInterrupted
-			}
-			if err != nil {
-				return err
-			}
-			inputs := make([]string, len(sources))
-			for i, src := range sources {
-				inputs[i] = src.Path
-			}
-			if n == 0 {
-				return fmt.Errorf("no readable recordings in %v", args)
-			}
-			r := a.Report()
-			out := cmd.OutOrStdout()
-			if err := r.WriteTable(out, tableWidth(out)); err != nil {
-				return err
-			}
-			if err := r.WriteBars(out); err != nil {
-				return err
-			}
-			for _, exp := range []struct {
-				path  string
-				write func(io.Writer) error
-			}{{jsonPath, r.WriteJSON}, {csvPath, r.WriteCSV},
-				{svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
-				{pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }}} {
-				if exp.path != "" {
-					if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: force, Inputs: inputs}, exp.write); err != nil {
-						return err
-					}
-					fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(exp.path))
-				}
-			}
-			if htmlPath != "" {
-				return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), htmlPath, args, r, pages, force, inputs)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return o.report(cmd, args) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&jsonPath, "json", "", "write the report as JSON to this file")
-	f.StringVar(&csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
-	f.StringVar(&htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, with an index of every episode, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
-	f.IntVar(&pages, "pages", page.MaxPages, "with --html, write at most this many episode pages, the biggest gaps first")
-	f.StringVar(&svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
-	f.StringVar(&pngPath, "png", "", "write the same slide as a PNG to this file")
-	f.BoolVar(&force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
-	f.StringSliceVar(&by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
+	f.StringVar(&o.jsonPath, "json", "", "write the report as JSON to this file")
+	f.StringVar(&o.csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
+	f.StringVar(&o.htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, with an index of every episode, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
+	f.IntVar(&o.pages, "pages", page.MaxPages, "with --html, write at most this many episode pages, the biggest gaps first")
+	f.StringVar(&o.svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
+	f.StringVar(&o.pngPath, "png", "", "write the same slide as a PNG to this file")
+	f.BoolVar(&o.force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
+	addRatingsFlag(cmd, &o.ratings)
+	f.StringVar(&o.peopleCSV, "people-csv", "", "with --ratings: write the joined ratings to this file, a row per rating with each scorer's score of the same seat and dimension beside it")
+	f.StringSliceVar(&o.by, "by", nil, "group by study, model, prompt (the SCRIPT writer's instruction) or scenario as well as family and mode (comma-separated or repeated, in column order)")
 	return cmd
+}
+
+// report reads the recordings args name, episode by episode, and prints
+// and writes their report.
+func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
+	args, ratings := splitRatings(args, o.ratings)
+	if o.peopleCSV != "" && len(ratings) == 0 {
+		return fmt.Errorf("--people-csv writes the ratings --ratings reads: give --ratings too")
+	}
+	dims, err := report.ParseDims(o.by)
+	if err != nil {
+		return err
+	}
+	if o.pages < 0 {
+		return fmt.Errorf("--pages %d: give how many episode pages to write at most, 0 for none", o.pages)
+	}
+	sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	a, n, err := o.read(cmd, sources, dims)
+	if err != nil && cmd.Context().Err() != nil {
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	inputs := make([]string, len(sources))
+	for i, src := range sources {
+		inputs[i] = src.Path
+	}
+	if n == 0 {
+		return fmt.Errorf("no readable recordings in %v", args)
+	}
+	rated, err := readPeople(cmd.Context(), ratings, inputs, cmd.ErrOrStderr())
+	if err != nil {
+		return err
+	}
+	return o.write(cmd, args, a.Report(), rated, inputs)
+}
+
+// read tallies the episodes of sources as it reads them; n counts them.
+func (o *reportOptions) read(cmd *cobra.Command, sources []study.Source, dims []report.Dim) (a *report.Aggregator, n int, err error) {
+	// Each episode is tallied as it is read and dropped, so memory
+	// does not hold every recording's figures.
+	a = report.NewAggregator(dims)
+	guard := study.Guard{}
+	n, err = study.Episodes(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
+		if len(dims) == 0 {
+			if err := guard.Check(ep.Family, src.Study); err != nil {
+				return err
+			}
+		}
+		ep.Study = src.Label
+		a.Add(ep)
+		return nil
+	})
+	return a, n, err
+}
+
+// write prints the report's tables and bars and writes the files the
+// flags ask for (args are the paths read, for the study page's index).
+func (o *reportOptions) write(cmd *cobra.Command, args []string, r report.Report, rated *people.Study, inputs []string) error {
+	out := cmd.OutOrStdout()
+	if err := r.WriteTable(out, tableWidth(out)); err != nil {
+		return err
+	}
+	if err := r.WriteBars(out); err != nil {
+		return err
+	}
+	if rated != nil {
+		if err := rated.WriteText(out, tableWidth(out)); err != nil {
+			return err
+		}
+	}
+	for _, exp := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{{o.jsonPath, func(w io.Writer) error { return people.WriteReportJSON(w, r, rated) }}, {o.csvPath, r.WriteCSV},
+		{o.svgPath, func(w io.Writer) error { return slide.WriteSVG(w, r.Chart()) }},
+		{o.pngPath, func(w io.Writer) error { return slide.WritePNG(w, r.Chart()) }},
+		{o.peopleCSV, func(w io.Writer) error { return rated.WriteCSV(w) }}} {
+		if exp.path != "" {
+			if err := safefile.WriteFile(exp.path, safefile.Policy{Replace: o.force, Inputs: inputs}, exp.write); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", textsafe.Line(exp.path))
+		}
+	}
+	if o.htmlPath != "" {
+		return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), o.htmlPath, args, r, o.pages, o.force, inputs, rated)
+	}
+	return nil
 }
 
 // tableWidth is the width report tables are laid out to: the terminal's

@@ -19,7 +19,7 @@ import (
 // their data: every scenario an import writes (all of Sotopia's combos,
 // cocoa's CraigslistBargain scenarios and its Deal-or-No-Deal dialogues)
 // reads back and writes out byte for byte as the file is, and so does
-// every HUMANS recording the Deal-or-No-Deal import writes (items taken
+// every HUMANS recording episodes import cocoa writes (items taken
 // as moves, splits settled). The shipped scenario files, written by hand,
 // read back and write out the same twice over, in YAML as the importers
 // write and in JSON as recordings hold them.
@@ -66,6 +66,9 @@ func TestScenarioFilesAndRecordingsReadBackAndWriteOutTheSame(t *testing.T) {
 		checkWritesOutTheSame(t, path, sc)
 	}
 
+	if out, err := omnigap(t, "episodes", "import", "cocoa", shareddata.Path(t, "cocoa/dealornodeal-val.json"), "--out", filepath.Join(dir, "dond")); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
 	humans, _ := filepath.Glob(filepath.Join(dir, "dond", "*.jsonl"))
 	if len(humans) != 422 {
 		t.Fatalf("the import wrote %d HUMANS recordings, want 422", len(humans))

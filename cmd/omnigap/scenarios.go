@@ -32,14 +32,7 @@ func newScenariosCmd() *cobra.Command {
 		Short: "Print a scenario and, per mode, what each seat is given",
 		Args:  usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sc, err := library.Resolve(args[0], seed)
-			if err != nil {
-				return err
-			}
-			var b strings.Builder
-			showScenario(&b, sc)
-			_, err = io.WriteString(cmd.OutOrStdout(), textsafe.Clean(b.String()))
-			return err
+			return printScenario(cmd.OutOrStdout(), args[0], seed)
 		},
 	}
 	show.Flags().Int64Var(&seed, "seed", 1, "seed for a gen-* scenario")
@@ -66,6 +59,19 @@ writes files from Sotopia and cocoa. Deal-or-No-Deal scenarios come with
 cocoa transcripts: omnigap watch --humans dealornodeal-val.json
 `)
 	return nil
+}
+
+// printScenario prints the scenario ref names (seed: a gen-* one's) and
+// what each seat is given, cleaned.
+func printScenario(w io.Writer, ref string, seed int64) error {
+	sc, err := library.Resolve(ref, seed)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	showScenario(&b, sc)
+	_, err = io.WriteString(w, textsafe.Clean(b.String()))
+	return err
 }
 
 func showScenario(w io.Writer, sc *scenario.Scenario) {

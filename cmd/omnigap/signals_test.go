@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -269,7 +270,9 @@ func TestCtrlCStopsReplayWithinASecond(t *testing.T) {
 
 // TestCtrlCStopsImportWithinASecond: importing 12,660 Deal-or-No-Deal
 // dialogues (the validation set thirty times over, each under a new id)
-// stops within a second of ctrl-c, and every file it wrote is whole.
+// stops within a second of ctrl-c, as scenarios and as recordings; every
+// file it wrote is whole, its last line counts them, and no staging
+// folder is left.
 func TestCtrlCStopsImportWithinASecond(t *testing.T) {
 	data, err := os.ReadFile(shareddata.Path(t, "cocoa/dealornodeal-val.json"))
 	if err != nil {
@@ -301,27 +304,35 @@ func TestCtrlCStopsImportWithinASecond(t *testing.T) {
 	if err := os.WriteFile(big, body, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "out")
-	r := interrupted(t, 1, func(int) bool { return filesIn(out, ".yaml") >= 200 }, "scenarios", "import", "cocoa", big, "--out", out)
-	t.Logf("import: stopped %v after ctrl-c, exit %d, %d scenario files written", r.wall, r.code, filesIn(out, ".yaml"))
-	if r.code == 0 || r.wall > stopWithin {
-		t.Fatalf("import: exit %d %v after ctrl-c, want non-zero within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
-	}
-	// The line it leaves says what is on disk.
-	if want := fmt.Sprintf("interrupted: %d scenario files and %d HUMANS recordings written to %s", filesIn(out, ".yaml"), filesIn(out, ".jsonl"), out); !strings.Contains(r.stdout, want) {
-		t.Errorf("want %q in:\n%.300s", want, r.stdout[max(0, len(r.stdout)-300):])
-	}
-	entries, _ := os.ReadDir(out)
-	for _, e := range entries {
-		path := filepath.Join(out, e.Name())
-		switch {
-		case strings.HasSuffix(e.Name(), ".yaml"):
-			if _, err := scenario.LoadFile(path); err != nil {
-				t.Fatalf("a torn scenario file was left: %v", err)
-			}
-		case strings.HasSuffix(e.Name(), ".jsonl"):
-			if _, err := record.Read(path); err != nil {
-				t.Fatalf("an invalid recording was left: %v", err)
+	for _, c := range []struct {
+		command, suffix, made string
+		enough                int
+	}{{"scenarios", ".yaml", "scenario files", 200}, {"episodes", ".jsonl", "recordings", 20}} {
+		out := filepath.Join(t.TempDir(), "out")
+		r := interrupted(t, 1, func(int) bool { return filesIn(out, c.suffix) >= c.enough }, c.command, "import", "cocoa", big, "--out", out)
+		written := filesIn(out, c.suffix)
+		t.Logf("%s import: stopped %v after ctrl-c, exit %d, %d %s written", c.command, r.wall, r.code, written, c.made)
+		if r.code == 0 || r.wall > stopWithin {
+			t.Fatalf("%s import: exit %d %v after ctrl-c, want non-zero within %v\n%s", c.command, r.code, r.wall, stopWithin, r.stderr)
+		}
+		// The line it leaves says what is on disk.
+		if want := fmt.Sprintf("interrupted: %d %s written to %s", written, c.made, out); !strings.Contains(r.stdout, want) {
+			t.Errorf("want %q in:\n%.300s", want, r.stdout[max(0, len(r.stdout)-300):])
+		}
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			path := filepath.Join(out, e.Name())
+			switch {
+			case strings.HasSuffix(e.Name(), c.suffix) && c.suffix == ".yaml":
+				if _, err := scenario.LoadFile(path); err != nil {
+					t.Fatalf("a torn scenario file was left: %v", err)
+				}
+			case strings.HasSuffix(e.Name(), c.suffix):
+				if _, err := record.Read(path); err != nil {
+					t.Fatalf("an invalid recording was left: %v", err)
+				}
+			default:
+				t.Errorf("%s import left %s in the output folder", c.command, e.Name())
 			}
 		}
 	}
@@ -358,7 +369,7 @@ func TestSIGTERMStopsALargeSotopiaImportWithinASecond(t *testing.T) {
 	if r.code == 0 || r.wall > stopWithin {
 		t.Fatalf("import: exit %d %v after SIGTERM, want non-zero within %v\n%s", r.code, r.wall, stopWithin, r.stderr)
 	}
-	if want := fmt.Sprintf("interrupted: %d scenario files and 0 HUMANS recordings written to %s", written, out); !strings.Contains(r.stdout, want) {
+	if want := fmt.Sprintf("interrupted: %d scenario files written to %s", written, out); !strings.Contains(r.stdout, want) {
 		t.Errorf("the import does not say how many files it left (%d):\n%.300s", written, r.stdout[max(0, len(r.stdout)-300):])
 	}
 	entries, _ := os.ReadDir(out)
@@ -403,5 +414,57 @@ func TestEpisodesSIGTERMLeavesWholeRecordings(t *testing.T) {
 	}
 	if n := checkRecordingsValid(t, out); n >= 400*30 || n < 5 {
 		t.Errorf("%d recordings", n)
+	}
+}
+
+// TestImportAfterSIGKILLRemovesTheStagingFolderLeft: an import of
+// episodes killed with SIGKILL cannot remove its staging folder; the
+// next import into the same folder removes it, says so, and leaves only
+// whole recordings. A staging folder holding a file of the user's is
+// kept, and said.
+func TestImportAfterSIGKILLRemovesTheStagingFolderLeft(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 3000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(dondDialogue(fmt.Sprintf("k%d", i), "Could I have the hat?"))
+	}
+	b.WriteString("]")
+	in := filepath.Join(t.TempDir(), "dialogues.json")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	r := interruptedBy(t, syscall.SIGKILL, 1, func(int) bool { return filesIn(out, ".jsonl") >= 20 }, "episodes", "import", "cocoa", in, "--out", out)
+	left, _ := filepath.Glob(filepath.Join(out, ".importing-*"))
+	t.Logf("killed after %d recordings (exit %d); left %v", filesIn(out, ".jsonl"), r.code, left)
+	if len(left) != 1 {
+		t.Fatalf("the killed import left %v, want its staging folder", left)
+	}
+	users := filepath.Join(out, ".importing-7")
+	if err := os.Mkdir(users, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mustWrite(t, filepath.Join(users, "notes.txt"), "mine\n")
+	again := runApp(t, "episodes", "import", "cocoa", in, "--out", out)
+	if again.code != 0 || !strings.Contains(again.stdout, "note: removed "+left[0]+", left by an import that was killed before it ended") ||
+		!strings.Contains(again.stdout, "note: kept "+users+", a staging folder an import left: it holds notes.txt") {
+		t.Fatalf("the next import: exit %d\n%.1500s\n%s", again.code, again.stdout, again.stderr)
+	}
+	// What the killed import moved in is kept; the rest is written now.
+	m := regexp.MustCompile(`(\d+) recordings written to .*, 0 skipped, (\d+) episodes found again`).FindStringSubmatch(again.stdout)
+	if n := func(i int) int { n, _ := strconv.Atoi(m[i]); return n }; m == nil || n(1)+n(2) != 3000 {
+		t.Errorf("the next import's count: %q", m)
+	}
+	if _, err := os.Stat(left[0]); err == nil {
+		t.Errorf("%s is still there", left[0])
+	}
+	if data, err := os.ReadFile(filepath.Join(users, "notes.txt")); err != nil || string(data) != "mine\n" {
+		t.Errorf("the user's file: %q, %v", data, err)
+	}
+	if n := checkRecordingsValid(t, out); n != 3000 {
+		t.Errorf("%d recordings, want one per dialogue", n)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/browse"
 	"github.com/omnigap/omnigap/engine/page"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/studyindex"
@@ -15,8 +16,9 @@ import (
 
 // writeStudyPage writes report --html: the study page, its index of the
 // episodes args hold (engine/browse) and at most pages of their episode
-// pages (page.WriteStudyFiles).
-func writeStudyPage(ctx context.Context, log io.Writer, path string, args []string, r report.Report, pages int, force bool, inputs []string) error {
+// pages (page.WriteStudyFiles), with the people's ratings when rated
+// holds them.
+func writeStudyPage(ctx context.Context, log io.Writer, path string, args []string, r report.Report, pages int, force bool, inputs []string, rated *people.Study) error {
 	ix, err := browse.Read(ctx, args, io.Discard, nil)
 	if ctx.Err() != nil {
 		return errInterrupted
@@ -24,7 +26,7 @@ func writeStudyPage(ctx context.Context, log io.Writer, path string, args []stri
 	if err != nil {
 		return err
 	}
-	folder, n, err := page.WriteStudyFiles(ctx, path, r, studyindex.Listing(ix), pages, safefile.Policy{Replace: force, Inputs: inputs})
+	folder, n, err := page.WriteStudyFiles(ctx, path, r, studyindex.Listing(ix), pages, safefile.Policy{Replace: force, Inputs: inputs}, rated)
 	if ctx.Err() != nil {
 		return errInterrupted
 	}

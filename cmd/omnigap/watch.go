@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -35,6 +36,8 @@ type watchOptions struct {
 	humans    string
 	// maxUtterance caps a turn's text; 0 is run.DefaultMaxUtterance.
 	maxUtterance int
+	// rated are people's ratings of replayed runs (replay --ratings).
+	rated *people.Study
 }
 
 func newWatchOptions() *watchOptions { return &watchOptions{ref: library.DefaultID} }
@@ -67,18 +70,21 @@ through the turns, p audits the prompts (z adds the reasoning), f forks,
 t takes a seat over, c shows the simulation card, ? lists every key and
 q quits.`,
 		Args: usageArgs(cobra.MaximumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				if w.humans != "" {
-					return fmt.Errorf("--humans plays the transcript's own scenario; leave out %s", args[0])
-				}
-				w.ref = args[0]
-			}
-			return w.watch(cmd.Context(), cmd.OutOrStdout())
-		},
+		RunE: w.run,
 	}
 	w.addFlags(cmd)
 	return cmd
+}
+
+// run watches the scenario args names, or the default one.
+func (w *watchOptions) run(cmd *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		if w.humans != "" {
+			return fmt.Errorf("--humans plays the transcript's own scenario; leave out %s", args[0])
+		}
+		w.ref = args[0]
+	}
+	return w.watch(cmd.Context(), cmd.OutOrStdout())
 }
 
 // watchSetup is everything a front end needs to start the panes.
@@ -141,7 +147,7 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(leak.Annotate),
 			ForkBackends: w.forkBackends(s.scenario, s.recordedEndpoint), Sources: s.sources, Replay: s.speeder,
-			Untimed: s.untimed, Comparisons: s.comparisons, MaxUtterance: w.maxUtterance,
+			Untimed: s.untimed, Comparisons: s.comparisons, MaxUtterance: w.maxUtterance, Rated: w.rated,
 		})
 	}
 	if s.comparisons != nil {

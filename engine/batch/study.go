@@ -27,6 +27,11 @@ type Progress struct {
 	Tokens  int
 	// Roles counts the model calls of the episodes played, by role.
 	Roles RoleCalls
+	// Cache counts the model calls of the episodes this run played (those
+	// an interruption cut short included) by what the reply cache did
+	// with them; Resumed those of the episodes Resume found recorded, as
+	// their recordings count them: calls an earlier run made.
+	Cache, Resumed event.CacheUse
 	// Elapsed is the time since the study started.
 	Elapsed time.Duration
 }
@@ -94,6 +99,11 @@ func Study(ctx context.Context, o Options) (Outcome, error) {
 	var use usability
 	err := o.each(ctx, func(j job, res Result) {
 		use.add(res)
+		if res.Skipped {
+			prog.Resumed = prog.Resumed.Plus(res.Episode.Cache)
+		} else {
+			prog.Cache = prog.Cache.Plus(res.Episode.Cache)
+		}
 		if report.CutShort(res.Ending) && !res.Skipped {
 			a.skip(j.index)
 			return

@@ -8,7 +8,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
-	"github.com/omnigap/omnigap/engine/interop/sotopia/episodes"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
@@ -37,7 +37,7 @@ type Run struct {
 	// Players names what played the seats (report.Players).
 	Players string
 	// Source names the episode an imported run came from
-	// (episodes.SourceOf); nil for runs omnigap played.
+	// (origin.SourceOf); nil for runs omnigap played.
 	Source *record.Source
 	// Stale says the run was annotated under older rules than today's:
 	// its counts are as recorded, and a replay annotates it again.
@@ -81,7 +81,7 @@ func glanceRun(path string) *Run {
 	r := &Run{Path: path, RunID: textsafe.Line(h.RunID), Scenario: textsafe.Line(g.Scenario.ID), Title: textsafe.Line(g.Scenario.Title),
 		Family: g.Scenario.Family, Mode: h.Mode, Column: report.Column(h), Seed: h.Seed, Players: textsafe.Line(report.Players(h)),
 		Stale: leak.Stale(h)}
-	r.Source = episodes.SourceOf(&record.Recording{Header: h, Footer: &record.Footer{Ending: g.Ending}})
+	r.Source = origin.SourceOf(&record.Recording{Header: h, Footer: &record.Footer{Ending: g.Ending}})
 	if g.Ending != nil {
 		r.setEnding(*g.Ending)
 	}

@@ -2,12 +2,12 @@ package card
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family/craigslist"
@@ -16,8 +16,6 @@ import (
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden cards from the shipped recordings")
 
 func readAll(t *testing.T, paths ...string) []*record.Recording {
 	t.Helper()
@@ -32,8 +30,9 @@ func readAll(t *testing.T, paths ...string) []*record.Recording {
 	return out
 }
 
-// The card of the shipped road-bike recordings matches its golden file;
-// go test ./engine/card -update rewrites it after the recordings change.
+// The card of the shipped road-bike recordings matches its golden file
+// (testdata/TestCardGolden.golden); go test ./engine/card -run
+// '^TestCardGolden$' -update rewrites it after the recordings change.
 func TestCardGolden(t *testing.T) {
 	paths, err := filepath.Glob("../../recordings/craigslist_road-bike-*.jsonl")
 	if err != nil || len(paths) != 3 {
@@ -43,19 +42,7 @@ func TestCardGolden(t *testing.T) {
 	if err := Write(&got, readAll(t, paths...)); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "road-bike.md")
-	if *update {
-		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("card differs from %s (run with -update if the recordings changed on purpose):\n%s", golden, got.String())
-	}
+	golden.RequireEqual(t, got.Bytes())
 }
 
 // The who-knew-what cells follow the Views: an AGENTS seat holds its own

@@ -91,6 +91,11 @@ type Spec struct {
 	// Source, when set, names where an imported run came from, for the
 	// recording's header (record.Header.Source).
 	Source *record.Source
+	// Unrecorded, when set, is told at once, from the run's goroutine,
+	// when the recording can no longer be written (a full disk): the
+	// run goes on, and its events from then on are not recorded. The
+	// error names the file.
+	Unrecorded func(err error)
 }
 
 // Fork is where a forked run branches off: its first turns repeat Prefix
@@ -279,7 +284,9 @@ func (l *Live) play(ctx context.Context, play func(context.Context, chan<- event
 			ended = ev.Ending
 		}
 		if rec != nil && l.err == nil {
-			l.err = rec.Event(ev)
+			if l.err = rec.Event(ev); l.err != nil && l.Spec.Unrecorded != nil {
+				l.Spec.Unrecorded(l.err)
+			}
 		}
 		out <- ev
 	}
@@ -290,7 +297,9 @@ func (l *Live) play(ctx context.Context, play func(context.Context, chan<- event
 	}
 	if rec != nil {
 		if err := rec.Close(footer); l.err == nil {
-			l.err = err
+			if l.err = err; err != nil && l.Spec.Unrecorded != nil {
+				l.Spec.Unrecorded(err)
+			}
 		}
 	}
 	if l.err == nil {

@@ -129,8 +129,14 @@ type Ending struct {
 type CacheUse struct {
 	// Hits were answered from the cache: nothing was sent.
 	Hits int `json:"hits"`
-	// Misses were sent on, and their replies kept.
+	// Misses were sent on, and their replies kept (unless the cache
+	// could not keep them: it counts those apart).
 	Misses int `json:"misses"`
+}
+
+// Plus is the counts of c and o together.
+func (c CacheUse) Plus(o CacheUse) CacheUse {
+	return CacheUse{Hits: c.Hits + o.Hits, Misses: c.Misses + o.Misses}
 }
 
 // AddCache adds counts of calls by what the reply cache did.

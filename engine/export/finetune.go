@@ -12,6 +12,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -28,6 +29,9 @@ type Options struct {
 	// Bare leaves the metadata out of fine-tuning examples, for services
 	// that refuse any key besides messages.
 	Bare bool
+	// Rated are people's ratings joined to the recordings, which a page
+	// shows beside the judges' scores (--ratings; nil for none).
+	Rated *people.Study
 }
 
 // Message is one chat message.

@@ -103,9 +103,10 @@ func refusesRedact(o Options) error {
 	return nil
 }
 
-// Page writes one page of the recordings of one scenario (engine/page).
-func Page(w io.Writer, recs []*record.Recording, _ Options) (Stats, error) {
-	if err := page.WriteEpisode(w, recs); err != nil {
+// Page writes one page of the recordings of one scenario (engine/page),
+// with people's ratings when o has them.
+func Page(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
+	if err := page.WriteEpisode(w, recs, o.Rated); err != nil {
 		return Stats{}, err
 	}
 	return Stats{Written: len(recs)}, nil

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/omnigap/omnigap/engine/safefile"
 )
 
 // Position is where a record sits in an imported file: its 1-based line
@@ -54,7 +56,8 @@ func Fieldf(field, format string, args ...any) error {
 }
 
 // ProblemAt is err as a Problem of the record at: a Problem stays as it
-// is, a FieldError keeps its field, anything else becomes the message.
+// is, a FieldError keeps its field, anything else becomes the message
+// (a file named as given, safefile.Explain).
 func ProblemAt(at Position, err error) Problem {
 	var p Problem
 	if errors.As(err, &p) {
@@ -64,7 +67,7 @@ func ProblemAt(at Position, err error) Problem {
 	if errors.As(err, &fe) {
 		return Problem{At: at, Field: fe.Field, Msg: fe.Msg}
 	}
-	return Problem{At: at, Msg: strings.TrimSpace(err.Error())}
+	return Problem{At: at, Msg: strings.TrimSpace(safefile.Explain(err).Error())}
 }
 
 // Reasons lists why records were skipped, one per line, the first few

@@ -51,6 +51,16 @@ func Open(cfg config.Config) (*Factory, error) {
 	return f, nil
 }
 
+// CacheLost counts the replies the reply cache could not keep (the calls
+// had their replies all the same); 0 without a cache.
+func (f *Factory) CacheLost() int {
+	if f.cache == nil {
+		return 0
+	}
+	n, _ := f.cache.Lost()
+	return n
+}
+
 // Close closes the reply cache; its error says how many replies it could
 // not keep (the calls had their replies all the same).
 func (f *Factory) Close() error {

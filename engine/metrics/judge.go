@@ -1,6 +1,9 @@
 package metrics
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // JudgeDimension is one Sotopia-Eval scoring dimension, its range, and the
 // question the judge answers for it.
@@ -57,6 +60,13 @@ func ImportedJudgeSeatKey(seat int, dim string) string {
 // ImportedJudgeKey is the mean of both seats' imported scores on one
 // dimension, which reports aggregate.
 func ImportedJudgeKey(dim string) string { return "imported_judge." + dim }
+
+// Scored reports whether a metric is a scorer's (omnigap's judge, an
+// imported evaluator): only the episodes it scored have it, so a figure
+// over some of a column's episodes says over how many.
+func Scored(key string) bool {
+	return strings.HasPrefix(key, "judge.") || strings.HasPrefix(key, "imported_judge.")
+}
 
 // ImportedJudgeNote is the ending's note that says whose the imported
 // scores are ("imported, gpt-4"); the reasoning of each score is the note

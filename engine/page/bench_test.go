@@ -54,7 +54,7 @@ func BenchmarkStudyFiles300(b *testing.B) {
 	for b.Loop() {
 		ix := ListFolders(b, dir)
 		path := filepath.Join(out, "study.html")
-		_, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Replace: true})
+		_, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Replace: true}, nil)
 		if err != nil || n != 300 {
 			b.Fatal(n, err)
 		}

@@ -47,7 +47,7 @@ func roadBike(t testing.TB) []*record.Recording {
 func writePage(t *testing.T, recs []*record.Recording) (string, []byte) {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteEpisode(&b, recs); err != nil {
+	if err := WriteEpisode(&b, recs, nil); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "page.html")
@@ -335,7 +335,7 @@ func writeStudyPage(t *testing.T) (string, []byte) {
 	t.Helper()
 	r, ix, paths := shipped(t)
 	path := filepath.Join(t.TempDir(), "study.html")
-	if _, _, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Inputs: paths}); err != nil {
+	if _, _, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Inputs: paths}, nil); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(path)

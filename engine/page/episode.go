@@ -14,6 +14,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/highlight"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -31,6 +32,8 @@ type episode struct {
 	Runs                                 []runColumn
 	Rows                                 []turnRow
 	Notes                                []note
+	// People are the runs' seats as people and the scorers scored them.
+	People []peopleRun
 }
 
 // seatSide is a character as every viewer may read of it.
@@ -102,18 +105,20 @@ type note struct {
 // WriteEpisode writes the page of one scenario's recordings (of any
 // modes, omnigap's own, imported or HUMANS): the scenario, who was told
 // what, the runs side by side by turn number, every annotation marked and
-// explained, each run's end and scores. Recordings of older annotation
-// rules are annotated again first (leak.Reannotate). Recordings of more
-// than one scenario are refused, naming the files.
-func WriteEpisode(w io.Writer, recs []*record.Recording) error {
-	ep, err := episodeOf(recs)
+// explained, each run's end and scores, and each seat's scores by the
+// judges and by people beside each other (rated: the ratings joined to
+// the recordings, nil for none). Recordings of older annotation rules
+// are annotated again first (leak.Reannotate). Recordings of more than
+// one scenario are refused, naming the files.
+func WriteEpisode(w io.Writer, recs []*record.Recording, rated *people.Study) error {
+	ep, err := episodeOf(recs, rated)
 	if err != nil {
 		return err
 	}
 	return templates().ExecuteTemplate(w, "episode", ep)
 }
 
-func episodeOf(recs []*record.Recording) (*episode, error) {
+func episodeOf(recs []*record.Recording, rated *people.Study) (*episode, error) {
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("a page needs at least one recording")
 	}
@@ -147,6 +152,9 @@ func episodeOf(recs []*record.Recording) (*episode, error) {
 	for col, rec := range recs {
 		leak.Reannotate(rec)
 		ep.addRun(col, modes, tells, rec, rows)
+		if p := peopleOf(rec, rated.Episode(rec.Path)); p != nil {
+			ep.People = append(ep.People, *p)
+		}
 	}
 	for _, n := range slices.Sorted(maps.Keys(rows)) {
 		ep.Rows = append(ep.Rows, *rows[n])

@@ -15,7 +15,7 @@ import (
 func TestAHumansRunHasItsColumn(t *testing.T) {
 	recs := roadBike(t)
 	recs[1].Header.Mode = view.Humans
-	ep, err := episodeOf(recs)
+	ep, err := episodeOf(recs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestTwoRunsOfAModeToldApart(t *testing.T) {
 				again = &twin
 			}
 		}
-		ep, err := episodeOf(append(recs, again))
+		ep, err := episodeOf(append(recs, again), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +89,7 @@ func TestTwoRunsOfAModeToldApart(t *testing.T) {
 			t.Errorf("%s: runs %q, want %q", c.name, strings.Join(tells, " "), want)
 		}
 		var b strings.Builder
-		if err := WriteEpisode(&b, append(recs, again)); err != nil {
+		if err := WriteEpisode(&b, append(recs, again), nil); err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range []string{`<span class="mode">AGENTS</span><span class="tell">` + c.them + `</span></button>`, `data-run="AGENTS (` + c.tell + `)"`} {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -31,8 +32,9 @@ const MaxPages = 2000
 // group that can have no page (unreadable, a transcript's dialogues, a
 // recording unreadable past its header) is listed with why. It returns
 // the folder and how many pages it wrote; it stops between two pages
-// when ctx is done.
-func WriteStudyFiles(ctx context.Context, path string, r report.Report, l Listing, limit int, p safefile.Policy) (string, int, error) {
+// when ctx is done. Pages carry the people's ratings when rated (nil for
+// none) holds them.
+func WriteStudyFiles(ctx context.Context, path string, r report.Report, l Listing, limit int, p safefile.Policy, rated *people.Study) (string, int, error) {
 	folder := strings.TrimSuffix(path, filepath.Ext(path)) + "-episodes"
 	var picked []int
 	pages := map[int]groupPage{}
@@ -49,13 +51,13 @@ func WriteStudyFiles(ctx context.Context, path string, r report.Report, l Listin
 			capped = true
 		}
 	}
-	written, err := writePages(ctx, folder, l.Groups, picked, pages, p)
+	written, err := writePages(ctx, folder, l.Groups, picked, pages, p, rated)
 	if err != nil {
 		return folder, written, err
 	}
 	index := indexOf(l, pages, capped, limit)
 	err = safefile.WriteFile(path, p, func(w io.Writer) error {
-		return buffered(w, func(w io.Writer) error { return WriteStudy(w, r, index) })
+		return buffered(w, func(w io.Writer) error { return WriteStudy(w, r, index, rated) })
 	})
 	return folder, written, err
 }
@@ -63,7 +65,7 @@ func WriteStudyFiles(ctx context.Context, path string, r report.Report, l Listin
 // writePages writes the groups' pages in the folder, on every core, and
 // notes each in pages: its link and its turns, or why it has none. A
 // file that may not be written stops it.
-func writePages(ctx context.Context, folder string, all []Group, picked []int, pages map[int]groupPage, p safefile.Policy) (int, error) {
+func writePages(ctx context.Context, folder string, all []Group, picked []int, pages map[int]groupPage, p safefile.Policy, rated *people.Study) (int, error) {
 	if len(picked) == 0 {
 		return 0, nil
 	}
@@ -87,7 +89,7 @@ func writePages(ctx context.Context, folder string, all []Group, picked []int, p
 	for range min(runtime.GOMAXPROCS(0), len(picked)) {
 		wg.Go(func() {
 			for i := range next {
-				made[i], errs[i] = writeGroupPage(ctx, dir, names[i], all[picked[i]].Paths)
+				made[i], errs[i] = writeGroupPage(ctx, dir, names[i], all[picked[i]].Paths, rated)
 			}
 		})
 	}
@@ -118,7 +120,7 @@ feed:
 // writeGroupPage writes one group's page, named name, and returns its link
 // (relative to the folder) and turns; a recording that cannot be read
 // whole is why it has none, a file that cannot be written an error.
-func writeGroupPage(ctx context.Context, dir *safefile.Dir, name string, paths []string) (groupPage, error) {
+func writeGroupPage(ctx context.Context, dir *safefile.Dir, name string, paths []string, rated *people.Study) (groupPage, error) {
 	if ctx.Err() != nil {
 		return groupPage{}, nil
 	}
@@ -130,7 +132,7 @@ func writeGroupPage(ctx context.Context, dir *safefile.Dir, name string, paths [
 		}
 		recs = append(recs, rec)
 	}
-	ep, err := episodeOf(recs)
+	ep, err := episodeOf(recs, rated)
 	if err != nil {
 		return groupPage{Why: "no page: " + err.Error()}, nil
 	}

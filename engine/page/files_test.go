@@ -46,7 +46,7 @@ var hrefs = regexp.MustCompile(`<tr data-n="[0-9]+" [^>]*? data-href="([^"]+)">`
 func TestStudyFilesLinkToTheirEpisodePages(t *testing.T) {
 	r, ix, paths := shipped(t)
 	out := filepath.Join(t.TempDir(), "study.html")
-	folder, n, err := WriteStudyFiles(context.Background(), out, r, ix, MaxPages, safefile.Policy{Inputs: paths})
+	folder, n, err := WriteStudyFiles(context.Background(), out, r, ix, MaxPages, safefile.Policy{Inputs: paths}, nil)
 	if err != nil || n != 2 || folder != strings.TrimSuffix(out, ".html")+"-episodes" {
 		t.Fatalf("folder %s, %d pages, %v", folder, n, err)
 	}
@@ -60,13 +60,13 @@ func TestStudyFilesLinkToTheirEpisodePages(t *testing.T) {
 			t.Errorf("%s is no page of the group's three runs: %v", name, err)
 		}
 	}
-	if _, _, err := WriteStudyFiles(context.Background(), out, r, ix, MaxPages, safefile.Policy{Inputs: paths}); err == nil {
+	if _, _, err := WriteStudyFiles(context.Background(), out, r, ix, MaxPages, safefile.Policy{Inputs: paths}, nil); err == nil {
 		t.Error("existing pages were written over without Replace")
 	}
 
 	// Capped at one page: the group with the bigger gap has it.
 	out = filepath.Join(t.TempDir(), "one.html")
-	if _, n, err := WriteStudyFiles(context.Background(), out, r, ix, 1, safefile.Policy{Inputs: paths}); err != nil || n != 1 {
+	if _, n, err := WriteStudyFiles(context.Background(), out, r, ix, 1, safefile.Policy{Inputs: paths}, nil); err != nil || n != 1 {
 		t.Fatalf("%d pages, %v", n, err)
 	}
 	study, _ = os.ReadFile(out)

@@ -19,7 +19,7 @@ func TestIndexEscapesWhatRecordingsSay(t *testing.T) {
 	}
 	ix := indexOf(l, map[int]groupPage{0: {Href: "x/" + bad + ".html", Turns: []turnLine{{Col: 0, Turn: 1, Run: bad, Speaker: bad, Say: clean(bad)}}}}, false, MaxPages)
 	var b strings.Builder
-	if err := WriteStudy(&b, report.Report{}, ix); err != nil {
+	if err := WriteStudy(&b, report.Report{}, ix, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()

@@ -67,7 +67,7 @@ func TestStudyIndexInChromium(t *testing.T) {
 	ix := ListFolders(t, dir)
 	r, _, _ := shipped(t)
 	path := filepath.Join(t.TempDir(), "study.html")
-	if _, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{}); err != nil || n != 4 {
+	if _, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{}, nil); err != nil || n != 4 {
 		t.Fatalf("%d pages, %v", n, err)
 	}
 	html, _ := os.ReadFile(path)

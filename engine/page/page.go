@@ -35,6 +35,12 @@ var studyScript string
 //go:embed head.html
 var headHTML string
 
+//go:embed people.css
+var peopleStyle string
+
+//go:embed people.html
+var peopleHTML string
+
 // templates are the pages' templates (the episode page, the study page
 // and the head they share), parsed the first time a page is written
 // rather than at every start of the binary.
@@ -42,6 +48,7 @@ var templates = sync.OnceValue(func() *template.Template {
 	t := template.Must(template.New("head").Parse(headHTML))
 	template.Must(t.New("episode").Parse(episodeHTML))
 	template.Must(t.New("study").Parse(studyHTML))
+	template.Must(t.New("people").Parse(peopleHTML))
 	return t
 })
 
@@ -56,7 +63,7 @@ type head struct {
 }
 
 func newHead(title, script string) head {
-	style := baseStyle + colourRules()
+	style := baseStyle + peopleStyle + colourRules()
 	return head{
 		Title:  title,
 		Style:  template.CSS(style),

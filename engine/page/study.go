@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 )
 
@@ -17,6 +18,8 @@ type study struct {
 	Families []section
 	Charts   charts
 	Index    *Index
+	// People is the ratings' section, when the study has ratings.
+	People *peopleStudy
 }
 
 // section is the headline's or a family's: a table of its groups and one
@@ -79,9 +82,11 @@ type cell struct {
 // numbers report --json writes), the charts of the slide and of the
 // headline's paired differences, drawn to fit a phone, and the index of
 // every group of twins, linking to the episode pages written beside it
-// (WriteStudyFiles; nil for none).
-func WriteStudy(w io.Writer, r report.Report, index *Index) error {
-	s := study{head: newHead("omnigap study", studyScript), Index: index}
+// (WriteStudyFiles; nil for none), and with ratings (rated, nil for
+// none) the people beside the scorers: a scatter per dimension and the
+// agreement figures.
+func WriteStudy(w io.Writer, r report.Report, index *Index, rated *people.Study) error {
+	s := study{head: newHead("omnigap study", studyScript), Index: index, People: peopleStudyOf(rated)}
 	ch := r.Chart()
 	s.Charts = charts{Title: clean(ch.Title), Subtitle: clean(ch.Subtitle)}
 	if h := r.Headline; h != nil {

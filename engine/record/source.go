@@ -21,6 +21,10 @@ type Source struct {
 	// evaluator's, then each agent's): the header's backends may name a
 	// placeholder otherwise.
 	Models []string `json:"models,omitempty"`
+	// Agents are the characters as the source orders them (Sotopia's
+	// agent 1, then agent 2), whichever seat omnigap gave each: what a
+	// ratings file numbering the agents refers to.
+	Agents []string `json:"agents,omitempty"`
 	// Notes say what the source tells of the run beyond what omnigap
 	// plays (a Sotopia-lite run) and how a model was named.
 	Notes []string `json:"notes,omitempty"`

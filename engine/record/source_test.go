@@ -18,7 +18,7 @@ import (
 // a format, or with an id too long to print, is refused by field.
 func TestHeaderSourceReadsBack(t *testing.T) {
 	src := &Source{Format: "sotopia/rewards_prompt", File: "evals/pairing-a/ep1.json", Episode: "01HXAMPLE",
-		Tag: "agent_partner_test", Models: []string{"judge-model", "custom_model", "partner"}, Notes: []string{"named from the folder"}}
+		Tag: "agent_partner_test", Models: []string{"judge-model", "custom_model", "partner"}, Agents: []string{"Ana Ruiz", "Ben Ode"}, Notes: []string{"named from the folder"}}
 	path := filepath.Join(t.TempDir(), "run.jsonl")
 	w, err := Create(path, Header{RunID: "r1", Scenario: sample(), Mode: view.Agents, Backends: [2]string{"a", "b"}, Started: time.Unix(0, 0).UTC(), Source: src})
 	if err != nil {

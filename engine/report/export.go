@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
@@ -102,16 +101,9 @@ func csvFamily(f scenario.Family) string {
 	return csvText(string(f))
 }
 
-// csvText makes a label read from a recording safe in a CSV cell: no
-// control characters, and a leading =, +, - or @ is preceded by ' so that
-// a spreadsheet shows the label instead of running it as a formula.
-func csvText(s string) string {
-	s = clean(s)
-	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}
+// csvText makes a label read from a recording safe in a CSV cell, on
+// one line (textsafe.CSVCell).
+func csvText(s string) string { return textsafe.CSVCell(clean(s)) }
 
 // writeGroupedCSV is WriteCSV for a report grouped by more than family
 // and mode: the groups' rows, then the paired differences' (their

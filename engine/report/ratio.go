@@ -1,6 +1,10 @@
 package report
 
-import "math"
+import (
+	"math"
+
+	"github.com/omnigap/omnigap/engine/agree"
+)
 
 // ratio accumulates a pooled ratio of two per-episode sums (words over
 // messages), with the sums of squares and products its interval needs, so
@@ -35,7 +39,7 @@ func (r ratio) ci() Stat {
 	// Σ(num - R·den)² expanded, so no episode needs to be kept.
 	ss := math.Max(r.numSq-2*est*r.numDen+est*est*r.dSq, 0)
 	n := float64(r.n)
-	half := tQuantile975(r.n-1) * math.Sqrt(ss/(n-1)/n) / (r.den / n)
+	half := agree.T975(r.n-1) * math.Sqrt(ss/(n-1)/n) / (r.den / n)
 	st.Lo, st.Hi = math.Max(est-half, 0), est+half
 	return st
 }

@@ -36,14 +36,6 @@ func TestRateCI(t *testing.T) {
 	}
 }
 
-func TestTQuantile(t *testing.T) {
-	for df, want := range map[int]float64{1: 12.706, 30: 2.042, 40: 2.021, 60: 2.000, 120: 1.980} {
-		if got := tQuantile975(df); math.Abs(got-want) > 0.002 {
-			t.Errorf("t(0.975, %d) = %.4f, want %.3f", df, got, want)
-		}
-	}
-}
-
 func meanCI(xs []float64) Stat {
 	var m moments
 	for _, x := range xs {

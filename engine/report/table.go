@@ -279,7 +279,9 @@ func familyTitle(f scenario.Family, gs []Group) string {
 // cell is a group's figure of one measure: "not measured" where its
 // rule had nothing to read in any episode (the table's note says why),
 // "-" where it has none otherwise. A figure some episodes could not
-// give says over how many it is: "(n=40)".
+// give (unread, or a scorer's where it scored only some: an imported
+// evaluator's on the episodes that carried its scores) says over how
+// many it is: "(n=40)".
 func cell(g Group, key string) cellText {
 	s, ok := g.Stats[key]
 	n, unmeasured := g.NotMeasured[key]
@@ -288,7 +290,7 @@ func cell(g Group, key string) cellText {
 		return cellText{main: "not measured"}
 	case !ok:
 		return cellText{main: "-"}
-	case unmeasured && n.Episodes > 0 && s.N >= 2:
+	case s.N >= 2 && (unmeasured && n.Episodes > 0 || metrics.Scored(key) && s.N < g.Episodes):
 		c := s.cell()
 		c.detail += fmt.Sprintf(" (n=%d)", s.N)
 		return c

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/agree"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
@@ -53,7 +54,7 @@ func (m moments) tInterval() Stat {
 	if m.n < 2 {
 		return st
 	}
-	half := tQuantile975(m.n-1) * math.Sqrt(math.Max(m.m2, 0)/float64(m.n-1)/float64(m.n))
+	half := agree.T975(m.n-1) * math.Sqrt(math.Max(m.m2, 0)/float64(m.n-1)/float64(m.n))
 	st.Lo, st.Hi = mean-half, mean+half
 	return st
 }

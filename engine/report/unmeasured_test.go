@@ -113,3 +113,19 @@ func TestMeasuredReportSaysNothingOfIt(t *testing.T) {
 		t.Errorf("a measured report speaks of not measured:\n%s\n%s", c.String(), table.String())
 	}
 }
+
+// A scorer's figure over some of a column's episodes (an imported
+// evaluator that scored only some) says over how many it is; a price
+// over the deals keeps the table as it was.
+func TestScorersFigureSaysItsN(t *testing.T) {
+	g := Group{Episodes: 38, Stats: map[string]Stat{
+		metrics.ImportedJudgeKey("goal"): {N: 2, Mean: 1.25, Lo: 0, Hi: 10},
+		metrics.PriceFraction:            {N: 6, Mean: 0.81, Lo: 0.72, Hi: 0.9},
+	}}
+	if got := cell(g, metrics.ImportedJudgeKey("goal")).String(); !strings.Contains(got, "(n=2)") {
+		t.Errorf("imported evaluator over 2 of 38 episodes: %q", got)
+	}
+	if got := cell(g, metrics.PriceFraction).String(); strings.Contains(got, "(n=") {
+		t.Errorf("a price over the deals: %q", got)
+	}
+}

@@ -18,6 +18,10 @@ import (
 	"strings"
 )
 
+// ErrLocked is wrapped by Lock when another process held the lock for
+// longer than it would wait.
+var ErrLocked = errors.New("another process has held the file's lock")
+
 // ErrTooLarge is wrapped by ReadCapped and OpenCapped when a file exceeds
 // its cap.
 var ErrTooLarge = errors.New("file too large")

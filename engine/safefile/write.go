@@ -198,3 +198,13 @@ func (d *Dir) Clear(name string) error {
 	}
 	return nil
 }
+
+// Remove removes the file name of the folder: one the caller wrote, or
+// one it has taken the place of (a link there is removed, never what it
+// points to).
+func (d *Dir) Remove(name string) error {
+	if err := d.root.Remove(name); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Join(d.path, name), err)
+	}
+	return nil
+}

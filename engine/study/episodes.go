@@ -10,6 +10,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -60,7 +61,7 @@ func Episodes(ctx context.Context, sources []Source, stderr io.Writer, add func(
 			return 0, ctx.Err()
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(err.Error()))
+			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(safefile.Explain(err).Error()))
 			continue
 		}
 		if rec.Torn || rec.Footer == nil {

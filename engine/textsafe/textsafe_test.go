@@ -66,3 +66,23 @@ func BenchmarkCleanPlain(b *testing.B) {
 		Clean(s)
 	}
 }
+
+// A cell that a spreadsheet would run as a formula is shown as text; the
+// control characters a cell could hide one behind are gone first.
+func TestCSVCellDisarmsFormulas(t *testing.T) {
+	for in, want := range map[string]string{
+		"=HYPERLINK(\"http://x\")": "'=HYPERLINK(\"http://x\")",
+		"+1+2":                     "'+1+2",
+		"-2":                       "'-2",
+		"@SUM(A1)":                 "'@SUM(A1)",
+		"\t=1+1":                   "' =1+1",
+		"  =1":                     "'  =1",
+		"plain, with = inside":     "plain, with = inside",
+		"\x1b[31m=red":             "'=red",
+		"":                         "",
+	} {
+		if got := CSVCell(in); got != want {
+			t.Errorf("CSVCell(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -4,7 +4,7 @@
 package layers
 
 // Names are the layers, lowest first.
-var Names = []string{"readers", "core", "domain", "play", "sources", "results"}
+var Names = []string{"readers", "core", "domain", "play", "sources", "results", "services"}
 
 // Of is each engine package's layer (an index into Names), by its path
 // under engine/ ("" is engine itself). A package imports packages of its
@@ -18,20 +18,35 @@ var Of = map[string]int{
 	"leak/match": 1, "leak/secret": 1, "leak/derive": 1,
 	// domain: the families, their metrics and generators.
 	"family": 2, "family/all": 2, "family/craigslist": 2, "family/dealornodeal": 2,
-	"family/freeform": 2, "family/mutualfriends": 2, "metrics": 2, "generate": 2,
+	"family/freeform": 2, "family/mutualfriends": 2, "metrics": 2, "generate": 2, "agree": 2,
 	// play: running an episode, its backends and annotators.
 	"run": 3, "episode": 3, "human": 3, "replay": 3, "leak": 3, "leak/check": 3,
 	"builtin": 3, "builtin/all": 3, "builtin/talk": 3, "builtin/craigslist": 3,
 	"builtin/dealornodeal": 3, "builtin/freeform": 3, "builtin/mutualfriends": 3,
 	// sources: where scenarios and turns come from besides the built-in engine.
 	"library": 4, "interop": 4, "interop/cocoa": 4, "interop/importer": 4,
-	"interop/sotopia": 4, "interop/sotopia/episodes": 4,
+	"interop/sotopia": 4, "interop/sotopia/episodes": 4, "interop/sotopia/origin": 4,
 	"llm": 4, "llm/chat": 4, "llm/config": 4, "llm/estimate": 4, "llm/llmtest": 4,
 	"llm/llmtest/cmd/fakeopenai": 4, "llm/openaiapi": 4, "llm/provider": 4,
 	"llm/replycache": 4, "llm/transport": 4, "builtin/builtintest": 4, "record/recordtest": 4,
 	// results: studies, reports, cards, exports and pages.
 	"batch": 5, "batch/dryrun": 5, "study": 5, "report": 5, "report/slide": 5, "card": 5, "export": 5, "page": 5,
 	"browse": 5, "studyindex": 5,
+	"people": 5, "rejudge": 5,
+	// services: what runs for people while the program serves them.
+	"room": 6, "room/web": 6,
+}
+
+// Doorless are the packages that know no door: they import none of
+// Doors directly, so a door (SSH, the web) hands them people and never
+// the other way round.
+var Doorless = []string{"room"}
+
+// Doors are the import paths of the transports and front ends (a path
+// and everything under it).
+var Doors = []string{
+	"net/http", "github.com/coder/websocket", "golang.org/x/crypto/ssh", "charm.land/ssh",
+	"charm.land/wish", "github.com/omnigap/omnigap/tui",
 }
 
 // Up are the imports allowed to run from a lower layer to a higher one,

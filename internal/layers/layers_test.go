@@ -115,3 +115,45 @@ func TestArchitectureNamesTheLayersAndTheImportsUp(t *testing.T) {
 		}
 	}
 }
+
+// The room knows no door: none of its direct imports is a transport or
+// the TUI, so the SSH door and the web door are two of its players'
+// ways in, and a third needs no change to it.
+func TestTheRoomKnowsNoDoor(t *testing.T) {
+	for _, pkg := range Doorless {
+		out, err := exec.Command("go", "list", "-f", "{{range .Imports}}{{.}} {{end}}", engine+"/"+pkg).Output()
+		if err != nil {
+			t.Fatalf("go list: %v", err)
+		}
+		for _, imp := range strings.Fields(string(out)) {
+			if door := doorOf(imp); door != "" {
+				t.Errorf("engine/%s imports %s, a door (%s): the doors import the room, never the other way", pkg, imp, door)
+			}
+		}
+	}
+}
+
+// doorOf is the door an import path is, or is under, or "".
+func doorOf(imp string) string {
+	for _, d := range Doors {
+		if imp == d || strings.HasPrefix(imp, d+"/") {
+			return d
+		}
+	}
+	return ""
+}
+
+// The check above names each door it is meant to catch.
+func TestDoorsAreRecognised(t *testing.T) {
+	for _, imp := range []string{"net/http", "net/http/httptest", "github.com/coder/websocket", "golang.org/x/crypto/ssh",
+		"charm.land/wish/v2", "charm.land/ssh", "github.com/omnigap/omnigap/tui", "github.com/omnigap/omnigap/tui/serve"} {
+		if doorOf(imp) == "" {
+			t.Errorf("%s is not taken for a door", imp)
+		}
+	}
+	for _, imp := range []string{"net", "context", "github.com/omnigap/omnigap/engine/report", "github.com/omnigap/omnigap/tuition"} {
+		if d := doorOf(imp); d != "" {
+			t.Errorf("%s is taken for the door %s", imp, d)
+		}
+	}
+}

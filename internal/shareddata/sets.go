@@ -90,6 +90,20 @@ var Sets = []Set{
 		},
 	},
 	{
+		Name: "Sotopia-PI's human ratings",
+		What: "people's ratings of those 126 episodes, two raters each, both agents on Sotopia's seven dimensions " +
+			"with a written reason per score, as published (the raters' Prolific ids replaced by rater-NN); the " +
+			"study's GPT-4 file stays out (kept for acceptance checks)",
+		Repo: "sotopia-lab/sotopia-pi", Commit: "c8163ac7571bc42dbb12af04744868e43be8784b", License: "Apache-2.0",
+		Files: []File{
+			{"human_eval/gpt3.5_final.csv", "sotopia-episodes/sotopia-pi-human-eval/ratings/gpt3.5_final.csv"},
+			{"human_eval/mistral-instruct_final.csv", "sotopia-episodes/sotopia-pi-human-eval/ratings/mistral-instruct_final.csv"},
+			{"human_eval/BC_final.csv", "sotopia-episodes/sotopia-pi-human-eval/ratings/BC_final.csv"},
+			{"human_eval/SR_final.csv", "sotopia-episodes/sotopia-pi-human-eval/ratings/SR_final.csv"},
+			{"human_eval/BC+SR_final.csv", "sotopia-episodes/sotopia-pi-human-eval/ratings/BC+SR_final.csv"},
+		},
+	},
+	{
 		Name: "A raw Sotopia EpisodeLog",
 		What: "one Sotopia EpisodeLog record with every field, stored as a JSON string (a Diplomacy game " +
 			"played by GPT-3.5)",

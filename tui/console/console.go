@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/tui/ui"
 )
 
@@ -22,24 +23,21 @@ type Options struct {
 	// State is called from the program's goroutine; it must be safe to
 	// call while games change what it reads.
 	State func() State
+	// Aside, when set, is drawn as it is under the notes (a QR code of
+	// the join address in half blocks): each line is kept whole, never
+	// wrapped, and left out when the screen is too narrow for it.
+	Aside []string
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption
 }
 
-// State is the console at one moment.
-type State struct {
-	Lines []string // above the table: where to connect, games under way
-	Heads []string
-	Rows  []Row
-	Notes []string // under the table
-}
+// State is the console at one moment: the room's standing, with the
+// lines about the server above it.
+type State = room.Standing
 
 // Row is one figure in every column.
-type Row struct {
-	Label string
-	Cells []string
-}
+type Row = room.Row
 
 // refresh is how often the console reads the state again.
 const refresh = 500 * time.Millisecond
@@ -80,7 +78,7 @@ type model struct {
 func newModel(opts Options) *model {
 	m := &model{opts: opts, styles: ui.NewStyles(true)}
 	m.keys = keys{m: m, quit: ui.Key("q", "stops the server", "q", "ctrl+c")}
-	m.standing = &standing{title: opts.Title, styles: &m.styles, hint: m.keys.quit, state: opts.State()}
+	m.standing = &standing{title: opts.Title, styles: &m.styles, hint: m.keys.quit, state: opts.State(), aside: opts.Aside}
 	m.stack.Push(ui.Layer{Component: &m.keys, Place: ui.Global})
 	m.stack.Push(ui.Layer{Component: m.standing, Place: ui.Body})
 	return m

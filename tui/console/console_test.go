@@ -62,3 +62,26 @@ func TestConsoleWrapsItsNotesAtNarrowWidths(t *testing.T) {
 		}
 	}
 }
+
+// The aside (the join address's QR code) is drawn whole under the notes
+// when the screen has room for it, never wrapped, and left out when not;
+// failures are drawn after the notes.
+func TestConsoleDrawsItsAsideWholeOrNot(t *testing.T) {
+	qr := []string{"█▀▀▀█ ▄ █▀▀▀█", "█ ▀ █ ▀ █ ▀ █", "▀▀▀▀▀ ▀ ▀▀▀▀▀"}
+	state := State{Lines: []string{"phones join at http://127.0.0.1:8080/"}, Heads: []string{"PEOPLE"},
+		Rows: []Row{{Label: "games played", Cells: []string{"1"}}}, Notes: []string{"a note"}, Failures: []string{"game of p-1 is no longer recorded: full"}}
+	for _, tc := range []struct {
+		w, h  int
+		shown bool
+	}{{80, 24, true}, {10, 24, false}, {80, 9, false}} {
+		m := newModel(Options{Title: "omnigap serve", Aside: qr, State: func() State { return state }})
+		m.width, m.height = tc.w, tc.h
+		out := ansi.Strip(m.draw())
+		if got := strings.Contains(out, qr[1]); got != tc.shown {
+			t.Errorf("%dx%d: the aside shown %v, want %v:\n%s", tc.w, tc.h, got, tc.shown, out)
+		}
+		if tc.w == 80 && tc.h == 24 && !(strings.Index(out, "a note") < strings.Index(out, "no longer recorded")) {
+			t.Errorf("the failures should follow the notes:\n%s", out)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -19,6 +20,7 @@ type standing struct {
 	styles *ui.Styles
 	hint   key.Binding
 	state  State
+	aside  []string
 }
 
 func (s *standing) Bindings() []ui.Binding   { return nil }
@@ -37,8 +39,12 @@ func (s *standing) Render(w, h int) []string {
 	out = append(out, "")
 	out = append(out, s.table(w)...)
 	out = append(out, "")
-	for _, l := range s.state.Notes {
+	for _, l := range append(slices.Clip(s.state.Notes), s.state.Failures...) {
 		out = append(out, wrap(l, w, st.Dim)...)
+	}
+	if fits := len(s.aside) > 0 && ansi.StringWidth(s.aside[0]) <= w && len(out)+1+len(s.aside) <= h; fits {
+		out = append(out, "")
+		out = append(out, s.aside...)
 	}
 	return out[:min(len(out), h)]
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/card"
+	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/tui/panel"
 	"github.com/omnigap/omnigap/tui/ui"
@@ -14,11 +15,15 @@ import (
 const cardWidth = 120
 
 // Card is the `c` panel: the simulation card of recs (the runs on screen
-// as their recordings would hold them so far), the same Markdown omnigap
-// card writes, rendered (ui.Markdown).
-func Card(c ui.Common, recs []*record.Recording) *panel.Panel {
+// as their recordings would hold them so far) with the people's ratings
+// rated joins to them (nil for none), the same Markdown omnigap card
+// writes, rendered (ui.Markdown).
+func Card(c ui.Common, recs []*record.Recording, rated *people.Study) *panel.Panel {
 	var b strings.Builder
 	if err := card.Write(&b, recs); err != nil {
+		b.WriteString(err.Error())
+	}
+	if err := rated.WriteCard(&b, recs); err != nil {
 		b.WriteString(err.Error())
 	}
 	text := b.String()

@@ -3,11 +3,13 @@ package serve
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"net"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,13 +19,14 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/omnigap/omnigap/engine/builtin"
+	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/tui"
-	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // testGame is the game the tests serve: the default Craigslist scenario
@@ -72,6 +75,7 @@ func startServer(t testing.TB, cfg Config) *started {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	s := &started{Server: srv, room: srv.Room(), dir: filepath.Join(dir, "rec"), stop: stop, done: make(chan error, 1)}
+	servers.Store(srv.Addr().String(), s)
 	go func() { s.done <- srv.Serve(ctx) }()
 	t.Cleanup(func() { s.shutdown(t) })
 	return s
@@ -102,7 +106,15 @@ type player struct {
 	sess   *gossh.Session
 	in     io.WriteCloser
 	out    *screen
+	// srv is the server, when the test started it (servers); rec the
+	// player's recording, once found; turns the moves of theirs it holds.
+	srv   *started
+	rec   string
+	turns int
 }
+
+// servers are the servers the tests started, by address.
+var servers sync.Map
 
 // screen keeps what the server sent, and when it last sent anything.
 type screen struct {
@@ -220,7 +232,13 @@ func tryJoin(addr string, w, h int, signer gossh.Signer) (*player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return shell(client, w, h)
+	p, err := shell(client, w, h)
+	if err == nil {
+		if srv, ok := servers.Load(addr); ok && signer == nil {
+			p.srv = srv.(*started)
+		}
+	}
+	return p, err
 }
 
 // shell asks client for a game at a w x h terminal.
@@ -295,23 +313,69 @@ func (p *player) send(s string) error {
 	return err
 }
 
-// say types a move and presses enter until it goes: a move typed before
-// the player's turn is refused, with "not your turn", and stays in the
-// box for the next enter.
+// say types a move and presses enter until it goes. A move sent before
+// the player's turn is refused, with "not your turn", and the refusal
+// empties the input box (it quotes the move), so the move is typed
+// again. The screen is drawn by differences, so a refusal that repeats
+// the last one may send no text: where the test knows the server's
+// recording folder, the player's recording says whether the move went.
 func (p *player) say(move string) error {
-	if err := p.press(move); err != nil {
-		return err
-	}
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
+		if err := p.press(move); err != nil {
+			return err
+		}
 		seen := p.out.size()
 		if err := p.press("\r"); err != nil {
 			return err
 		}
-		if !strings.Contains(p.out.textSince(seen), "not your turn") {
-			return nil
+		if p.srv == nil {
+			if !strings.Contains(p.out.textSince(seen), "not your turn") {
+				return nil
+			}
+			continue
+		}
+		for wait := time.Now().Add(5 * time.Second); time.Now().Before(wait); time.Sleep(50 * time.Millisecond) {
+			if n := p.recordedTurns(); n > p.turns {
+				p.turns = n
+				return nil
+			}
+			if strings.Contains(p.out.textSince(seen), "not your turn") {
+				break
+			}
 		}
 	}
-	return fmt.Errorf("%q was refused as not the player's turn for 20 s", move)
+	return fmt.Errorf("%q was not taken as the player's move for 30 s", move)
+}
+
+// recordedTurns is how many turns the player's recording holds of the
+// person's seat (0 before it is found): the recording whose header
+// names the player as the server names them, by a salted hash of the
+// session.
+func (p *player) recordedTurns() int {
+	if p.rec == "" {
+		name := p.srv.players.of("session", []byte(hex.EncodeToString(p.client.SessionID())))
+		paths, _ := record.Files(p.srv.room.Setup().RecordDir)
+		for _, path := range paths {
+			if rec, err := record.ReadHeader(context.Background(), path); err == nil && rec.Header.Player == name {
+				p.rec = path
+			}
+		}
+		if p.rec == "" {
+			return 0
+		}
+	}
+	rec, err := record.Read(p.rec)
+	if err != nil {
+		return 0
+	}
+	seat := slices.Index(rec.Header.Backends[:], "human")
+	n := 0
+	for _, ev := range rec.Events {
+		if ev.Kind == event.TurnCompleted && ev.Seat == seat {
+			n++
+		}
+	}
+	return n
 }
 
 func (p *player) close() { p.client.Close() }

@@ -14,6 +14,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/omnigap/omnigap/engine/safefile"
+
+	"github.com/omnigap/omnigap/engine/room"
 )
 
 // maxKeyFile caps what is read of a host key or authorized keys file.
@@ -33,10 +35,10 @@ func DefaultHostKey() (string, error) {
 // to it (mode 0600, its folder 0700) when there is none, so players see
 // the same host key on every restart. A key file others may read is
 // refused, as OpenSSH refuses one, and so is a folder above it that is
-// a link (checkPath). It returns the signer and the key's
+// a link (room.CheckPath). It returns the signer and the key's
 // private bytes, from which the players' salt is derived.
 func hostKey(path string) (gossh.Signer, []byte, error) {
-	if err := checkPath(filepath.Dir(path)); err != nil {
+	if err := room.CheckPath(filepath.Dir(path)); err != nil {
 		return nil, nil, fmt.Errorf("host key %s: %w", path, err)
 	}
 	data, err := safefile.ReadCapped(path, maxKeyFile)

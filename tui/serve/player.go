@@ -22,13 +22,17 @@ func newPlayers(hostKey []byte) players {
 
 // name is the player's recorded name: "p-" and 16 hex digits.
 func (p players) name(ctx ssh.Context) string {
-	mac := hmac.New(sha256.New, p.salt)
 	if key, ok := ctx.Value(ssh.ContextKeyPublicKey).(ssh.PublicKey); ok && key != nil {
-		mac.Write([]byte("key\x00"))
-		mac.Write(key.Marshal())
-	} else {
-		mac.Write([]byte("session\x00"))
-		mac.Write([]byte(ctx.SessionID()))
+		return p.of("key", key.Marshal())
 	}
+	return p.of("session", []byte(ctx.SessionID()))
+}
+
+// of is the name of a player known by what (their key, or the session's
+// id in hex).
+func (p players) of(what string, id []byte) string {
+	mac := hmac.New(sha256.New, p.salt)
+	mac.Write([]byte(what + "\x00"))
+	mac.Write(id)
 	return "p-" + hex.EncodeToString(mac.Sum(nil)[:8])
 }

@@ -1,7 +1,8 @@
-// Package serve is omnigap serve's SSH transport (charm.land/wish): it
+// Package serve is omnigap serve's SSH door (charm.land/wish): it
 // authenticates people, names them by a salted hash, and hands each
-// session's terminal to the room (tui/serve/room), which plays the games
-// and tallies them for the speaker's console.
+// session to the room (engine/room) with a game at its terminal, omnigap
+// play's model; the room plays the games and tallies them for the
+// speaker's console.
 //
 // The server is closed by default: it listens on loopback unless told
 // otherwise, refuses other addresses without a list of admitted keys
@@ -24,8 +25,8 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/tui"
-	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // Defaults of the limits (docs/SERVE.md).
@@ -71,13 +72,29 @@ type Config struct {
 	Idle, MaxTime time.Duration
 	// KeyRate and KeyBurst limit a player's input.
 	KeyRate, KeyBurst int
-	// Game is what every player plays (tui.Options with Play set).
+	// Game is what every player plays (tui.Options with Play set): the
+	// room's setup when Room is nil, and the look of the game in any case.
 	Game tui.Options
 	// Welcome is the host's text at the top of each game's first screen.
 	Welcome string
 	// Log, when set, gets a line as each game starts and ends, and each
 	// failure of a game.
 	Log io.Writer
+	// Room, when set, is the room the players play in, shared with the
+	// other doors; its setup, welcome, limits and log stand for the
+	// fields above. When nil the server makes one of them.
+	Room *room.Room
+}
+
+// SetupOf is what a played game (tui.Options with Play set) plays, for
+// a room.
+func SetupOf(o tui.Options) room.Setup {
+	s := room.Setup{Scenario: o.Scenario, Seed: o.Seed, Pace: o.Pace, Factory: o.Factory,
+		Annotate: o.Annotate, RecordDir: o.RecordDir, MaxUtterance: o.MaxUtterance}
+	if o.Play != nil {
+		s.Seat = o.Play.Seat
+	}
+	return s
 }
 
 // Server is a started omnigap serve.
@@ -102,20 +119,21 @@ type Server struct {
 // (loading or creating it) and listens; Serve then accepts players.
 func New(cfg Config) (*Server, error) {
 	setDefaults(&cfg)
-	r, err := room.New(room.Config{Game: cfg.Game, Welcome: cfg.Welcome, Log: cfg.Log, Limits: room.Limits{
-		MaxSessions: cfg.MaxSessions, MaxPerAddress: cfg.MaxPerAddress, Idle: cfg.Idle, KeyRate: cfg.KeyRate, KeyBurst: cfg.KeyBurst,
-	}})
-	if err != nil {
-		return nil, err
+	r := cfg.Room
+	if r == nil {
+		if cfg.Game.Play == nil {
+			return nil, errors.New("serve: no game to serve")
+		}
+		var err error
+		if r, err = room.New(room.Config{Setup: SetupOf(cfg.Game), Welcome: cfg.Welcome, Log: cfg.Log, Limits: room.Limits{
+			MaxSessions: cfg.MaxSessions, MaxPerAddress: cfg.MaxPerAddress, Idle: cfg.Idle, KeyRate: cfg.KeyRate, KeyBurst: cfg.KeyBurst,
+		}}); err != nil {
+			return nil, err
+		}
 	}
 	warning, err := checkExposure(cfg.Listen, cfg.AuthorizedKeys != "", cfg.Public)
 	if err != nil {
 		return nil, err
-	}
-	if dir := cfg.Game.RecordDir; dir != "" {
-		if err := checkRecordDir(dir); err != nil {
-			return nil, fmt.Errorf("--record %s: %w", dir, err)
-		}
 	}
 	var listed map[string]bool
 	if cfg.AuthorizedKeys != "" {

@@ -9,8 +9,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/room"
 	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/tui/serve/room"
 )
 
 // maxEnv is how many environment variables a session may set.
@@ -38,7 +38,7 @@ func (s *Server) session(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel
 	defer stop(run.Stop(event.Disconnected))
 	var (
 		term    string
-		sizes   *room.Sizes
+		sizes   *Sizes
 		env     []string
 		started bool
 	)
@@ -52,7 +52,7 @@ func (s *Server) session(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel
 				Modes                            string
 			}
 			if sizes == nil && !started && gossh.Unmarshal(req.Payload, &p) == nil {
-				term, sizes, ok = p.Term, room.NewSizes(int(p.Columns), int(p.Rows)), true
+				term, sizes, ok = p.Term, NewSizes(int(p.Columns), int(p.Rows)), true
 			}
 		case "window-change":
 			var w struct{ Columns, Rows, WidthPx, HeightPx uint32 }
@@ -85,7 +85,7 @@ func (s *Server) session(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel
 // stops with reason disconnected and its recording is closed before
 // play returns; then the connection is closed after a moment for its
 // client to close it.
-func (s *Server) play(game context.Context, ctx ssh.Context, l *link, ch gossh.Channel, term string, sizes *room.Sizes, env []string) {
+func (s *Server) play(game context.Context, ctx ssh.Context, l *link, ch gossh.Channel, term string, sizes *Sizes, env []string) {
 	defer s.games.Done()
 	defer l.closeAfter(afterGame)
 	code := 1
@@ -100,13 +100,12 @@ func (s *Server) play(game context.Context, ctx ssh.Context, l *link, ch gossh.C
 	if !l.seated() {
 		return
 	}
-	out := ssh.NewPtyWriter(ch)
-	err := s.room.Play(game, room.Player{
-		Name: s.players.name(ctx), Address: l.ip, In: ch, Out: out,
-		Env: append(env, "TERM="+term), Sizes: sizes, Hangup: func() { l.Close() },
-	})
+	player := room.Player{Name: s.players.name(ctx), NamedFrom: "your SSH key (or of this session when you offered none)", Address: l.ip, Hangup: func() { l.Close() }}
+	err := s.room.Play(game, player, terminal{game: s.cfg.Game, in: ch, out: ssh.NewPtyWriter(ch), env: append(env, "TERM="+term), term: term, sizes: sizes})
 	var refused *room.Refused
-	if !errors.As(err, &refused) {
-		code = 0
+	if errors.As(err, &refused) {
+		fmt.Fprint(ch, refused.Reason+"\r\n")
+		return
 	}
+	code = 0
 }

@@ -1,78 +1,95 @@
-// Package importer writes what an import reads: the files, the HUMANS
-// recordings of transcripts, and the account of what was written and
-// skipped.
+// Package importer writes what a cocoa import reads: scenario files of
+// CraigslistBargain scenarios and of Deal-or-No-Deal dialogues, and the
+// dialogues' HUMANS recordings, each import telling an interop.Account.
 package importer
 
 import (
 	"context"
-	"fmt"
-	"os"
+	"errors"
+	"hash/fnv"
 	"path/filepath"
 
-	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
 // Bargains writes each CraigslistBargain scenario of path as a file.
-func Bargains(ctx context.Context, path string, dir *safefile.Dir, a *Account) error {
+func Bargains(ctx context.Context, path string, dir *safefile.Dir, a *interop.Account) error {
 	return cocoa.EachScenario(ctx, path, func(record int, sc *scenario.Scenario) error {
-		at := fmt.Sprintf("%s: record %d", path, record)
-		if name, ok := a.Claim(interop.FileName(sc), at); ok {
-			if err := interop.Write(dir, name, sc); err != nil {
-				a.Skip(fmt.Sprintf("%s: not written: %v", at, err))
-			} else {
-				a.Wrote(name)
-			}
-		}
+		writeScenario(dir, a, sc, interop.Position{File: path, Record: record})
 		return nil
-	}, func(p interop.Problem) { a.Skip(p.Error()) })
+	}, a.Skipped)
 }
 
-// Transcripts writes each dialogue's scenario and its HUMANS run,
-// played through the runner and annotator, as a recording.
-func Transcripts(ctx context.Context, path string, dir *safefile.Dir, a *Account) error {
+// DialogueScenarios writes the scenario of each Deal-or-No-Deal dialogue
+// of path as a file, once per scenario (Dialogues records the dialogues).
+func DialogueScenarios(ctx context.Context, path string, dir *safefile.Dir, a *interop.Account) error {
 	return cocoa.EachTranscript(ctx, path, func(t *cocoa.Transcript) error {
-		at := fmt.Sprintf("%s: record %d", path, t.Record)
-		name, ok := a.Claim(interop.FileName(t.Scenario), at)
-		if !ok {
-			return nil
-		}
-		if err := interop.Write(dir, name, t.Scenario); err != nil {
-			a.Skip(fmt.Sprintf("%s: not written: %v", at, err))
-			return nil
-		}
-		a.Wrote(name)
-		rec := episode.ID(t.Scenario, view.Humans, 0) + ".jsonl"
-		if err := dir.Clear(rec); err != nil {
-			a.Skip(fmt.Sprintf("%s: recording not written: %v", at, err))
-			return nil
-		}
-		if err := recordHumans(ctx, t, dir.Path()); err != nil && ctx.Err() == nil {
-			a.Skip(fmt.Sprintf("%s: recording not written: %v", at, err))
-			return nil
-		}
-		// A recording cut short by ctrl-c is whole too (its run is marked
-		// canceled): it counts as what is on disk.
-		if _, err := os.Lstat(filepath.Join(dir.Path(), rec)); err == nil {
-			a.Recorded(rec)
-		}
+		writeScenario(dir, a, t.Scenario, interop.Position{File: path, Record: t.Record})
 		return nil
-	}, func(p interop.Problem) { a.Skip(p.Error()) })
+	}, a.Skipped)
 }
 
-func recordHumans(ctx context.Context, t *cocoa.Transcript, dir string) error {
-	live, err := episode.Start(ctx, episode.Spec{Scenario: t.Scenario, Mode: view.Humans, Factory: t,
-		Annotate: leak.Annotate, RecordDir: dir, Buffer: 64})
+func writeScenario(dir *safefile.Dir, a *interop.Account, sc *scenario.Scenario, at interop.Position) {
+	name := interop.FileName(sc)
+	if !a.Claim(name, at) {
+		return
+	}
+	if err := interop.Write(dir, name, sc); err != nil {
+		a.Skipped(interop.Problem{At: at, Msg: "not written: " + safefile.Explain(err).Error()})
+		return
+	}
+	a.Wrote(name, at)
+}
+
+// FormatPrefix begins the format of every source this package names in a
+// recording's header.
+const FormatPrefix = "cocoa/"
+
+// transcriptFormat is the source's format of a Deal-or-No-Deal dialogue.
+const transcriptFormat = FormatPrefix + "dealornodeal"
+
+// Dialogues records each Deal-or-No-Deal dialogue of the files at paths
+// as a HUMANS run, played through the runner and the annotator, into dir
+// (interop.EpisodeImport: whole recordings only, each dialogue once by
+// its uuid, in this import or in dir already; again imports one already
+// in dir again, --force). Each recording holds its scenario and names
+// its source.
+func Dialogues(ctx context.Context, paths []string, dir *safefile.Dir, a *interop.Account, again bool) (err error) {
+	w, err := interop.ImportEpisodes(ctx, dir, a, FormatPrefix, again)
 	if err != nil {
 		return err
 	}
-	for range live.Events {
+	defer func() { err = errors.Join(err, w.Close()) }()
+	for _, path := range paths {
+		err := cocoa.EachTranscript(ctx, path, func(t *cocoa.Transcript) error {
+			at := interop.Position{File: path, Record: t.Record}
+			w.Add(ctx, interop.Found{ID: t.UUID, At: at}, func() (*interop.Ready, error) {
+				t.Source = &record.Source{Format: transcriptFormat, File: textsafe.Line(filepath.Clean(path)), Episode: t.UUID}
+				return &interop.Ready{Transcript: &t.Transcript, Seed: seedOf(t.UUID, at), Annotate: leak.Annotate}, nil
+			})
+			return nil
+		}, a.Skipped)
+		if err != nil {
+			return err
+		}
 	}
-	_, err = live.Wait()
-	return err
+	return nil
+}
+
+// seedOf names a dialogue's run: a hash of its uuid, or of where it sits
+// when it has none, so that the dialogues of one scenario have
+// recordings of their own.
+func seedOf(uuid string, at interop.Position) int64 {
+	h := fnv.New32a()
+	if uuid == "" {
+		uuid = at.String()
+	}
+	h.Write([]byte(uuid))
+	return int64(h.Sum32())
 }

@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/omnigap/omnigap/engine/safefile"
 )
 
 // The file: its first line is the header, and each line after it one
@@ -19,7 +21,7 @@ import (
 //	{"key":"<the request's SHA-256, hex>","model":"gpt-4o-mini","created":1795820000,"reply":{...}}
 //
 // Lines are only ever appended, each whole in one write under the file's
-// lock (lock_*.go). A line without its newline at the end of the file is
+// lock (safefile.Lock). A line without its newline at the end of the file is
 // a write cut short (its process died, or the disk filled): readers leave
 // it, and the next writer cuts it off before appending.
 const fileFormat = 2
@@ -227,7 +229,7 @@ func (s *store) put(key []byte, model string, reply []byte) error {
 // locked runs do holding the file's lock, which every process that
 // writes the file takes.
 func (s *store) locked(do func() error) error {
-	unlock, err := lock(s.f, lockWait)
+	unlock, err := safefile.Lock(s.f, lockWait)
 	if err != nil {
 		return err
 	}

@@ -216,14 +216,14 @@ func TestImportedOutcomesAsRecorded(t *testing.T) {
 
 	var html bytes.Buffer
 	r := report.Aggregate([]report.Episode{report.FromRecording(deal), report.FromRecording(division)})
-	if err := page.WriteStudy(&html, r, nil); err != nil {
+	if err := page.WriteStudy(&html, r, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(html.String(), `not measured<span class="ci unmeasured">the dealornodeal rule cannot read the outcome from free text</span>`) {
 		t.Errorf("the study page does not say why agreement is not measured")
 	}
 	html.Reset()
-	if err := page.WriteEpisode(&html, []*record.Recording{division}); err != nil {
+	if err := page.WriteEpisode(&html, []*record.Recording{division}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(html.String(), `<dt>agreement rate</dt><dd>not measured: the dealornodeal rule cannot read the outcome from free text</dd>`) {

@@ -11,6 +11,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -40,33 +41,35 @@ func TestSharedEpisodesImport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, notes, named, repeats := 0, 0, 0, 0
-		err = im.Write(context.Background(), []string{sharedData(t)}, dir, Progress{
-			Skipped: func(p interop.Problem) { t.Errorf("skipped: %v", p) },
-			Noted: func(_ interop.Position, note string) {
-				if strings.HasPrefix(note, "model custom_model named ") {
-					named++
-				} else {
-					notes++
-				}
-			},
-			Wrote: func(name string, imp *Imported) {
-				n++
-				checkRecording(t, filepath.Join(out, name), imp, want)
-			},
-			Repeated: func(r Repeat) {
-				repeats++
-				if filepath.Base(r.First.File) != "example_episodes.jsonl" || filepath.Base(r.Second.File) != "example_episodes_with_scores.jsonl" ||
-					r.First.Line != r.Second.Line || r.Before || r.Replaced != "" {
-					t.Errorf("repeat %+v", r)
-				}
-			},
-		})
+		var said strings.Builder
+		a := interop.NewAccount(&said, out, interop.Recordings)
+		err = im.Write(context.Background(), []string{sharedData(t)}, dir, a)
 		dir.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n != len(want)-twice || repeats != twice {
+		notes, named := 0, 0
+		for _, line := range strings.Split(said.String(), "\n") {
+			switch {
+			case strings.HasPrefix(line, "skipped: "):
+				t.Errorf("%s", line)
+			case strings.Contains(line, ": model custom_model named "):
+				named++
+			case strings.HasPrefix(line, "note: ") && !strings.HasPrefix(line, "note: episode "):
+				notes++
+			}
+		}
+		episodes := episodesAt(t, sharedData(t))
+		for _, f := range a.Files() {
+			checkRecording(t, filepath.Join(out, f.Name), episodes[f.From], want)
+		}
+		for _, r := range a.Repeats() {
+			if filepath.Base(r.First.File) != "example_episodes.jsonl" || filepath.Base(r.Second.File) != "example_episodes_with_scores.jsonl" ||
+				r.First.Line != r.Second.Line || r.Before || r.Replaced != "" {
+				t.Errorf("repeat %+v", r)
+			}
+		}
+		if n, repeats := len(a.Files()), len(a.Repeats()); n != len(want)-twice || repeats != twice {
 			t.Errorf("profiles %v: %d recordings and %d repeats, want %d and %d", withProfiles, n, repeats, len(want)-twice, twice)
 		}
 		// With the profiles, only the episodes whose environment they
@@ -80,9 +83,22 @@ func TestSharedEpisodesImport(t *testing.T) {
 	}
 }
 
-func checkRecording(t *testing.T, path string, imp *Imported, want map[string]counted) {
+// episodesAt reads every episode under dir, by where it is.
+func episodesAt(t *testing.T, dir string) map[interop.Position]*Episode {
 	t.Helper()
-	e := imp.Episode
+	out := map[interop.Position]*Episode{}
+	err := Walk(context.Background(), []string{dir}, func(e *Episode) error {
+		out[e.At] = e
+		return nil
+	}, func(p interop.Problem) { t.Errorf("skipped: %v", p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func checkRecording(t *testing.T, path string, e *Episode, want map[string]counted) {
+	t.Helper()
 	rel, _ := filepath.Rel(sharedData(t), e.At.File)
 	key := filepath.ToSlash(rel) + ":" + strconv.Itoa(e.At.Line)
 	w := want[key]
@@ -111,8 +127,8 @@ func checkRecording(t *testing.T, path string, imp *Imported, want map[string]co
 		t.Errorf("%s: models %s, counted %s", key, models, w.models)
 	}
 	src := rec.Header.Source
-	if src == nil || src.Format != FormatPrefix+string(e.Form) || src.File != e.At.File || src.Episode != e.PK || src.Tag != e.Tag ||
-		!slices.Equal(src.Models, e.Models) {
+	if src == nil || src.Format != origin.FormatPrefix+string(e.Form) || src.File != e.At.File || src.Episode != e.PK || src.Tag != e.Tag ||
+		!slices.Equal(src.Models, e.Models) || !slices.Equal(src.Agents, []string{e.Agents[0].Name, e.Agents[1].Name}) {
 		t.Errorf("%s: source %+v", key, src)
 	}
 	// Sotopia-PI's files call every model it served custom_model; the

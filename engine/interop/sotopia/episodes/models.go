@@ -3,19 +3,13 @@ package episodes
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
-
-// placeholders are model names that say only that some model played, not
-// which: Sotopia-PI's name for every model it served itself
-// (custom_model), and the bare names of the same kind. Compared without
-// case.
-var placeholders = []string{"custom_model", "custom", "model"}
 
 // knownNames are the names Sotopia-PI's folders and tags give its models
 // (GPT3.5-BC, mistral-instruct_...), as its paper calls them: Mistral-7B
@@ -29,11 +23,6 @@ var knownNames = map[string]string{
 	"mistralinstruct": "mistral-7b-instruct",
 }
 
-// isPlaceholder reports whether the model name is one of placeholders.
-func isPlaceholder(model string) bool {
-	return slices.ContainsFunc(placeholders, func(p string) bool { return strings.EqualFold(p, model) })
-}
-
 // agentModels are the models that played the episode's two agents, each
 // placeholder named when the episode tells which model it was, with a
 // note of each naming: every placeholder is name (--model-name) when it
@@ -45,11 +34,11 @@ func agentModels(e *Episode, name string) (models [2]string, notes []string) {
 		models[i] = e.AgentModel(i)
 	}
 	for i, m := range models {
-		if !isPlaceholder(m) {
+		if !origin.IsPlaceholder(m) {
 			continue
 		}
 		named, from := cleanName(name), "--model-name"
-		if other := e.AgentModel(1 - i); name == "" && other != Unknown && !isPlaceholder(other) {
+		if other := e.AgentModel(1 - i); name == "" && other != Unknown && !origin.IsPlaceholder(other) {
 			named, from = fromEpisode(e, other)
 		}
 		if named == "" {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
@@ -51,7 +52,7 @@ func jsonlEpisode(t *testing.T, id, tag string, models []string, scored bool) st
 // importing is what an import into a folder told.
 type importing struct {
 	wrote   []string
-	repeats []Repeat
+	repeats []interop.Repeat
 }
 
 func importInto(t *testing.T, im *Importer, out string, paths ...string) importing {
@@ -61,15 +62,17 @@ func importInto(t *testing.T, im *Importer, out string, paths ...string) importi
 		t.Fatal(err)
 	}
 	defer dir.Close()
-	var got importing
-	err = im.Write(context.Background(), paths, dir, Progress{
-		Skipped:  func(p interop.Problem) { t.Errorf("skipped: %v", p) },
-		Noted:    func(interop.Position, string) {},
-		Wrote:    func(name string, _ *Imported) { got.wrote = append(got.wrote, name) },
-		Repeated: func(r Repeat) { got.repeats = append(got.repeats, r) },
-	})
-	if err != nil {
+	var said strings.Builder
+	a := interop.NewAccount(&said, out, interop.Recordings)
+	if err := im.Write(context.Background(), paths, dir, a); err != nil {
 		t.Fatal(err)
+	}
+	if strings.Contains(said.String(), "skipped: ") {
+		t.Errorf("the import skipped:\n%s", said.String())
+	}
+	got := importing{repeats: a.Repeats()}
+	for _, f := range a.Files() {
+		got.wrote = append(got.wrote, f.Name)
 	}
 	return got
 }
@@ -194,7 +197,7 @@ func TestSourceOfAnOlderRecording(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := record.Source{Format: "sotopia/episodes_to_jsonl", File: a, Episode: "ep-1", Tag: "x"}
-	if src := SourceOf(rec); src == nil || src.Format != want.Format || src.File != want.File || src.Episode != want.Episode || src.Tag != want.Tag {
+	if src := origin.SourceOf(rec); src == nil || src.Format != want.Format || src.File != want.File || src.Episode != want.Episode || src.Tag != want.Tag {
 		t.Fatalf("source %+v, want %+v", src, want)
 	}
 	data, err := os.ReadFile(path)
@@ -214,7 +217,7 @@ func TestSourceOfAnOlderRecording(t *testing.T) {
 	if rec, err = record.Read(path); err != nil || rec.Header.Source != nil {
 		t.Fatalf("older recording: %v, source %+v", err, rec.Header.Source)
 	}
-	if src := SourceOf(rec); src == nil || !reflect.DeepEqual(*src, record.Source{Format: want.Format, Episode: want.Episode}) {
+	if src := origin.SourceOf(rec); src == nil || !reflect.DeepEqual(*src, record.Source{Format: want.Format, Episode: want.Episode}) {
 		t.Errorf("older recording's source %+v", src)
 	}
 }

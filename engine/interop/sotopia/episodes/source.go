@@ -3,47 +3,16 @@ package episodes
 import (
 	"path/filepath"
 	"slices"
-	"strings"
 
-	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/engine/interop/sotopia/origin"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
-// FormatPrefix begins the format of every source this package names
-// (record.Source.Format): "sotopia/" and the form.
-const FormatPrefix = "sotopia/"
-
 // sourceOf names where the episode came from, for its recording's
 // header: the form, the file as the import was given it, the episode's
-// id, and its tag and models as given, with notes.
+// id, its tag, models and agents as given, with notes.
 func sourceOf(e *Episode, notes []string) *record.Source {
-	return &record.Source{Format: FormatPrefix + string(e.Form), File: textsafe.Line(filepath.Clean(e.At.File)),
-		Episode: e.PK, Tag: e.Tag, Models: slices.Clone(e.Models), Notes: notes}
-}
-
-// SourceOf is where an imported recording's episode came from: its
-// header's source, or, for a recording imported before the header named
-// it, what its ending's note says ("Sotopia episode PK (FORM)"): the
-// format and the id, when the note gives one. Nil for a recording that
-// names neither.
-func SourceOf(rec *record.Recording) *record.Source {
-	if rec.Header.Source != nil {
-		return rec.Header.Source
-	}
-	end := rec.Ending()
-	if end == nil {
-		return nil
-	}
-	origin, ok := strings.CutPrefix(end.Notes[metrics.ImportedNote], "Sotopia episode ")
-	open := strings.LastIndex(origin, " (")
-	if !ok || open < 0 || !strings.HasSuffix(origin, ")") {
-		return nil
-	}
-	src := &record.Source{Format: FormatPrefix + origin[open+2:len(origin)-1]}
-	// An episode without an id was noted by where it sat (file:line).
-	if id := origin[:open]; !strings.ContainsAny(id, " :/\\") {
-		src.Episode = id
-	}
-	return src
+	return &record.Source{Format: origin.FormatPrefix + string(e.Form), File: textsafe.Line(filepath.Clean(e.At.File)),
+		Episode: e.PK, Tag: e.Tag, Models: slices.Clone(e.Models), Agents: []string{e.Agents[0].Name, e.Agents[1].Name}, Notes: notes}
 }

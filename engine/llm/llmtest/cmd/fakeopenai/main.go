@@ -24,6 +24,7 @@ func main() {
 	plain := flag.Bool("plain", false, "answer with one non-streaming JSON body, as servers that ignore stream do")
 	think := flag.String("think", "", "think this before each reply, like a reasoning model")
 	thinkField := flag.Bool("think-field", false, "send the thinking as reasoning_content deltas instead of a <think> block")
+	varied := flag.Bool("varied-judge", false, "the judge's scores drawn from a hash of what it is asked (llmtest.VariedJudgement) instead of always the same")
 	checkWords := flag.String("check", "", "answer leak checks from a script: comma-separated id=words, naming a fact asked about wherever a turn says its words")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
@@ -56,8 +57,10 @@ func main() {
 			if llmtest.Checking(r) {
 				return check(r)
 			}
-			return llmtest.Default(r)
+			return respond(r, *varied)
 		}
+	} else if *varied {
+		srv.Respond = func(r *llmtest.Request) string { return respond(r, true) }
 	}
 	fmt.Println(srv.URL)
 	stop := make(chan os.Signal, 1)
@@ -65,4 +68,12 @@ func main() {
 	<-stop
 	srv.Close()
 	fmt.Fprintf(os.Stderr, "fakeopenai: served %d requests\n", srv.Count())
+}
+
+// respond is the default answer, the judge's scores varied when asked.
+func respond(r *llmtest.Request, varied bool) string {
+	if varied && llmtest.Judging(r) {
+		return llmtest.VariedJudgement(r)
+	}
+	return llmtest.Default(r)
 }
