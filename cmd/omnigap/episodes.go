@@ -11,6 +11,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/interop/importer"
 	"github.com/omnigap/omnigap/engine/interop/sotopia/episodes"
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
@@ -82,7 +83,7 @@ is kept unless --force. docs/IMPORT.md, "Your Sotopia runs".`,
 
 // importSotopiaEpisodes writes a recording per Sotopia episode of paths.
 func importSotopiaEpisodes(ctx context.Context, w io.Writer, paths []string, o sotopiaEpisodesOptions) error {
-	im, err := sotopiaImporter(ctx, w, o)
+	im, err := sotopiaImporter(ctx, w, paths, o)
 	if err != nil {
 		return err
 	}
@@ -95,8 +96,9 @@ func importSotopiaEpisodes(ctx context.Context, w io.Writer, paths []string, o s
 	return accounted(ctx, a, im.Write(ctx, paths, out, a))
 }
 
-// sotopiaImporter is the importer the flags describe, its profiles read.
-func sotopiaImporter(ctx context.Context, w io.Writer, o sotopiaEpisodesOptions) (*episodes.Importer, error) {
+// sotopiaImporter is the importer the flags describe, its profiles read,
+// or without them the episodes of paths read for their scenes' words.
+func sotopiaImporter(ctx context.Context, w io.Writer, paths []string, o sotopiaEpisodesOptions) (*episodes.Importer, error) {
 	im := &episodes.Importer{Known: builtinScenario(), ModelName: o.modelName, Again: o.force}
 	if o.mode != "" {
 		m, err := view.ParseMode(o.mode)
@@ -106,6 +108,11 @@ func sotopiaImporter(ctx context.Context, w io.Writer, o sotopiaEpisodesOptions)
 		im.Mode = m
 	}
 	if o.profiles == "" {
+		texts, err := episodes.Texts(ctx, paths)
+		if err != nil {
+			return nil, err
+		}
+		im.Words = derive.Library().With(texts)
 		return im, nil
 	}
 	d, err := readSotopia(ctx, o.profiles)

@@ -150,7 +150,7 @@ func (o *judgeOptions) dryRun(cmd *cobra.Command, jobs []rejudge.Job) error {
 	for i, j := range jobs {
 		paths[i] = j.Path
 	}
-	if err := dryrun.PrintJudge(cmd.Context(), paths, cfg, o.prices, cmd.OutOrStdout(), cmd.ErrOrStderr()); err != nil {
+	if err := dryrun.PrintJudge(cmd.Context(), paths, cfg, o.prices, cmd.OutOrStdout(), notesOf(cmd)); err != nil {
 		if cmd.Context().Err() != nil {
 			return errInterrupted
 		}

@@ -103,7 +103,7 @@ func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
 	if o.pages < 0 {
 		return fmt.Errorf("--pages %d: give how many episode pages to write at most, 0 for none", o.pages)
 	}
-	sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), cmd.ErrOrStderr())
+	sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), notesOf(cmd))
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func (o *reportOptions) read(cmd *cobra.Command, sources []study.Source, dims []
 	// does not hold every recording's figures.
 	a = report.NewAggregator(dims)
 	guard := study.Guard{}
-	n, err = study.Episodes(cmd.Context(), sources, cmd.ErrOrStderr(), func(src study.Source, ep report.Episode) error {
+	n, err = study.Episodes(cmd.Context(), sources, notesOf(cmd), func(src study.Source, ep report.Episode) error {
 		if len(dims) == 0 {
 			if err := guard.Check(ep.Family, src.Study); err != nil {
 				return err

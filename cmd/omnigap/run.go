@@ -134,7 +134,7 @@ func (o *runOptions) dryRun(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	return dryrun.Print(cmd.Context(), o.opts, backend, cfg, o.dry.prices, cmd.OutOrStdout(), cmd.ErrOrStderr())
+	return dryrun.Print(cmd.Context(), o.opts, backend, cfg, o.dry.prices, cmd.OutOrStdout(), notesOf(cmd))
 }
 
 // play plays the study into --out with the backends the flags name.

@@ -110,7 +110,7 @@ func (o *serveOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	for _, w := range d.warnings() {
-		fmt.Fprintln(cmd.ErrOrStderr(), w)
+		fmt.Fprintln(notesOf(cmd), w)
 	}
 	return o.serve(cmd.Context(), d, game, stdout, cmd.ErrOrStderr())
 }

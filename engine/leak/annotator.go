@@ -7,6 +7,7 @@ package leak
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -35,6 +36,10 @@ type Annotator struct {
 	marks    []metrics.Mark
 	done     int   // turns annotated
 	seen     []int // the facts annotated in the turn at hand
+	// amounts[s] are the amounts seat s has said; spoke those of the
+	// turn at hand (match.Matcher.Amounts).
+	amounts [2][]float64
+	spoke   []float64
 }
 
 // Prepared is what every run of one scenario shares, whatever the mode:
@@ -213,6 +218,7 @@ func (a *Annotator) turn(i int, t event.Turn, earlier []event.Turn) []event.Anno
 		}
 	}
 	a.listen(s, t.Action.Text)
+	a.amounts[s] = append(a.amounts[s], a.spoke...)
 	return out
 }
 
@@ -307,7 +313,7 @@ func (a *Annotator) listen(s int, text string) {
 // fact; a denial each time.
 func (a *Annotator) unknown(t event.Turn, f int, mt match.Match, add func(event.AnnotationKind, int, match.Match)) {
 	s := t.Seat
-	if !a.reportable(s, f) {
+	if !a.reportable(s, f) || mt.Approximate && a.echoes(mt.Said, a.facts[f].Owner) {
 		return
 	}
 	a.reported[s][f] = !mt.Negated
@@ -327,6 +333,10 @@ func (a *Annotator) reportable(s, f int) bool {
 // friend); those get an empty span at the end of the text.
 func (a *Annotator) mentions(act event.Action) []match.Match {
 	ms := a.m.Find(act.Text)
+	a.spoke = a.spoke[:0]
+	for _, n := range a.m.Amounts() {
+		a.spoke = append(a.spoke, n.Value)
+	}
 	if act.Arg == nil || act.Type != event.Offer && act.Type != event.Select {
 		return ms
 	}
@@ -382,3 +392,13 @@ func tellsOfOwner(text string) bool {
 // knowing are the verbs that frame what a side knows of something else.
 var knowing = words.WordSet(`know knew believe believed think thought suspect found learned learnt heard noticed realize
 	realized realise realised`)
+
+// echoes reports whether an amount said approximately of another's fact
+// is one its owner said before: "you said $60" of a seller who asked $60
+// guesses nothing of her $58.60 target.
+func (a *Annotator) echoes(said float64, owner scenario.Owner) bool {
+	if said == 0 || owner < 0 || owner > 1 {
+		return false
+	}
+	return slices.ContainsFunc(a.amounts[owner], func(v float64) bool { return math.Abs(v-said) < 0.005 })
+}

@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -149,6 +150,42 @@ func TestTellsOfOwner(t *testing.T) {
 	} {
 		if got := tellsOfOwner(text); got != want {
 			t.Errorf("tellsOfOwner(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// An amount said approximately of another's fact is no guess when its
+// owner said that amount before ("you said $60" to a seller who asked $60
+// of her $58.60 target), and a name a goal gives ("the Red Cross") is
+// not named by the same word in lower case ("cross paths").
+func TestEchoesAndLowerCaseNamesAreNoGuesses(t *testing.T) {
+	for _, c := range []struct {
+		name, setting, goal0, goal1 string
+		turns                       []string
+		fact                        string
+	}{
+		{"an echo of the owner's own figure", "Two neighbours haggle over an oak side table at a yard sale.",
+			"Buy the table cheaply.", "Sell the table. Your target price is $58.60.",
+			[]string{"How much are you asking?", "As for the price, I have set it at $60.00, which I believe is a fair value for solid oak.",
+				"I understand that you believe the price of $60.00 is fair for the table. My budget is around $30.00."}, "seat1-amount-58.60"},
+		{"a goal's name in lower case", "Two friends talk at a party.",
+			"Find out whether you know people in common. Extra information: you volunteer with the Red Cross.",
+			"Find out whether you know people in common.",
+			[]string{"I spend my weekends helping out at a shelter.", "Did we maybe cross paths there?"}, "seat0-name-cross"},
+	} {
+		sc := scene(c.setting, c.goal0, c.goal1)
+		if !slices.ContainsFunc(sc.Facts(), func(f scenario.Fact) bool { return f.ID == c.fact }) {
+			t.Fatalf("%s: the scene has no fact %s: %v", c.name, c.fact, sc.Facts())
+		}
+		for _, mode := range []view.Mode{view.Agents, view.Script} {
+			for i, anns := range said(sc, mode, c.turns...) {
+				for _, a := range anns {
+					if a.FactID == c.fact && a.Kind != event.Disclosure {
+						t.Errorf("%s: %s turn %d %q: a %s of %s on %q", c.name, mode, i+1, c.turns[i], a.Kind, a.FactID,
+							string([]rune(c.turns[i])[a.Start:a.End]))
+					}
+				}
+			}
 		}
 	}
 }

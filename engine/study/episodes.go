@@ -61,11 +61,11 @@ func Episodes(ctx context.Context, sources []Source, stderr io.Writer, add func(
 			return 0, ctx.Err()
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(safefile.Explain(err).Error()))
+			fmt.Fprintf(stderr, "skipped %s\n", textsafe.Clean(safefile.Explain(err).Error()))
 			continue
 		}
 		if rec.Torn || rec.Footer == nil {
-			fmt.Fprintf(stderr, "omnigap report: %s\n", textsafe.Clean(rec.EndNote()))
+			fmt.Fprintf(stderr, "%s\n", textsafe.Clean(rec.EndNote()))
 		}
 		if err := add(src, report.FromRecording(rec)); err != nil {
 			return 0, err
@@ -92,7 +92,7 @@ func transcriptEpisodes(ctx context.Context, path string, stderr io.Writer, add 
 		n++
 		return nil
 	}, func(p interop.Problem) {
-		fmt.Fprintf(stderr, "omnigap report: skipped %s\n", textsafe.Clean(p.Error()))
+		fmt.Fprintf(stderr, "skipped %s\n", textsafe.Clean(p.Error()))
 	})
 	if ctx.Err() != nil {
 		return 0, ctx.Err()

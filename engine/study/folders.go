@@ -91,7 +91,7 @@ func Gather(args []string, apart bool, stderr io.Writer) ([]Source, error) {
 	}
 	for _, s := range order {
 		if missing := s.missing(); missing != "" {
-			fmt.Fprintf(stderr, "omnigap report: %s: %s; the figures cover the shards given\n", textsafe.Clean(s.label), missing)
+			fmt.Fprintf(stderr, "%s: %s; the figures cover the shards given\n", textsafe.Clean(s.label), missing)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return filepath.Base(out[i].Path) < filepath.Base(out[j].Path) })

@@ -3,6 +3,7 @@ package layers
 import (
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -154,6 +155,26 @@ func TestDoorsAreRecognised(t *testing.T) {
 	for _, imp := range []string{"net", "context", "github.com/omnigap/omnigap/engine/report", "github.com/omnigap/omnigap/tuition"} {
 		if d := doorOf(imp); d != "" {
 			t.Errorf("%s is taken for the door %s", imp, d)
+		}
+	}
+}
+
+// No engine package names the command it runs in: a note an engine
+// package writes is the command's to prefix ("omnigap report: "), as
+// cmd/omnigap does.
+func TestNoEnginePackageNamesTheCommand(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{$d := .Dir}}{{range .GoFiles}}{{$d}}/{{.}} {{end}}`, engine+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	prefix := regexp.MustCompile(`"omnigap [a-z]+( [a-z]+)?: `)
+	for _, file := range strings.Fields(string(out)) {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if loc := prefix.FindIndex(src); loc != nil {
+			t.Errorf("%s writes %s: let the command prefix its own name (cmd/omnigap notesOf)", file, src[loc[0]:loc[1]])
 		}
 	}
 }

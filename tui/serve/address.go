@@ -20,7 +20,7 @@ func checkExposure(listen string, keysListed, public bool) (string, error) {
 	if !public {
 		return "", fmt.Errorf("--listen %s reaches beyond this machine, and without --authorized-keys anyone who can reach it could play, run the backends (and a model's tokens) and fill --record: give --authorized-keys FILE to admit only the keys listed, or --public to admit everyone", listen)
 	}
-	return fmt.Sprintf("omnigap serve: public on %s: anyone who can reach this address can connect and play without a key; sessions are capped, and each game is recorded under a salted hash of the player's key or session, never a name, key or address", listen), nil
+	return fmt.Sprintf("public on %s: anyone who can reach this address can connect and play without a key; sessions are capped, and each game is recorded under a salted hash of the player's key or session, never a name, key or address", listen), nil
 }
 
 // loopback reports whether host names this machine only: localhost or a

@@ -103,7 +103,7 @@ func Print(ctx context.Context, opts batch.Options, backend string, cfg config.C
 			llm.DryRun{TurnTokens: turnExpected, JudgeTokens: judge, EndAt: assumedEnd}},
 	}
 	prices := rolePrices(cfg, d)
-	fmt.Fprintf(stderr, "omnigap run: playing the study twice with a stand-in for the model, nothing sent...\n")
+	fmt.Fprintf(stderr, "playing the study twice with a stand-in for the model, nothing sent...\n")
 	for _, fig := range figures {
 		calls, err := dryPlay(ctx, opts, cfg, fig.d)
 		if err != nil {

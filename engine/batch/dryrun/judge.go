@@ -37,7 +37,7 @@ func PrintJudge(ctx context.Context, paths []string, cfg config.Config, d Prices
 			return ctx.Err()
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "omnigap judge: left out %s\n", textsafe.Line(err.Error()))
+			fmt.Fprintf(stderr, "left out %s\n", textsafe.Line(err.Error()))
 			continue
 		}
 		judged++

@@ -66,3 +66,12 @@ func TestToldFactsFindTheExtraInformation(t *testing.T) {
 		t.Errorf("told facts %v: no seat0-goal", ids(facts))
 	}
 }
+
+// A hint glued to the information before it ("...wayHint: ...") is cut
+// off as any hint is: its words are advice, not what the side was told.
+func TestGluedHintIsNoInformation(t *testing.T) {
+	_, extra := goalParts("Stay calm (Extra information: you will not shout at anyone in the hallHint: you can warn them about the consequences)")
+	if extra != "you will not shout at anyone in the hall" {
+		t.Errorf("extra information %q", extra)
+	}
+}

@@ -79,8 +79,9 @@ func ToldFactsIn(sc *scenario.Scenario, bg *Background) []scenario.Fact {
 var (
 	// extraMark opens a goal's extra information, as Sotopia words it.
 	extraMark = regexp.MustCompile(`(?i)extra information\s*:`)
-	// hintMark opens a hint: advice on how to act, not information.
-	hintMark = regexp.MustCompile(`(?i)\bhint\s*:`)
+	// hintMark opens a hint: advice on how to act, not information (glued
+	// to the sentence before it too, as some exports have it: "wayHint:").
+	hintMark = regexp.MustCompile(`(?i)hint\s*:`)
 	// tagMark is Sotopia's markup around the extra information and hints.
 	tagMark = regexp.MustCompile(`</?(extra_info|strategy_hint|clarification_hint)>`)
 	// pieceBreak ends one piece of extra information: a sentence's end, a

@@ -10,6 +10,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/leak/words"
@@ -35,6 +37,9 @@ type Match struct {
 	// 300", "at most 300"), for amounts a goal gives: only so, or said
 	// to be the listener's, is a partner's such amount told (fits).
 	Framed bool
+	// Said is the amount an approximate mention said ($60 for a $58.60
+	// target); 0 for any other mention.
+	Said float64
 	// Weight is how much the mention says of its fact: Whole, or for
 	// what a seat was told (told) the sum of its distinct words the
 	// clause says, each Alone or Beside.
@@ -91,6 +96,9 @@ type sequence struct {
 	fact  int
 	words []string    // all but the last word, which is the entry's key
 	about words.About // whose the words say it is: "your brother", "my brother"
+	// proper marks a name found in a goal's text ("the Red Cross"),
+	// which names it only written with a capital: "cross paths" does not.
+	proper bool
 }
 
 // keyPhrase is a free-form phrase matched by its key words: all of them
@@ -168,6 +176,7 @@ func Compile(facts []scenario.Fact) *Matcher {
 		default:
 			for _, p := range surface(f) {
 				m.addSequence(i, p, f.Kind == scenario.FactValue, words.AboutAnyone)
+				m.seqs[len(m.seqs)-1].proper = f.Kind == scenario.FactName && f.Attribute == scenario.GoalAttribute
 			}
 			for _, rel := range relations(f) {
 				m.addSequence(i, "your "+rel, false, words.AboutListener)
@@ -413,6 +422,7 @@ func (m *Matcher) findPrices() {
 				break // a rounded amount said of no one mentions nothing
 			}
 			m.addApprox(p.fact, n.First, n.Last, ab)
+			m.hits[len(m.hits)-1].Said = n.Value
 		}
 	}
 	for _, sp := range m.Spans() {
@@ -524,6 +534,9 @@ func (m *Matcher) findSequences() {
 				if m.Words.Text(&toks[first+j]) != w {
 					continue seqs
 				}
+			}
+			if r, _ := utf8.DecodeRuneInString(m.Words.Src[toks[first].From:]); s.proper && !unicode.IsUpper(r) {
+				continue
 			}
 			m.add(s.fact, first, k)
 			m.hits[len(m.hits)-1].About = s.about
@@ -669,6 +682,11 @@ func (m *Matcher) boundBetween(j, k int) bool {
 	}
 	return false
 }
+
+// Amounts are the amounts the text given to the last Find says, where
+// the matcher reads amounts (it has price facts); the next Find reuses
+// them.
+func (m *Matcher) Amounts() []amount.Number { return m.nums }
 
 // Covers reports whether v is the amount of one of the price facts,
 // within its tolerance.

@@ -210,7 +210,7 @@ func checkExposure(listen string, code, public bool) (string, error) {
 	if code {
 		return "", nil
 	}
-	return fmt.Sprintf("omnigap serve: the web door is public on %s: anyone who can reach this address can play without a code; games are capped, and each is recorded under a salted hash of its browser's game, never a name or address", listen), nil
+	return fmt.Sprintf("the web door is public on %s: anyone who can reach this address can play without a code; games are capped, and each is recorded under a salted hash of its browser's game, never a name or address", listen), nil
 }
 
 // loopback reports whether host names this machine only.

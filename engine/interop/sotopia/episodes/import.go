@@ -13,6 +13,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/recent"
 	"github.com/omnigap/omnigap/engine/run"
@@ -34,6 +35,13 @@ type Importer struct {
 	// Again imports an episode whose recording is in the folder already
 	// again, in that recording's place (--force); else it is kept.
 	Again bool
+	// Words, when set, is what the words of what each side was told are
+	// weighed against in a scenario made from an episode's own text
+	// (derive.ToldFactsIn); else the profiles' (Profiles.Words), else the
+	// library's. An import without profiles weighs them against every
+	// episode it imports (Texts), so the result does not depend on the
+	// order the episodes come in.
+	Words *derive.Background
 	// Known finds a scenario omnigap knows by id (nil: none): an episode
 	// that omnigap exported names its scenario as its environment, and
 	// is played on it again.
@@ -343,10 +351,12 @@ func (im *Importer) agentNamed(name string) *sotopia.Agent {
 
 // fromText makes the profiles the episode tells (its scenario, both
 // characters' backgrounds and goals) and builds its scenario from them,
-// in Sotopia's free-form family. Its id is the environment's codename,
-// else its pk, and the two names: episodes of one pair share it.
+// in the family its text says (sotopiaSource: a Craigslist bargain, so that
+// its deal is read as the profiles' would be), else Sotopia's free-form
+// one. Its id is the environment's codename, else its pk, and the two
+// names: episodes of one pair share it.
 func (im *Importer) fromText(e *Episode) (*scenario.Scenario, error) {
-	env := &sotopia.Environment{ID: e.Environment, Codename: e.Codename, Source: "hand-craft", Scenario: e.Scenario,
+	env := &sotopia.Environment{ID: e.Environment, Codename: e.Codename, Source: sotopiaSource(e), Scenario: e.Scenario,
 		Goals: []string{e.Agents[0].Goal, e.Agents[1].Goal}, Relationship: "0"}
 	if env.ID == "" && env.Codename == "" {
 		env.Codename = "episode"
@@ -359,10 +369,18 @@ func (im *Importer) fromText(e *Episode) (*scenario.Scenario, error) {
 	if e.Scenario == "" {
 		return nil, interop.Fieldf("scenario", "the episode gives no scenario text; give --profiles")
 	}
-	if im.Profiles != nil {
+	switch {
+	case im.Words != nil:
+		im.text.Words = im.Words
+	case im.Profiles != nil:
 		im.text.Words = im.Profiles.Words // the export's scenarios weigh the words of this one too
 	}
-	sc, err := im.text.BuildPair(env, [2]*sotopia.Agent{agentOf(e.Agents[0]), agentOf(e.Agents[1])})
+	agents := [2]*sotopia.Agent{agentOf(e.Agents[0]), agentOf(e.Agents[1])}
+	sc, err := im.text.BuildPair(env, agents)
+	if err != nil && env.Source != freeForm {
+		env.Source = freeForm // the text looked like a family's but does not hold its data
+		sc, err = im.text.BuildPair(env, agents)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -372,4 +390,39 @@ func (im *Importer) fromText(e *Episode) (*scenario.Scenario, error) {
 		sc.Title = sc.Seats[0].Character.Name + " and " + sc.Seats[1].Character.Name
 	}
 	return sc, nil
+}
+
+// freeForm is the Sotopia source of a scenario with no family of its own.
+const freeForm = "hand-craft"
+
+// sotopiaSource is the Sotopia source an episode's own text says it is of,
+// where no profiles say: its codename's ("craigslist_bargains_00008"),
+// else a bargain's goals (the seller's and the buyer's, each with a
+// target price: Sotopia's Craigslist tasks), else free-form.
+func sotopiaSource(e *Episode) string {
+	code := strings.ToLower(e.Codename)
+	switch {
+	case strings.HasPrefix(code, "craigslist"):
+		return "craigslist_bargains"
+	case strings.HasPrefix(code, "mutual_friend"):
+		return "mutual_friends"
+	case strings.HasPrefix(code, "deal_or_no_deal"), strings.HasPrefix(code, "dealornodeal"):
+		return "deal-or-no-deal"
+	}
+	roles := map[string]bool{}
+	for _, a := range e.Agents {
+		goal := strings.ToLower(a.Goal)
+		if !strings.Contains(goal, "target price") || !strings.Contains(goal, "$") {
+			return freeForm
+		}
+		for _, role := range []string{"seller", "buyer"} {
+			if strings.Contains(goal, role) {
+				roles[role] = true
+			}
+		}
+	}
+	if roles["seller"] && roles["buyer"] {
+		return "craigslist_bargains"
+	}
+	return freeForm
 }

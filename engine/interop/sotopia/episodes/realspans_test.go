@@ -17,6 +17,7 @@ import (
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/interop/sotopia/episodes"
 	"github.com/omnigap/omnigap/engine/leak"
+	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/internal/shareddata"
@@ -108,6 +109,13 @@ type realAnnotation struct {
 // sotopia-rl examples and the raw EpisodeLog.
 func sharedEpisodes(t *testing.T) []*episodes.Episode {
 	t.Helper()
+	eps, _ := sharedEpisodeFiles(t)
+	return eps
+}
+
+// sharedEpisodeFiles is sharedEpisodes with the files read.
+func sharedEpisodeFiles(t *testing.T) ([]*episodes.Episode, []string) {
+	t.Helper()
 	var paths []string
 	for _, name := range []string{"GPT3.5-BC", "GPT3.5-BC-SR", "GPT3.5-GPT3.5", "GPT3.5-MistralInstruct", "GPT3.5-SR"} {
 		paths = append(paths, shareddata.Path(t, "sotopia-episodes/sotopia-pi-human-eval/"+name))
@@ -130,18 +138,29 @@ func sharedEpisodes(t *testing.T) []*episodes.Episode {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return out, paths
 }
 
-// annotateShared imports every shared episode in mode and returns the
-// rules' annotations.
-func annotateShared(t *testing.T, eps []*episodes.Episode, mode view.Mode) []realAnnotation {
+// annotateShared imports every shared episode in mode, as `episodes
+// import` does with --profiles (joined to Sotopia's profiles) or without
+// (each scenario made from its episode's own text, its words weighed
+// against every episode's), and returns the rules' annotations.
+func annotateShared(t *testing.T, eps []*episodes.Episode, paths []string, mode view.Mode, profiles bool) []realAnnotation {
 	t.Helper()
-	d, err := sotopia.Read(shareddata.Path(t, "sotopia"))
-	if err != nil {
-		t.Fatal(err)
+	importer := &episodes.Importer{Mode: mode}
+	if profiles {
+		d, err := sotopia.Read(shareddata.Path(t, "sotopia"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		importer.Profiles = d
+	} else {
+		texts, err := episodes.Texts(context.Background(), paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		importer.Words = derive.Library().With(texts)
 	}
-	importer := &episodes.Importer{Profiles: d, Mode: mode}
 	var out []realAnnotation
 	for _, ep := range eps {
 		im, err := importer.Import(ep)
@@ -195,14 +214,18 @@ func (s spanScore) String() string {
 // a side was told is wrong more than once in ten, or when disclosures'
 // span precision falls below 0.92.
 func TestRealSpans(t *testing.T) {
-	eps := sharedEpisodes(t)
+	eps, paths := sharedEpisodeFiles(t)
 	judged := readSpanJudgments(t)
 	scores := map[string]map[string]*spanScore{} // kind, type
 	var todo []realAnnotation
 	seen := map[spanKey]bool{}
 	var wrong []string
-	for _, mode := range []view.Mode{view.Agents, view.Script} {
-		for _, a := range annotateShared(t, eps, mode) {
+	for _, way := range []struct {
+		mode     view.Mode
+		profiles bool
+	}{{view.Agents, true}, {view.Script, true}, {view.Agents, false}, {view.Script, false}} {
+		mode := way.mode
+		for _, a := range annotateShared(t, eps, paths, mode, way.profiles) {
 			v, ok := judged[a.key]
 			if !ok {
 				if !seen[a.key] {
