@@ -10,7 +10,6 @@ import (
 	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/safefile"
-	"github.com/omnigap/omnigap/engine/studyindex"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -26,7 +25,7 @@ func writeStudyPage(ctx context.Context, log io.Writer, path string, args []stri
 	if err != nil {
 		return err
 	}
-	folder, n, err := page.WriteStudyFiles(ctx, path, r, studyindex.Listing(ix), pages, safefile.Policy{Replace: force, Inputs: inputs}, rated)
+	folder, n, err := page.WriteStudyFiles(ctx, path, r, page.ListingOf(ix), pages, safefile.Policy{Replace: force, Inputs: inputs}, rated)
 	if ctx.Err() != nil {
 		return errInterrupted
 	}

@@ -42,7 +42,7 @@ func twinsFolder(b *testing.B, n int) string {
 
 // BenchmarkStudyFiles300 is report --html's own work for a study of 300
 // groups of three twins (900 recordings): the index read (engine/browse,
-// engine/studyindex),
+// ListingOf),
 // the 300 episode pages (each reading its three recordings whole) and the
 // study page written. The report's own reading is not counted
 // (docs/PAGES.md).
@@ -52,7 +52,7 @@ func BenchmarkStudyFiles300(b *testing.B) {
 	out := b.TempDir()
 	var size int64
 	for b.Loop() {
-		ix := ListFolders(b, dir)
+		ix := listFolders(b, dir)
 		path := filepath.Join(out, "study.html")
 		_, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Replace: true}, nil)
 		if err != nil || n != 300 {

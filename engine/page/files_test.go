@@ -2,21 +2,29 @@ package page
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/browse"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/safefile"
 )
 
-// ListFolders lists the groups of twins in folders as report --html
-// does (engine/studyindex over engine/browse). listing_test.go, an
-// external test, sets it: studyindex imports this package.
-var ListFolders func(t testing.TB, dirs ...string) Listing
+// listFolders lists the groups of twins in folders as report --html
+// does.
+func listFolders(t testing.TB, dirs ...string) Listing {
+	t.Helper()
+	ix, err := browse.Read(context.Background(), dirs, io.Discard, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ListingOf(ix)
+}
 
 // shipped reads the shipped recordings as report and browse do: their
 // report and their listing of groups of twins.
@@ -34,7 +42,7 @@ func shipped(t testing.TB) (report.Report, Listing, []string) {
 		}
 		eps = append(eps, report.FromRecording(r))
 	}
-	return report.Aggregate(eps), ListFolders(t, "../../recordings"), paths
+	return report.Aggregate(eps), listFolders(t, "../../recordings"), paths
 }
 
 // hrefs are the index's links to episode pages, in its order.

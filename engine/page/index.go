@@ -8,10 +8,9 @@ import (
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-// Listing is what a study page's index lists: `omnigap browse`'s columns
-// and every group of twins, in the gap's order (engine/studyindex makes
-// it from engine/browse's index, which this package does not import:
-// browse reads imported episodes, whose tests write pages).
+// Listing is what a study page's index lists: the browse command's
+// columns and every group of twins, in the gap's order (ListingOf makes
+// it of engine/browse's index).
 type Listing struct {
 	Columns []Column
 	Groups  []Group

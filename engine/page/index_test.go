@@ -64,7 +64,7 @@ const rowIDs = `[...document.querySelectorAll("table.groups tbody tr")].filter(r
 // episode page at that turn.
 func TestStudyIndexInChromium(t *testing.T) {
 	dir := indexFolder(t)
-	ix := ListFolders(t, dir)
+	ix := listFolders(t, dir)
 	r, _, _ := shipped(t)
 	path := filepath.Join(t.TempDir(), "study.html")
 	if _, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{}, nil); err != nil || n != 4 {

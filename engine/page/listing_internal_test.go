@@ -1,4 +1,4 @@
-package studyindex
+package page
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func TestListingInTheGapsOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := Listing(ix)
+	l := ListingOf(ix)
 	if len(l.Groups) != len(ix.Groups) || len(l.Groups) < 4 {
 		t.Fatalf("%d groups listed of %d", len(l.Groups), len(ix.Groups))
 	}

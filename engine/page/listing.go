@@ -1,8 +1,4 @@
-// Package studyindex lists a study's groups of twins (engine/browse) for
-// its page's index (engine/page): browse's columns and cells, in the
-// gap's order. It stands between the two because browse reads imported
-// episodes, whose tests write pages.
-package studyindex
+package page
 
 import (
 	"slices"
@@ -10,20 +6,20 @@ import (
 
 	"github.com/omnigap/omnigap/engine/browse"
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/page"
 )
 
-// Listing is ix's groups with browse's columns, sorted by the gap,
-// biggest first, the groups without one last.
-func Listing(ix *browse.Index) page.Listing {
+// ListingOf is what a study page's index lists of ix: its groups with
+// browse's columns, sorted by the gap, biggest first, the groups without
+// one last.
+func ListingOf(ix *browse.Index) Listing {
 	cols := ix.Columns()
 	groups := slices.Clone(ix.Groups)
 	if gap, ok := browse.ColumnByKey(cols, browse.Gap); ok {
 		browse.Sort(groups, gap, true)
 	}
-	var l page.Listing
+	var l Listing
 	for _, c := range cols {
-		l.Columns = append(l.Columns, page.Column{Key: c.Key, Field: c.Field, Mode: c.Mode, Numeric: c.Numeric})
+		l.Columns = append(l.Columns, Column{Key: c.Key, Field: c.Field, Mode: c.Mode, Numeric: c.Numeric})
 	}
 	for _, g := range groups {
 		l.Groups = append(l.Groups, groupOf(g, cols))
@@ -32,8 +28,8 @@ func Listing(ix *browse.Index) page.Listing {
 }
 
 // groupOf is one group as the page lists it.
-func groupOf(g *browse.Group, cols []browse.Column) page.Group {
-	out := page.Group{ID: g.ID, Title: g.Title, Scenario: g.Scenario, Family: string(g.Family), Models: g.Models(), Problem: g.Problem()}
+func groupOf(g *browse.Group, cols []browse.Column) Group {
+	out := Group{ID: g.ID, Title: g.Title, Scenario: g.Scenario, Family: string(g.Family), Models: g.Models(), Problem: g.Problem()}
 	if g.Goal != "" {
 		out.Goal = browse.MeasureLabel(g.Goal)
 	}
@@ -60,7 +56,7 @@ func groupOf(g *browse.Group, cols []browse.Column) page.Group {
 	}
 	for _, c := range cols {
 		cell := c.Cell(g)
-		out.Cells = append(out.Cells, page.Cell{Text: cell.Text, Why: cell.Why, Value: cell.Value, OK: cell.OK})
+		out.Cells = append(out.Cells, Cell{Text: cell.Text, Why: cell.Why, Value: cell.Value, OK: cell.OK})
 	}
 	return out
 }
