@@ -16,7 +16,9 @@ func capText(text string, max int) string {
 	if max == 0 {
 		max = DefaultMaxUtterance
 	}
-	if max < 0 || utf8.RuneCountInString(text) <= max {
+	// A text of no more bytes than max has no more characters either, and
+	// needs no count.
+	if max < 0 || len(text) <= max || utf8.RuneCountInString(text) <= max {
 		return text
 	}
 	n := 0

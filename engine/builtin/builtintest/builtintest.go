@@ -1,8 +1,8 @@
 // Package builtintest plays episodes with the built-in engine for the
-// tests of its players: whole episodes at pace 0, episodes against
-// scripted turns, and one player's answers to a recorded history. The
-// families a test plays must be registered (rules and players), as they
-// are in a family's own package with engine/family/all imported.
+// tests and benchmarks of its players: whole episodes at pace 0, episodes
+// against scripted turns, and one player's answers to a recorded history.
+// The families a test plays must be registered (rules and players), as
+// they are in a family's own package with engine/family/all imported.
 package builtintest
 
 import (
@@ -51,6 +51,39 @@ func Run(sc *scenario.Scenario, mode view.Mode, backends [2]run.Backend) []event
 	close(out)
 	<-done
 	return events
+}
+
+// Episodes benchmarks the built-in players of mode: one episode per
+// iteration at pace 0 through run.Run, with a goroutine draining the
+// events, the scenarios in turn and the iteration for the seed. Scenarios
+// that end early and ones played to the end both belong in the list, so
+// the figure covers the whole range of a family's episodes.
+func Episodes(b *testing.B, scenarios []*scenario.Scenario, mode view.Mode) {
+	out := make(chan event.Event, 64)
+	done := make(chan struct{})
+	go func() {
+		for range out {
+		}
+		close(done)
+	}()
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		sc := scenarios[i%len(scenarios)]
+		run.Run(ctx, run.Config{ID: "bench", Scenario: sc, Mode: mode, Backends: Backends(b, sc, mode, int64(i))}, out)
+	}
+	b.StopTimer()
+	close(out)
+	<-done
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "episodes/s")
+}
+
+// EpisodesByMode is Episodes for each mode a run can be started in, one
+// sub-benchmark each: the SCRIPT writer and the separate players apart.
+func EpisodesByMode(b *testing.B, scenarios []*scenario.Scenario) {
+	for _, mode := range view.Modes {
+		b.Run(string(mode), func(b *testing.B) { Episodes(b, scenarios, mode) })
+	}
 }
 
 // Turns returns the completed turns of an episode's events.

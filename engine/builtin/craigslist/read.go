@@ -1,7 +1,6 @@
 package craigslist
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -35,13 +34,13 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 		// An accept or reject that repeats the offer's price names no new one.
 		m.price, m.hasPrice = lastPrice(a.Text, listing)
 	}
-	text := strings.ToLower(a.Text)
 	// Only a structured price opens an offer the referee can settle; an
 	// offer written in words is answered with a formal offer of one's own.
 	m.formal = a.Type == event.Offer && priced
 	if m.hasPrice {
-		m.final = finalOf(text, m.price, listing)
+		m.final = finalOf(a.Text, m.price, listing)
 	} else {
+		text := strings.ToLower(a.Text)
 		m.agree = a.Type == event.Accept || agreeCues.In(text) && !talk.Negated(text)
 		m.middle = a.Type == event.Speak && middleCues.In(text) && !talk.Negated(text)
 		m.noise = a.Type == event.Speak && !m.agree && !m.middle && !slices.ContainsFunc(strings.FieldsFunc(text, func(r rune) bool { return !talk.IsWordRune(r) && r != '\'' }), words.Stopword)
@@ -49,16 +48,20 @@ func readBargainMove(a event.Action, listing float64) bargainMove {
 	return m
 }
 
-// clauseEnd ends a clause: punctuation before a space or the end, so the
-// comma of "$1,200" and the point of "1.5k" stay inside.
-var clauseEnd = regexp.MustCompile(`[,.;:!?]+(\s+|$)`)
-
 // finalOf reports whether text calls price its limit: a final cue in a
 // clause that names price, or names no price at all ("That's my final
 // offer: 500"). A cue about another price ("the most I can pay is 580,
 // how about 500?") makes 580 the limit, not the 500 offered.
 func finalOf(text string, price, listing float64) bool {
-	for _, clause := range clauseEnd.Split(text, -1) {
+	// A clause holds a cue only if the whole text does, and most texts
+	// hold none: they are read once, as written, not clause by clause.
+	if !finalCues.MayBeIn(text) {
+		return false
+	}
+	text = strings.ToLower(text)
+	for rest := text; rest != ""; {
+		var clause string
+		clause, rest = cutClause(rest)
 		if !finalCues.In(clause) {
 			continue
 		}
@@ -68,6 +71,41 @@ func finalOf(text string, price, listing float64) bool {
 		}
 	}
 	return false
+}
+
+// cutClause cuts text after its first clause, which ends at a run of
+// , . ; : ! or ? followed by white space or the end, so the comma of
+// "$1,200" and the point of "1.5k" stay inside. rest starts after the
+// run and the white space.
+func cutClause(text string) (clause, rest string) {
+	for i := 0; i < len(text); {
+		if !isClausePunct(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isClausePunct(text[j]) {
+			j++
+		}
+		k := j
+		for k < len(text) && isClauseSpace(text[k]) {
+			k++
+		}
+		if j == len(text) || k > j {
+			return text[:i], text[k:]
+		}
+		i = j
+	}
+	return text, ""
+}
+
+func isClausePunct(c byte) bool {
+	return c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?'
+}
+
+// isClauseSpace reports ASCII white space other than the vertical tab.
+func isClauseSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
 // readings are how the turns of an episode read, by their place in the

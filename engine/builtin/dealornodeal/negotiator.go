@@ -7,6 +7,7 @@ package dealornodeal
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 
@@ -37,6 +38,13 @@ type negotiator struct {
 	total    int        // own points for everything
 	maxTurns int
 	target   dond.Split // with known values: the split to reach
+	ranked   []rankedSplit
+}
+
+// rankedSplit is a split this side can take and its points to this side.
+type rankedSplit struct {
+	take   dond.Split
+	points int
 }
 
 func newNegotiator(v view.View, seat int) *negotiator {
@@ -168,16 +176,14 @@ func (n *negotiator) proposal(st dondState, need int) dond.Split {
 	if n.known {
 		return n.target
 	}
-	splits := n.deal.Splits()
-	slices.SortStableFunc(splits, func(a, b dond.Split) int {
-		return n.deal.Points(n.seat, b) - n.deal.Points(n.seat, a)
-	})
-	best := splits[0]
+	ranked := n.rankedSplits()
+	best := ranked[0].take
 	bestScore := -1
-	for _, s := range splits {
-		if n.deal.Points(n.seat, s) < need {
+	for _, r := range ranked {
+		if r.points < need {
 			break
 		}
+		s := r.take
 		rest := n.deal.Rest(s)
 		score := 0
 		for _, it := range n.deal.Items {
@@ -187,7 +193,20 @@ func (n *negotiator) proposal(st dondState, need int) dond.Split {
 			best, bestScore = s, score
 		}
 	}
-	return best
+	return maps.Clone(best) // the ranking's own stays as it is
+}
+
+// rankedSplits are the splits this side can take, the best for it first
+// (ties in the order of Splits). They are the same on every turn of an
+// episode, so they are ranked once.
+func (n *negotiator) rankedSplits() []rankedSplit {
+	if n.ranked == nil {
+		for _, s := range n.deal.Splits() {
+			n.ranked = append(n.ranked, rankedSplit{s, n.deal.Points(n.seat, s)})
+		}
+		slices.SortStableFunc(n.ranked, func(a, b rankedSplit) int { return b.points - a.points })
+	}
+	return n.ranked
 }
 
 // say fills a line with the split this side takes and what it leaves.

@@ -220,8 +220,9 @@ func (f *friendFinder) scan(text string, fn func(s talk.Sentence, vals, names, p
 				vals = append(vals, i)
 			}
 		}
+		words := nameWords(s.Text)
 		for i, n := range f.names {
-			if mentionsName(s.Text, n) {
+			if mentionsName(s.Text, words, n) {
 				names = append(names, i)
 			}
 		}
@@ -242,9 +243,9 @@ func (f *friendFinder) friendNamed(name string) int {
 			return i
 		}
 	}
-	found := -1
+	found, words := -1, nameWords(l)
 	for i, n := range f.names {
-		if mentionsName(l, n) {
+		if mentionsName(l, words, n) {
 			if found >= 0 {
 				return -1 // ambiguous
 			}

@@ -50,16 +50,23 @@ func dropsOne(long, short string) bool {
 	return long[i+1:] == short[i:]
 }
 
-// mentionsName reports whether a lower-cased sentence names a friend,
-// allowing one typo in each word of the name.
-func mentionsName(s string, n nameRef) bool {
+// mentionsName reports whether a lower-cased sentence, whose words are
+// words (nameWords), names a friend, allowing one typo in each word of the
+// name.
+func mentionsName(s string, words []string, n nameRef) bool {
 	if talk.HasPhrase(s, n.full) || talk.HasPhrase(s, n.first) {
 		return true
 	}
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !talk.IsWordRune(r) || r == '\'' }) {
+	for _, w := range words {
 		if oneEditAway(w, n.first) {
 			return true
 		}
 	}
 	return false
+}
+
+// nameWords are the words of a sentence that may be names, split once for
+// all the friends looked for in it.
+func nameWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !talk.IsWordRune(r) || r == '\'' })
 }

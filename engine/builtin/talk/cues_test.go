@@ -48,3 +48,35 @@ func TestCuesFindWhatHasPhraseFinds(t *testing.T) {
 		t.Fatalf("only %d texts held a cue: the test reads too little", found)
 	}
 }
+
+// MayBeIn must say yes wherever In finds a phrase in the lower-cased text,
+// and on an ASCII text exactly where it does.
+func TestMayBeInAnswersForTheLowerCasedText(t *testing.T) {
+	c := NewCues("final", "lowest i can", "most i can", "can't go", "my limit", "take it or leave it", "ok")
+	pieces := []string{"final", "FINAL", "Final", "fİnal", "finaL", "lowest I can", "Most I Can", "can't go", "CAN'T GO", "my Limit",
+		"Take it or leave it", "o\u212a", "OK", "oK", "okay", " ", ", ", ". ", "'", "é", "É", "$450", "I", "i", "can", "go", "\xff"}
+	r := rand.New(rand.NewPCG(3, 4))
+	exact, found := 0, 0
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + r.IntN(6) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := c.In(strings.ToLower(s))
+		got := c.MayBeIn(s)
+		ascii := !strings.ContainsFunc(s, func(r rune) bool { return r >= 0x80 })
+		if want && !got || ascii && got != want {
+			t.Fatalf("MayBeIn(%q) = %v, In of the lower-cased text %v", s, got, want)
+		}
+		if ascii {
+			exact++
+		}
+		if want {
+			found++
+		}
+	}
+	if exact < 2000 || found < 1000 {
+		t.Fatalf("%d ASCII texts, %d with a cue: the test reads too little", exact, found)
+	}
+}

@@ -120,6 +120,47 @@ func (c *Cues) In(s string) bool {
 	return false
 }
 
+// MayBeIn reports whether In could find a phrase in strings.ToLower(s),
+// without lower-casing s: ASCII letters match in either case, and a text
+// with any other byte may hold one, since lower-casing can turn it into an
+// ASCII letter ("İ" into "i"). A turn most often holds no cue, and this
+// tells so at the cost of one read.
+func (c *Cues) MayBeIn(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+		if i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		for _, p := range c.byFirst[lowerASCII(s[i])] {
+			j := i + len(p)
+			if j <= len(s) && equalFoldASCII(s[i:j], p) && (j == len(s) || !isWordByte(s[j])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether s is the lower-case phrase p whatever the
+// case of its ASCII letters.
+func equalFoldASCII(s, p string) bool {
+	for i := range len(p) {
+		if lowerASCII(s[i]) != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // LowerFirst lower-cases a sentence's first letter, for saying it after
 // other words; "I" and an acronym stay as written.
 func LowerFirst(s string) string {
