@@ -22,6 +22,7 @@ import (
 type reportOptions struct {
 	jsonPath, csvPath, svgPath, pngPath string
 	htmlPath, peopleCSV                 string
+	pages                               int
 	force                               bool
 	by, ratings                         []string
 }
@@ -77,7 +78,8 @@ absolute error, naming where a scorer flatters; --json carries them under
 	f := cmd.Flags()
 	f.StringVar(&o.jsonPath, "json", "", "write the report as JSON to this file")
 	f.StringVar(&o.csvPath, "csv", "", "write one CSV row per family, mode and metric to this file")
-	f.StringVar(&o.htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
+	f.StringVar(&o.htmlPath, "html", "", "write a self-contained page of the report and its charts to this file, with an index of every episode, and episode pages in the folder FILE-episodes beside it (docs/PAGES.md)")
+	f.IntVar(&o.pages, "pages", page.MaxPages, "with --html, write at most this many episode pages, the biggest gaps first")
 	f.StringVar(&o.svgPath, "svg", "", "write a slide (SVG) of the charted metrics to this file")
 	f.StringVar(&o.pngPath, "png", "", "write the same slide as a PNG to this file")
 	f.BoolVar(&o.force, "force", false, "replace the --json, --csv, --svg and --png files if they exist")
@@ -98,11 +100,14 @@ func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if o.pages < 0 {
+		return fmt.Errorf("--pages %d: give how many episode pages to write at most, 0 for none", o.pages)
+	}
 	sources, err := study.Gather(args, slices.Contains(dims, report.ByStudy), notesOf(cmd))
 	if err != nil {
 		return err
 	}
-	a, scenarios, n, err := o.read(cmd, sources, dims)
+	a, n, err := o.read(cmd, sources, dims)
 	if err != nil && cmd.Context().Err() != nil {
 		return errInterrupted
 	}
@@ -120,15 +125,14 @@ func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	return o.write(cmd, a.Report(), rated, scenarios, inputs)
+	return o.write(cmd, args, a.Report(), rated, inputs)
 }
 
-// read tallies the episodes of sources as it reads them, and keeps the
-// scenarios' episodes for --html; n counts them.
-func (o *reportOptions) read(cmd *cobra.Command, sources []study.Source, dims []report.Dim) (a *report.Aggregator, scenarios *page.Scenarios, n int, err error) {
+// read tallies the episodes of sources as it reads them; n counts them.
+func (o *reportOptions) read(cmd *cobra.Command, sources []study.Source, dims []report.Dim) (a *report.Aggregator, n int, err error) {
 	// Each episode is tallied as it is read and dropped, so memory
 	// does not hold every recording's figures.
-	a, scenarios = report.NewAggregator(dims), &page.Scenarios{}
+	a = report.NewAggregator(dims)
 	guard := study.Guard{}
 	n, err = study.Episodes(cmd.Context(), sources, notesOf(cmd), func(src study.Source, ep report.Episode) error {
 		if len(dims) == 0 {
@@ -138,17 +142,14 @@ func (o *reportOptions) read(cmd *cobra.Command, sources []study.Source, dims []
 		}
 		ep.Study = src.Label
 		a.Add(ep)
-		if o.htmlPath != "" && ep.Source == src.Path {
-			scenarios.Add(src.Path, ep)
-		}
 		return nil
 	})
-	return a, scenarios, n, err
+	return a, n, err
 }
 
 // write prints the report's tables and bars and writes the files the
-// flags ask for.
-func (o *reportOptions) write(cmd *cobra.Command, r report.Report, rated *people.Study, scenarios *page.Scenarios, inputs []string) error {
+// flags ask for (args are the paths read, for the study page's index).
+func (o *reportOptions) write(cmd *cobra.Command, args []string, r report.Report, rated *people.Study, inputs []string) error {
 	out := cmd.OutOrStdout()
 	if err := r.WriteTable(out, tableWidth(out)); err != nil {
 		return err
@@ -176,7 +177,7 @@ func (o *reportOptions) write(cmd *cobra.Command, r report.Report, rated *people
 		}
 	}
 	if o.htmlPath != "" {
-		return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), o.htmlPath, r, scenarios, o.force, inputs, rated)
+		return writeStudyPage(cmd.Context(), cmd.ErrOrStderr(), o.htmlPath, args, r, o.pages, o.force, inputs, rated)
 	}
 	return nil
 }

@@ -15,19 +15,21 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/page"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
 var (
 	statCell = regexp.MustCompile(`<td data-family="([^"]*)" data-mode="([^"]*)" data-split="([^"]*)" data-metric="([^"]*)" data-mean="([^"]*)" data-lo="([^"]*)" data-hi="([^"]*)" data-n="([^"]*)">`)
-	pageLink = regexp.MustCompile(`<li><a href="([^"]+)">([^<]+)</a>`)
+	pairCell = regexp.MustCompile(`<td data-family="([^"]*)" data-first="([^"]*)" data-second="([^"]*)" data-metric="([^"]*)" data-mean="([^"]*)" data-lo="([^"]*)" data-hi="([^"]*)" data-n="([^"]*)">`)
+	indexRow = regexp.MustCompile(`<tr data-n="[0-9]+" [^>]* data-href="([^"]+)">`)
 )
 
 // A 300-episode study's page: every figure report --json writes is on
-// it with the same numbers and no other, and its links open the episode
-// pages written beside it, one per scenario up to page.MaxEpisodePages.
+// it with the same numbers and no other (the groups' means and the paired
+// differences, of the headline and of each family), and its index lists
+// every group of twins, each linking to its episode page written beside
+// it.
 func TestReportHTMLHasTheJSONsNumbers(t *testing.T) {
 	dir := t.TempDir()
 	opts := batch.Options{
@@ -71,44 +73,50 @@ func TestReportHTMLHasTheJSONsNumbers(t *testing.T) {
 	if episodes != 300 {
 		t.Fatalf("the study has %d episodes, want 300", episodes)
 	}
-	got := 0
-	for _, m := range statCell.FindAllStringSubmatch(string(html), -1) {
-		key := fmt.Sprintf("%s|%s|%s", m[1], m[2], m[4])
-		s, ok := want[key]
-		if !ok {
-			t.Errorf("the page has %s, which the JSON has not", key)
-			continue
-		}
-		n, _ := strconv.Atoi(m[8])
-		nums := [3]float64{}
-		for i := range nums {
-			nums[i], _ = strconv.ParseFloat(m[5+i], 64)
-		}
-		if nums != [3]float64{s.Mean, s.Lo, s.Hi} || n != s.N {
-			t.Errorf("%s: page %v n %d, JSON %+v", key, nums, n, s)
-		}
-		got++
+	pairs := map[string]report.Stat{}
+	for _, p := range append(append([]report.Paired{}, r.Headline.Paired...), r.Paired...) {
+		pairs[fmt.Sprintf("%s|%s-%s|%s", p.Family, p.First, p.Second, p.Key)] = p.Stat
 	}
-	if got != len(want) || got == 0 {
-		t.Errorf("the page has %d figures, the JSON %d", got, len(want))
+	if len(r.Headline.Paired) == 0 {
+		t.Fatal("the study's headline has no paired differences to look for")
 	}
-	links := pageLink.FindAllStringSubmatch(string(html), -1)
-	if len(links) != page.MaxEpisodePages {
-		t.Errorf("%d episode pages linked, want %d of the study's 100 scenarios", len(links), page.MaxEpisodePages)
+	check := func(kind string, want map[string]report.Stat, cells *regexp.Regexp, key func([]string) string) {
+		got := 0
+		for _, m := range cells.FindAllStringSubmatch(string(html), -1) {
+			k := key(m)
+			s, ok := want[k]
+			if !ok {
+				t.Errorf("the page has the %s %s, which the JSON has not", kind, k)
+				continue
+			}
+			n, _ := strconv.Atoi(m[8])
+			nums := [3]float64{}
+			for i := range nums {
+				nums[i], _ = strconv.ParseFloat(m[5+i], 64)
+			}
+			if nums != [3]float64{s.Mean, s.Lo, s.Hi} || n != s.N {
+				t.Errorf("%s %s: page %v n %d, JSON %+v", kind, k, nums, n, s)
+			}
+			got++
+		}
+		if got != len(want) || got == 0 {
+			t.Errorf("the page has %d %ss, the JSON %d", got, kind, len(want))
+		}
 	}
-	families := map[string]int{}
-	for _, l := range links {
-		target, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(l[1])))
+	check("figure", want, statCell, func(m []string) string { return fmt.Sprintf("%s|%s|%s", m[1], m[2], m[4]) })
+	check("paired difference", pairs, pairCell, func(m []string) string { return fmt.Sprintf("%s|%s-%s|%s", m[1], m[2], m[3], m[4]) })
+	rows := indexRow.FindAllStringSubmatch(string(html), -1)
+	if len(rows) != 100 {
+		t.Errorf("the index lists %d episodes, want the study's 100 groups of three twins", len(rows))
+	}
+	for _, row := range rows {
+		target, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(row[1])))
 		if err != nil {
-			t.Errorf("link %s: %v", l[1], err)
+			t.Errorf("link %s: %v", row[1], err)
 			continue
 		}
-		families[strings.SplitN(l[2], "/", 2)[0]]++
 		if !strings.Contains(string(target), `<body class="episode">`) || strings.Count(string(target), `<th data-col=`) != 3 {
-			t.Errorf("link %s does not open a three-run episode page", l[1])
+			t.Errorf("link %s does not open a three-run episode page", row[1])
 		}
-	}
-	if families["craigslist"] != page.MaxEpisodePages/2 || families["mutualfriends"] != page.MaxEpisodePages/2 {
-		t.Errorf("the sample takes the families in turn: %v", families)
 	}
 }

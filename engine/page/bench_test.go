@@ -2,58 +2,67 @@ package page
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/report"
-	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/engine/safefile"
 )
 
-// studyEpisodes are n episodes of two families and three modes, with the
-// figures a built-in run has, as report reads them.
-func studyEpisodes(n int) []report.Episode {
-	eps := make([]report.Episode, 0, n)
-	for i := range n {
-		family := []scenario.Family{"craigslist", "mutualfriends"}[i%2]
-		eps = append(eps, report.Episode{
-			Source: fmt.Sprintf("study/%s-%d-%d.jsonl", family, i/6, i%3), Family: family, Mode: view.Modes[i%3],
-			Ended: true, Completed: true, Scenario: fmt.Sprintf("%s/gen-%d", family, i/6), Pair: fmt.Sprintf("%d", i/6),
-			Metrics: map[string]float64{"leaks": float64(i % 3), "mind_reads": float64(i % 2), "words_per_turn": float64(10 + i%17),
-				"turns": float64(4 + i%9), "goal_completion": float64(i % 11), "deal": float64(i % 2)},
-		})
+// twinsFolder writes n groups of twins in a folder: the shipped
+// road-bike runs (SCRIPT, AGENTS, MINDREADERS) played again as seeds 1
+// to n, each file the shipped one with its seed and run id changed.
+func twinsFolder(b *testing.B, n int) string {
+	b.Helper()
+	dir := b.TempDir()
+	paths, err := filepath.Glob("../../recordings/craigslist_road-bike-*.jsonl")
+	if err != nil || len(paths) != 3 {
+		b.Fatal(paths, err)
 	}
-	return eps
-}
-
-// BenchmarkStudyPage3000 is report --html's own work for a study of
-// 3,000 episodes: the episodes gathered by scenario and aggregated, the
-// sample chosen, its 30 episode pages (each the road-bike recordings)
-// and the study page written. Reading the recordings is report's cost
-// without --html (docs/PERFORMANCE.md).
-func BenchmarkStudyPage3000(b *testing.B) {
-	eps := studyEpisodes(3000)
-	recs := roadBike(b)
-	var page bytes.Buffer
-	for b.Loop() {
-		a := report.NewAggregator(nil)
-		var s Scenarios
-		for _, ep := range eps {
-			a.Add(ep)
-			s.Add(ep.Source, ep)
+	for _, p := range paths {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
 		}
-		r := a.Report()
-		picked := s.Sample(MaxEpisodePages)
-		for range picked {
-			if err := WriteEpisode(io.Discard, recs, nil); err != nil {
+		base := bytes.TrimSuffix([]byte(filepath.Base(p)), []byte(".jsonl"))
+		for seed := 1; seed <= n; seed++ {
+			run := bytes.TrimSuffix(base, []byte("1"))
+			run = fmt.Appendf(run, "%d", seed)
+			out := bytes.ReplaceAll(raw, []byte(`"run":"`+string(base)+`"`), []byte(`"run":"`+string(run)+`"`))
+			out = bytes.Replace(out, []byte(`"seed":1,`), fmt.Appendf(nil, `"seed":%d,`, seed), 1)
+			if err := os.WriteFile(filepath.Join(dir, string(run)+".jsonl"), out, 0o600); err != nil {
 				b.Fatal(err)
 			}
 		}
-		page.Reset()
-		if err := WriteStudy(&page, r, make([]Link, len(picked)), s.Len(), nil); err != nil {
+	}
+	return dir
+}
+
+// BenchmarkStudyFiles300 is report --html's own work for a study of 300
+// groups of three twins (900 recordings): the index read (engine/browse,
+// ListingOf),
+// the 300 episode pages (each reading its three recordings whole) and the
+// study page written. The report's own reading is not counted
+// (docs/PAGES.md).
+func BenchmarkStudyFiles300(b *testing.B) {
+	dir := twinsFolder(b, 300)
+	r, _, _ := shipped(b)
+	out := b.TempDir()
+	var size int64
+	for b.Loop() {
+		ix := listFolders(b, dir)
+		path := filepath.Join(out, "study.html")
+		_, n, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Replace: true}, nil)
+		if err != nil || n != 300 {
+			b.Fatal(n, err)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
 			b.Fatal(err)
 		}
+		size = st.Size()
 	}
-	b.ReportMetric(float64(page.Len()), "page-bytes")
+	b.ReportMetric(float64(size), "page-bytes")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/omnigap/omnigap/engine/palette"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/internal/browser"
 	"github.com/omnigap/omnigap/internal/tools"
@@ -265,6 +266,16 @@ func TestEpisodePageInChromium(t *testing.T) {
 	if wide.ScrollWidth > wide.InnerWidth {
 		t.Errorf("1280x800 scrolls sideways: %d > %d", wide.ScrollWidth, wide.InnerWidth)
 	}
+	var c coverage
+	if err := p.Eval(context.Background(), uncovered, &c); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range c.Covered {
+		t.Errorf("1280x800: %s", s)
+	}
+	if c.Checked == 0 || c.Lines == 0 {
+		t.Errorf("1280x800: %d marks and %d texts looked at", c.Checked, c.Lines)
+	}
 	// Dark, then printed.
 	ctx := context.Background()
 	var background, next string
@@ -277,8 +288,8 @@ func TestEpisodePageInChromium(t *testing.T) {
 	if err := p.Call(ctx, "Emulation.setEmulatedMedia", map[string]any{"media": "print"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Eval(ctx, `getComputedStyle(document.getElementById("next")).display`, &next); err != nil || next != "none" {
-		t.Errorf("printed: the next button shows (%q, %v)", next, err)
+	if err := p.Eval(ctx, `getComputedStyle(document.getElementById("bar")).display`, &next); err != nil || next != "none" {
+		t.Errorf("printed: the bar of tabs and buttons shows (%q, %v)", next, err)
 	}
 
 	p, phone := load(t, b, path, 390, 844, false)
@@ -317,31 +328,30 @@ func TestEpisodePageInChromium(t *testing.T) {
 	}
 }
 
-// The study page in Chromium: its script allowed, the charts drawn,
-// nothing asked for, and no sideways scroll on a phone.
-func TestStudyPageInChromium(t *testing.T) {
-	paths, err := filepath.Glob("../../recordings/*.jsonl")
-	if err != nil || len(paths) == 0 {
-		t.Fatal(paths, err)
-	}
-	var eps []report.Episode
-	for _, p := range paths {
-		r, err := record.ReadTurns(context.Background(), p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		eps = append(eps, report.FromRecording(r))
-	}
-	var b bytes.Buffer
-	if err := WriteStudy(&b, report.Aggregate(eps), []Link{{Scenario: "road-bike", Family: "craigslist", Href: "x/road-bike.html", Runs: 3}}, 2, nil); err != nil {
-		t.Fatal(err)
-	}
+// writeStudyPage writes the study page of the shipped recordings and
+// their episode pages in a temporary folder and returns its path and
+// text.
+func writeStudyPage(t *testing.T) (string, []byte) {
+	t.Helper()
+	r, ix, paths := shipped(t)
 	path := filepath.Join(t.TempDir(), "study.html")
-	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+	if _, _, err := WriteStudyFiles(context.Background(), path, r, ix, MaxPages, safefile.Policy{Inputs: paths}, nil); err != nil {
 		t.Fatal(err)
 	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, b
+}
+
+// The study page in Chromium: its script allowed, the charts drawn,
+// nothing asked for, and no sideways scroll at either size, with its
+// script or without.
+func TestStudyPageInChromium(t *testing.T) {
+	path, _ := writeStudyPage(t)
 	br := startChromium(t)
-	for _, size := range [][2]int{{1280, 800}, {390, 844}} {
+	for _, size := range sizes {
 		p, l := load(t, br, path, size[0], size[1], false)
 		if !l.JS || l.ScrollWidth > l.InnerWidth {
 			t.Errorf("%v: script ran %v, width %d of %d", size, l.JS, l.ScrollWidth, l.InnerWidth)
@@ -349,6 +359,12 @@ func TestStudyPageInChromium(t *testing.T) {
 		var bars int
 		if err := p.Eval(context.Background(), `document.querySelectorAll("svg rect.bar").length`, &bars); err != nil || bars == 0 {
 			t.Errorf("%v: %d bars drawn (%v)", size, bars, err)
+		}
+		// Without script: the index a plain table, no filter or search.
+		p, l = load(t, br, path, size[0], size[1], true)
+		var tools string
+		if err := p.Eval(context.Background(), `getComputedStyle(document.querySelector(".index .tools")).display + " " + document.querySelectorAll("table.groups tbody tr").length`, &tools); err != nil || tools != "none 2" || l.ScrollWidth > l.InnerWidth {
+			t.Errorf("%v without script: tools and rows %q (%v), width %d of %d", size, tools, err, l.ScrollWidth, l.InnerWidth)
 		}
 	}
 }

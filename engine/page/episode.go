@@ -53,10 +53,13 @@ type factRow struct {
 type runColumn struct {
 	Col                         int
 	Mode, Label, Backends, File string
-	Reason, Summary             string
-	Good, Ended                 bool
-	Turns                       int
-	Scores                      []score
+	// Tell is what tells the run from another of its mode on the page
+	// (tellApart); "" when its mode has one run.
+	Tell            string
+	Reason, Summary string
+	Good, Ended     bool
+	Turns           int
+	Scores          []score
 }
 
 type score struct{ Label, Value string }
@@ -69,7 +72,7 @@ type turnRow struct {
 
 type turnCell struct {
 	Col, Seat     int
-	Mode          string
+	Mode, Tell    string
 	Said          bool
 	Speaker, Role string
 	Parts         []part
@@ -130,7 +133,7 @@ func episodeOf(recs []*record.Recording, rated *people.Study) (*episode, error) 
 		return cmp.Or(cmp.Compare(modeRank(report.Column(a.Header)), modeRank(report.Column(b.Header))), cmp.Compare(a.Path, b.Path))
 	})
 	ep := &episode{
-		head:  newHead(clean(sc.Title) + " · omnigap"),
+		head:  newHead(clean(sc.Title)+" · omnigap", episodeScript),
 		Title: clean(sc.Title), Setting: clean(strings.TrimSpace(sc.Setting)),
 		Family: clean(string(sc.Family)), Relationship: clean(string(sc.Relationship)),
 		Legend: legend(),
@@ -145,9 +148,10 @@ func episodeOf(recs []*record.Recording, rated *people.Study) (*episode, error) 
 	for col, rec := range recs {
 		modes[col] = string(report.Column(rec.Header))
 	}
+	tells := tellApart(recs)
 	for col, rec := range recs {
 		leak.Reannotate(rec)
-		ep.addRun(col, modes, rec, rows)
+		ep.addRun(col, modes, tells, rec, rows)
 		if p := peopleOf(rec, rated.Episode(rec.Path)); p != nil {
 			ep.People = append(ep.People, *p)
 		}
@@ -156,6 +160,72 @@ func episodeOf(recs []*record.Recording, rated *people.Study) (*episode, error) 
 		ep.Rows = append(ep.Rows, *rows[n])
 	}
 	return ep, nil
+}
+
+// tellApart says, for each run whose mode has several runs on the page,
+// what tells it from the others: their models when those differ, else
+// their seeds, else their run ids, else their files; "" for a run alone
+// in its mode.
+func tellApart(recs []*record.Recording) []string {
+	byMode := map[view.Mode][]int{}
+	for i, r := range recs {
+		m := report.Column(r.Header)
+		byMode[m] = append(byMode[m], i)
+	}
+	tells := make([]string, len(recs))
+	ways := []func(record.Header, string) string{
+		func(h record.Header, _ string) string { return clean(h.Backends[0]) + " · " + clean(h.Backends[1]) },
+		func(h record.Header, _ string) string { return "seed " + strconv.FormatInt(h.Seed, 10) },
+		func(h record.Header, _ string) string { return "run " + clean(h.RunID) },
+		func(_ record.Header, path string) string { return clean(filepath.Base(path)) },
+	}
+	for _, runs := range byMode {
+		if len(runs) < 2 {
+			continue
+		}
+		for _, way := range ways {
+			seen := map[string]bool{}
+			for _, i := range runs {
+				seen[way(recs[i].Header, recs[i].Path)] = true
+			}
+			if len(seen) == len(runs) {
+				for _, i := range runs {
+					tells[i] = way(recs[i].Header, recs[i].Path)
+				}
+				break
+			}
+		}
+		if tells[runs[0]] == "" {
+			for n, i := range runs {
+				tells[i] = "run " + strconv.Itoa(n+1)
+			}
+		}
+	}
+	return tells
+}
+
+// turnLines are the page's turns, for a study page's search: each run's
+// said turns, their text as the page shows it, with the column and the
+// run they are in.
+func (ep *episode) turnLines() []turnLine {
+	var out []turnLine
+	for _, row := range ep.Rows {
+		for _, c := range row.Cells {
+			if !c.Said {
+				continue
+			}
+			var b strings.Builder
+			for _, p := range c.Parts {
+				b.WriteString(p.Text)
+			}
+			run := ep.Runs[c.Col].Label
+			if tell := ep.Runs[c.Col].Tell; tell != "" {
+				run += " (" + tell + ")"
+			}
+			out = append(out, turnLine{Col: c.Col, Turn: row.N, Run: run, Speaker: c.Speaker, Say: b.String()})
+		}
+	}
+	return out
 }
 
 // modeRank orders the runs' columns: SCRIPT, AGENTS, MINDREADERS, then
@@ -222,11 +292,11 @@ func firstName(sc *scenario.Scenario, seat int) string {
 
 // addRun adds one recording's column: its heading and end, its turns in
 // the rows by number and its annotations' notes.
-func (ep *episode) addRun(col int, modes []string, rec *record.Recording, rows map[int]*turnRow) {
+func (ep *episode) addRun(col int, modes, tells []string, rec *record.Recording, rows map[int]*turnRow) {
 	h := rec.Header
 	sc := h.Scenario
 	mode := report.Column(h)
-	run := runColumn{Col: col, Mode: string(mode), Label: mode.Label(),
+	run := runColumn{Col: col, Mode: string(mode), Label: mode.Label(), Tell: tells[col],
 		Backends: clean(h.Backends[0]) + " · " + clean(h.Backends[1]), File: clean(filepath.Base(rec.Path))}
 	if end := rec.Ending(); end != nil {
 		run.Ended, run.Reason, run.Summary, run.Good, run.Turns = true, clean(string(end.Reason)), clean(end.Outcome.Summary), end.Outcome.Good(), end.Turns
@@ -240,12 +310,16 @@ func (ep *episode) addRun(col int, modes []string, rec *record.Recording, rows m
 		}
 	}
 	ep.Runs = append(ep.Runs, run)
+	name := run.Label
+	if run.Tell != "" {
+		name += " (" + run.Tell + ")"
+	}
 	cellOf := func(n int) *turnCell {
 		r, ok := rows[n]
 		if !ok {
 			r = &turnRow{N: n, Cells: make([]turnCell, len(modes))}
 			for i := range r.Cells {
-				r.Cells[i] = turnCell{Col: i, Mode: modes[i]}
+				r.Cells[i] = turnCell{Col: i, Mode: modes[i], Tell: tells[i]}
 			}
 			rows[n] = r
 		}
@@ -275,7 +349,7 @@ func (ep *episode) addRun(col int, modes []string, rec *record.Recording, rows m
 			c.Speaker, c.Role = clean(ev.Speaker), clean(sc.Seats[ev.Seat].Role)
 			c.Move = clean(scenario.Label(*ev.Action))
 			c.Parts = ep.parts(col, ev.Turn, ev.Action.Text, anns[ev.Turn], func(a event.Annotation) note {
-				return explain(sc, holders, run.Label, ev.Turn, ev.Action.Text, a, facts)
+				return explain(sc, holders, name, ev.Turn, ev.Action.Text, a, facts)
 			})
 			delete(anns, ev.Turn)
 		case ev.Kind == event.Error:
@@ -287,7 +361,7 @@ func (ep *episode) addRun(col int, modes []string, rec *record.Recording, rows m
 	// explained all the same.
 	for _, t := range slices.Sorted(maps.Keys(anns)) {
 		for _, a := range anns[t] {
-			n := explain(sc, holders, run.Label, t, "", a, facts)
+			n := explain(sc, holders, name, t, "", a, facts)
 			n.N = len(ep.Notes) + 1
 			ep.Notes = append(ep.Notes, n)
 		}

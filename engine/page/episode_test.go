@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -52,5 +53,49 @@ func TestPartsMarkAndReferToEveryAnnotation(t *testing.T) {
 	}
 	if len(ep.Notes) != 4 || ep.Notes[2].Back != "t0-4" || ep.Notes[1].Back != "m2" {
 		t.Errorf("notes %+v", ep.Notes)
+	}
+}
+
+// Two runs of one mode are told apart in their tabs, headings and notes:
+// by their models when those differ, else by their seeds.
+func TestTwoRunsOfAModeToldApart(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		change     func(*record.Recording)
+		tell, them string
+	}{
+		{"seeds", func(r *record.Recording) { r.Header.Seed = 7 }, "seed 1", "seed 7"},
+		{"models", func(r *record.Recording) { r.Header.Seed = 7; r.Header.Backends = [2]string{"gpt-4o", "gpt-4o"} }, "builtin · builtin", "gpt-4o · gpt-4o"},
+	} {
+		recs := roadBike(t)
+		var again *record.Recording
+		for _, r := range recs {
+			if r.Header.Mode == view.Agents {
+				twin := *r
+				twin.Path = r.Path + ".again.jsonl"
+				c.change(&twin)
+				again = &twin
+			}
+		}
+		ep, err := episodeOf(append(recs, again), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tells []string
+		for _, r := range ep.Runs {
+			tells = append(tells, r.Label+"|"+r.Tell)
+		}
+		if want := "SCRIPT| AGENTS|" + c.tell + " AGENTS|" + c.them + " MINDREADERS|"; strings.Join(tells, " ") != want {
+			t.Errorf("%s: runs %q, want %q", c.name, strings.Join(tells, " "), want)
+		}
+		var b strings.Builder
+		if err := WriteEpisode(&b, append(recs, again), nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []string{`<span class="mode">AGENTS</span><span class="tell">` + c.them + `</span></button>`, `data-run="AGENTS (` + c.tell + `)"`} {
+			if !strings.Contains(b.String(), s) {
+				t.Errorf("%s: the page has no %s", c.name, s)
+			}
+		}
 	}
 }

@@ -26,8 +26,11 @@ import (
 //go:embed page.css
 var baseStyle string
 
-//go:embed page.js
-var script string
+//go:embed episode.js
+var episodeScript string
+
+//go:embed study.js
+var studyScript string
 
 //go:embed head.html
 var headHTML string
@@ -50,8 +53,8 @@ var templates = sync.OnceValue(func() *template.Template {
 })
 
 // head is what every page's <head> and closing script take: the style
-// (the base style and the palette's colours), the script and the policy
-// that allows exactly those two.
+// (the base style and the palette's colours), the page's script and the
+// policy that allows exactly those two.
 type head struct {
 	Title  string
 	Style  template.CSS
@@ -59,7 +62,7 @@ type head struct {
 	Policy string
 }
 
-func newHead(title string) head {
+func newHead(title, script string) head {
 	style := baseStyle + peopleStyle + colourRules()
 	return head{
 		Title:  title,

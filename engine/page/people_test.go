@@ -105,7 +105,7 @@ func TestStudyPageDrawsPeopleBesideTheScorers(t *testing.T) {
 		eps = append(eps, report.FromRecording(r))
 	}
 	var b bytes.Buffer
-	if err := WriteStudy(&b, report.Aggregate(eps), nil, 1, st); err != nil {
+	if err := WriteStudy(&b, report.Aggregate(eps), nil, st); err != nil {
 		t.Fatal(err)
 	}
 	html := b.String()

@@ -17,18 +17,20 @@ import (
 type Pair struct{ Light, Dark string }
 
 // modes are the modes' colours: Okabe and Ito's colour-blind-safe set
-// (vermilion, blue, reddish purple, bluish green, orange), lightened
+// (vermilion, blue, reddish purple, bluish green, orange), darkened
+// where text in them would not stand out 4.5:1 from a light page or
+// terminal (WCAG AA; a page's headings and tabs are in them), lightened
 // for dark backgrounds.
 var modes = map[view.Mode]Pair{
-	view.Script:      {"#D55E00", "#FF8A4C"},
+	view.Script:      {"#A84A00", "#FF8A4C"},
 	view.Agents:      {"#0072B2", "#56B4E9"},
 	view.Mindreaders: {"#A8508A", "#E08FC4"},
-	view.Humans:      {"#009E73", "#3FD6A8"},
-	view.People:      {"#B07800", "#F0B840"},
+	view.Humans:      {"#007656", "#3FD6A8"},
+	view.People:      {"#8A5E00", "#F0B840"},
 }
 
-// other is the colour of a mode without one of its own.
-var other = Pair{"#6E6E6E", "#A0A0A0"}
+// other is the colour of a mode or kind without one of its own.
+var other = Pair{"#666666", "#A0A0A0"}
 
 // Mode is a mode's colours.
 func Mode(m view.Mode) Pair {
@@ -43,7 +45,7 @@ func Mode(m view.Mode) Pair {
 var kinds = map[event.AnnotationKind]Pair{
 	event.Leak:         {"#c00000", "#ff6b6b"},
 	event.MindRead:     {"#8e24aa", "#e0a8ff"},
-	event.Guess:        {"#5f6f8a", "#8a9bb8"},
+	event.Guess:        {"#59687f", "#8a9bb8"},
 	event.Disclosure:   {"#8a5a00", "#f2c94c"},
 	event.FirstMention: {"#1b6e20", "#7ee787"},
 }
@@ -52,7 +54,7 @@ var kinds = map[event.AnnotationKind]Pair{
 // a denial's (shown, not counted).
 var (
 	ModelCheck = Pair{"#00695c", "#64d8cb"}
-	Denied     = Pair{"#6e6e6e", "#8a8a8a"}
+	Denied     = Pair{"#666666", "#929292"}
 )
 
 // Kind is an annotation kind's colours.

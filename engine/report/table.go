@@ -229,6 +229,17 @@ func pairHeads(by []Dim, p Paired) []string {
 	return out
 }
 
+// Figures are the paired difference as a table prints it: the mean,
+// signed, and its interval, "[lo, hi]" signed, or "(n=1)".
+func (p Paired) Figures() (mean, interval string) {
+	c := pairedCell(p)
+	return c.main, c.detail
+}
+
+// Heads are the headings of the paired difference's column in a table
+// of a report grouped by by (pairHeads).
+func (p Paired) Heads(by []Dim) []string { return pairHeads(by, p) }
+
 func pairedCell(p Paired) cellText {
 	if p.N < 2 {
 		return cellText{signed(p.Mean), "(n=1)"}
@@ -290,6 +301,13 @@ func cell(g Group, key string) cellText {
 // Text is the stat as the table prints it: "mean [lo, hi]", or
 // "mean (n=1)" without an interval.
 func (s Stat) Text() string { return s.cell().String() }
+
+// Figures are the stat as a table prints it: the mean, and "[lo, hi]"
+// or "(n=1)".
+func (s Stat) Figures() (mean, interval string) {
+	c := s.cell()
+	return c.main, c.detail
+}
 
 // cell is the stat as a table cell: the mean, then "[lo, hi]" or "(n=1)".
 func (s Stat) cell() cellText {

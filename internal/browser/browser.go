@@ -256,7 +256,7 @@ func (p *Page) settle(ctx context.Context, noScript bool) error {
 
 // Eval evaluates a JavaScript expression in the page (the DevTools
 // protocol's, which the page's policy does not govern), awaiting a
-// promise, and reads its JSON value into v.
+// promise, and reads its JSON value into v (unless v is nil).
 func (p *Page) Eval(ctx context.Context, expr string, v any) error {
 	var r struct {
 		Result struct {
@@ -270,7 +270,13 @@ func (p *Page) Eval(ctx context.Context, expr string, v any) error {
 		return err
 	}
 	if r.Exception != nil {
+		if len(expr) > 200 {
+			expr = expr[:200] + "…"
+		}
 		return fmt.Errorf("evaluating %s: %s", expr, r.Exception.Text)
+	}
+	if v == nil {
+		return nil
 	}
 	return json.Unmarshal(r.Result.Value, v)
 }
@@ -291,4 +297,35 @@ func (p *Page) Screenshot(ctx context.Context, w io.Writer) error {
 // Input, ...) and reads its result into result, if not nil.
 func (p *Page) Call(ctx context.Context, method string, params, result any) error {
 	return p.b.call(ctx, p.session, method, params, result)
+}
+
+// Tap taps the page at x, y (CSS pixels from the viewport's top left)
+// with a finger, as a phone's screen reports it: touch emulation on, a
+// touch started and ended, which the page gets as a tap (and a click).
+func (p *Page) Tap(ctx context.Context, x, y float64) error {
+	if err := p.Call(ctx, "Emulation.setTouchEmulationEnabled", map[string]any{"enabled": true, "maxTouchPoints": 1}, nil); err != nil {
+		return err
+	}
+	point := []map[string]float64{{"x": x, "y": y}}
+	if err := p.Call(ctx, "Input.dispatchTouchEvent", map[string]any{"type": "touchStart", "touchPoints": point}, nil); err != nil {
+		return err
+	}
+	return p.Call(ctx, "Input.dispatchTouchEvent", map[string]any{"type": "touchEnd", "touchPoints": []any{}}, nil)
+}
+
+// Click clicks the page at x, y (CSS pixels from the viewport's top
+// left) with a mouse's left button.
+func (p *Page) Click(ctx context.Context, x, y float64) error {
+	for _, kind := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
+		if err := p.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Type types text into the element that has the focus, as a keyboard's
+// input would.
+func (p *Page) Type(ctx context.Context, text string) error {
+	return p.Call(ctx, "Input.insertText", map[string]any{"text": text}, nil)
 }

@@ -293,9 +293,9 @@ func (l panelLayout) widthOf() float64 { return l.width }
 // the scale and its ticks.
 func layoutPanel(ts *typeset, p report.Panel, plot float64) panelLayout {
 	l := panelLayout{p: p, plot: plot}
-	l.lo, l.hi, l.ticks = scale(p)
+	l.lo, l.hi, l.ticks = Scale(p)
 	for _, t := range l.ticks {
-		l.gutter = max(l.gutter, ts.width(tickText(t), tickSize, false))
+		l.gutter = max(l.gutter, ts.width(TickText(t), tickSize, false))
 	}
 	l.gutter += 12
 	l.barWidth = 44
@@ -334,11 +334,11 @@ func layoutPanel(ts *typeset, p report.Panel, plot float64) panelLayout {
 	return l
 }
 
-// scale is a panel's axis: the measure's whole range when it has two
+// Scale is a panel's axis: the measure's whole range when it has two
 // ends (0-10, 0-1), else from 0 (or the lowest value) to a round number
 // above the highest interval; 0..1 when every figure is 0. A difference
 // panel is centred on 0.
-func scale(p report.Panel) (lo, hi float64, ticks []float64) {
+func Scale(p report.Panel) (lo, hi float64, ticks []float64) {
 	var dataLo, dataHi float64
 	for _, g := range p.Groups {
 		for _, b := range g.Bars {
@@ -393,8 +393,8 @@ func roundUp(v float64) float64 {
 	return math.Ceil(v/step-1e-9) * step
 }
 
-// tickText prints a tick's value without trailing zeros.
-func tickText(v float64) string {
+// TickText prints a tick's value without trailing zeros.
+func TickText(v float64) string {
 	if v == 0 {
 		return "0"
 	}
@@ -424,7 +424,7 @@ func (l panelLayout) draw(sc *scene, ts *typeset, x, y, width float64, titleLine
 			sc.boxes = append(sc.boxes, box{x: plotLeft, y: ty - 0.5, w: plotRight - plotLeft, h: 1, fill: gridInk, role: "grid"})
 		}
 		sc.labels = append(sc.labels, label{x: plotLeft - 10, y: ty + (ts.ascent(tickSize, false)-ts.descent(tickSize, false))/2,
-			text: tickText(t), size: tickSize, anchor: end, fill: mutedInk, role: "tick"})
+			text: TickText(t), size: tickSize, anchor: end, fill: mutedInk, role: "tick"})
 	}
 	zero := at(max(l.lo, 0))
 	sc.boxes = append(sc.boxes, box{x: plotLeft, y: zero - 1, w: plotRight - plotLeft, h: 2, fill: axisInk, role: "axis"})

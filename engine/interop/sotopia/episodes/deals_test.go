@@ -216,7 +216,7 @@ func TestImportedOutcomesAsRecorded(t *testing.T) {
 
 	var html bytes.Buffer
 	r := report.Aggregate([]report.Episode{report.FromRecording(deal), report.FromRecording(division)})
-	if err := page.WriteStudy(&html, r, nil, 2, nil); err != nil {
+	if err := page.WriteStudy(&html, r, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(html.String(), `not measured<span class="ci unmeasured">the dealornodeal rule cannot read the outcome from free text</span>`) {
