@@ -45,7 +45,7 @@ func TestChartDrawsWhatWasMeasured(t *testing.T) {
 			metrics.ImportedJudgeSeatKey(0, "secret"): -2}})
 	}
 	for i := range judged {
-		judged[i].Metrics = runFigures(event.Ending{Metrics: judged[i].Metrics})
+		judged[i].Metrics = Figures(event.Ending{Metrics: judged[i].Metrics})
 	}
 	var dims *Panel
 	for _, p := range Aggregate(judged).Chart().Panels {

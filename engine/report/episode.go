@@ -66,7 +66,7 @@ func FromRun(source string, sc *scenario.Scenario, mode view.Mode, history []eve
 	if end.Metrics == nil {
 		leak.New(sc, mode).Finish(context.Background(), history, &end)
 	}
-	ep.Metrics = runFigures(end)
+	ep.Metrics = Figures(end)
 	ep.NotMeasured = Unmeasured(end)
 	ep.Retries = end.Retries
 	if end.Cache != nil {

@@ -8,13 +8,13 @@ import (
 	"github.com/omnigap/omnigap/engine/metrics"
 )
 
-// runFigures returns what a report aggregates for one run: the ending's
+// Figures returns what a report aggregates for one run: the ending's
 // metrics, plus the token totals of its model calls, the calls a reply
 // cache answered, and the judge's scores
 // averaged over both seats. The judge's goal score stays apart from the
 // goal completion a family's rule gives (JudgeGoal): a free-form
 // scenario, whose goals no rule can check, has only the judge's.
-func runFigures(end event.Ending) map[string]float64 {
+func Figures(end event.Ending) map[string]float64 {
 	m := maps.Clone(end.Metrics)
 	if m == nil {
 		m = map[string]float64{}

@@ -22,7 +22,7 @@ func TestRunFiguresAddTokensAndJudgeMeans(t *testing.T) {
 		},
 		Usage: &event.Usage{Prompt: 1200, Completion: 300, Cached: 800},
 	}
-	got := runFigures(end)
+	got := Figures(end)
 	want := map[string]float64{
 		metrics.TokensPrompt: 1200, metrics.TokensCompletion: 300, metrics.TokensCached: 800,
 		JudgeGoal: 6.5, metrics.JudgeKey("secret"): -4, metrics.JudgeKey("knowledge"): 7,
@@ -36,7 +36,7 @@ func TestRunFiguresAddTokensAndJudgeMeans(t *testing.T) {
 	if end.Metrics[metrics.GoalCompletion] != 3 || end.Metrics[JudgeGoal] != 0 {
 		t.Error("the ending's own metrics were changed")
 	}
-	if _, ok := runFigures(event.Ending{})[metrics.TokensPrompt]; ok {
+	if _, ok := Figures(event.Ending{})[metrics.TokensPrompt]; ok {
 		t.Error("a run without model calls reported tokens")
 	}
 }
