@@ -31,6 +31,7 @@ var Of = map[string]int{
 	"llm/replycache": 4, "llm/transport": 4, "builtin/builtintest": 4, "record/recordtest": 4,
 	// results: studies, reports, cards, exports and pages.
 	"batch": 5, "batch/dryrun": 5, "study": 5, "report": 5, "report/slide": 5, "card": 5, "export": 5, "page": 5,
+	"browse": 5,
 }
 
 // Up are the imports allowed to run from a lower layer to a higher one,
