@@ -91,7 +91,7 @@ func TestFeedMergesDeltasOfATurnAndKeepsOrder(t *testing.T) {
 		{RunID: "a", Kind: event.TurnStarted, Turn: 1}, d("a", 1, "he"), d("b", 1, "x"), d("a", 1, "llo"),
 		{RunID: "a", Kind: event.TurnCompleted, Turn: 1}, d("a", 2, "ne"), d("a", 2, "xt"),
 	} {
-		f.put(ev)
+		f.put(nil, ev)
 	}
 	b := f.take()
 	if len(b) != 2 || b[0].run != "a" || b[1].run != "b" {
