@@ -25,13 +25,13 @@ type column struct {
 const (
 	minTitle = 16
 	maxTitle = 44
-	maxID    = 18
+	maxID    = 22
 	maxModel = 24
 )
 
-// titleRoom is the least the scenario's column takes at width w: a fifth
+// titleRoom is the least the scenario's column takes at width w: a sixth
 // of the screen, within its bounds.
-func titleRoom(w int) int { return min(max(w/5, minTitle), maxTitle) }
+func titleRoom(w int) int { return min(max(w/6, minTitle), maxTitle) }
 
 // layout orders the index's columns as the list shows them: the gap and
 // the scenario, the episode's id, each mode's goal, ending, turns and

@@ -208,7 +208,7 @@ func (h *Hits) progress(w int) string {
 // line is one hit: where it is (mode, turn, episode) and the turn's
 // words around the match, which stands out.
 func (h *Hits) line(hit browse.Hit, w int, selected bool) string {
-	where := fmt.Sprintf("%-11s t%-3d %s (%s)", hit.Run.Column.Label(), hit.Turn, hit.Group.Title, hit.Group.ID)
+	where := fmt.Sprintf("%-11s t%-3d %s · %s", hit.Run.Column.Label(), hit.Turn, hit.Group.ID, hit.Group.Title)
 	whereW := min(max(w/3, 24), 48)
 	sign := "  "
 	if selected {

@@ -253,7 +253,7 @@ func (k KeyMap) BrowseHelp() [][]key.Binding {
 // BrowseShortHelp is the list's footer line.
 func (k KeyMap) BrowseShortHelp() []key.Binding {
 	b := k.Browse
-	return []key.Binding{b.Open, b.Search, b.Filter, b.SortRight, b.Reverse, k.General.Help, k.General.Quit}
+	return []key.Binding{b.Open, Relabel(b.Search, "search"), b.Filter, Relabel(b.SortRight, "sort"), Relabel(b.Reverse, "reverse"), k.General.Help, k.General.Quit}
 }
 
 // Relabel is b described as it acts in one situation.
