@@ -129,8 +129,9 @@ func window(cols []column, first, w, title int) (shown []int, titleW int) {
 }
 
 // firstFor is where the scrolled columns start so that column sort shows
-// at width w, moving as little as it can from first.
-func firstFor(cols []column, first, sort, w int) int {
+// at width w (the widest title title), moving as little as it can from
+// first.
+func firstFor(cols []column, first, sort, w, title int) int {
 	first = max(first, firstScrolled(cols))
 	if cols[sort].frozen {
 		return first
@@ -139,7 +140,7 @@ func firstFor(cols []column, first, sort, w int) int {
 		return sort
 	}
 	for ; first < sort; first++ {
-		shown, _ := window(cols, first, w, minTitle)
+		shown, _ := window(cols, first, w, title)
 		if slices.Contains(shown, sort) {
 			return first
 		}

@@ -163,7 +163,7 @@ func (l *List) sortBy(i int) {
 	l.sort = (i + len(l.cols)) % len(l.cols)
 	l.desc = l.cols[l.sort].Numeric
 	l.apply(nil)
-	l.first = firstFor(l.cols, l.first, l.sort, l.width)
+	l.first = firstFor(l.cols, l.first, l.sort, l.width, l.titleW)
 	l.sayOrder()
 }
 
@@ -206,7 +206,7 @@ func (l *List) Update(msg tea.Msg) tea.Cmd {
 // SetSize gives the list its size.
 func (l *List) SetSize(w, h int) {
 	l.width, l.height = w, h
-	l.first = firstFor(l.cols, l.first, l.sort, w)
+	l.first = firstFor(l.cols, l.first, l.sort, w, l.titleW)
 	l.follow()
 }
 
