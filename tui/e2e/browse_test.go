@@ -161,7 +161,9 @@ func TestBrowseSortFilterSearchInTmux(t *testing.T) {
 	tm.keys("/")
 	tm.typeText(phrase)
 	tm.keys("Enter")
-	s = tm.waitFor("the hits", patient, func(s string) bool { return strings.Contains(s, fmt.Sprintf("%q: 2 turns in 11 episodes listed", phrase)) })
+	s = tm.waitFor("the hits", patient, func(s string) bool {
+		return strings.Contains(s, fmt.Sprintf("%q: 2 turns in 11 episodes listed", phrase))
+	})
 	for _, mode := range []string{"SCRIPT", "AGENTS"} {
 		if !regexp.MustCompile(mode + ` +t` + strconv.Itoa(turn) + ` +` + sotopiaPK + ` · `).MatchString(s) {
 			t.Errorf("no %s hit at turn %d of %s:\n%s", mode, turn, sotopiaPK, s)
