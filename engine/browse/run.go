@@ -3,6 +3,7 @@ package browse
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -120,7 +121,14 @@ func unreadable(path string, err error) *Run {
 // setEnding keeps of the ending what the columns show.
 func (r *Run) setEnding(end event.Ending) {
 	r.Ended, r.Reason, r.Outcome = true, end.Reason, textsafe.Line(end.Outcome.Summary)
-	all := report.Figures(end)
+	all := end.Metrics
+	for k := range end.Metrics {
+		if strings.HasPrefix(k, metrics.JudgeKey("")) || strings.HasPrefix(k, metrics.ImportedJudgeKey("")) {
+			// A judge's goal is its seats' mean, as the report has it.
+			all = report.Figures(end)
+			break
+		}
+	}
 	r.Figures = make(map[string]float64, len(kept))
 	for _, k := range kept {
 		if v, ok := all[k]; ok {

@@ -59,31 +59,30 @@ func decodeEnding(b []byte) (*event.Ending, error) {
 }
 
 // outcome reads what every family's outcome has: whether the pair
-// succeeded, its summary and how it was read.
+// succeeded, its summary and how it was read. Its members are matched as
+// event.Outcome matches them, by their exact key.
 func outcome(b []byte, o *event.Outcome) error {
-	var v struct {
-		Success bool           `json:"success"`
-		Summary string         `json:"summary"`
-		Reading *event.Reading `json:"reading"`
-	}
-	var err error
-	rest := []byte{'{'}
-	err = members(b, func(key, member, _ []byte) {
+	var v event.Outcome
+	var first error
+	err := members(b, func(key, _, value []byte) {
+		var err error
 		switch string(key) {
-		case `"success"`, `"summary"`, `"reading"`:
-			if len(rest) > 1 {
-				rest = append(rest, ',')
-			}
-			rest = append(rest, member...)
+		case `"success"`:
+			err = json.Unmarshal(value, &v.Success)
+		case `"summary"`:
+			v.Summary, err = unquote(value)
+		case `"reading"`:
+			v.Reading = nil
+			err = json.Unmarshal(value, &v.Reading)
+		}
+		if err != nil {
+			first = cmp.Or(first, fmt.Errorf("%s: %w", key, err))
 		}
 	})
-	if err != nil {
+	if err = cmp.Or(err, first); err != nil {
 		return err
 	}
-	if err := json.Unmarshal(append(rest, '}'), &v); err != nil {
-		return err
-	}
-	o.Success, o.Summary, o.Reading = v.Success, v.Summary, v.Reading
+	*o = v
 	return nil
 }
 
@@ -94,7 +93,7 @@ func numbers(b []byte, out map[string]float64) (map[string]float64, error) {
 		return nil, nil
 	}
 	if out == nil {
-		out = map[string]float64{}
+		out = make(map[string]float64, bytes.Count(b, []byte(","))+1)
 	}
 	var first error
 	err := members(b, func(key, _, value []byte) {
