@@ -60,12 +60,15 @@ func (m *model) startBrowsing(opts *BrowseOptions) {
 func (m *model) browseActions() browser.Actions {
 	return browser.Actions{
 		Open: m.openGroup,
-		Ask: func(question, text string, answer func(string) tea.Cmd) {
-			m.stack.Push(prompt.New(m.common(), question, nil, answer).Fill(text).Layer())
+		Ask: func(question string, answer func(string) tea.Cmd) {
+			m.stack.Push(prompt.New(m.common(), question, nil, answer).Layer())
 		},
 		Search: func() tea.Cmd {
-			b := m.browsing
-			m.stack.Push(prompt.New(m.common(), "search every turn listed: ", nil, m.searchTurns).Fill(b.lastQuery).Layer())
+			question := "search every turn listed: "
+			if q := m.browsing.lastQuery; q != "" {
+				question = fmt.Sprintf("search every turn listed (enter alone: %q again): ", q)
+			}
+			m.stack.Push(prompt.New(m.common(), question, nil, m.searchTurns).Layer())
 			return nil
 		},
 		Help:   m.openHelp,
@@ -74,9 +77,13 @@ func (m *model) browseActions() browser.Actions {
 	}
 }
 
-// searchTurns opens the hit list of q over the episodes listed.
+// searchTurns opens the hit list of q over the episodes listed (of the
+// last search for "").
 func (m *model) searchTurns(q string) tea.Cmd {
 	b := m.browsing
+	if q == "" {
+		q = b.lastQuery
+	}
 	if q == "" {
 		return nil
 	}

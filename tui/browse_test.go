@@ -243,3 +243,17 @@ func TestBrowseSearchWaitsForTheTurns(t *testing.T) {
 		t.Errorf("the hits do not follow the reading:\n%s", s)
 	}
 }
+
+// A second search asks afresh: what is typed is searched, and enter
+// alone searches for the last words again.
+func TestBrowseSearchesAgain(t *testing.T) {
+	m, _ := browseModel(t, 120, 40)
+	for _, c := range []struct{ typed, heading string }{{"the", `"the": `}, {"offer", `"offer": `}, {"", `"offer": `}} {
+		m.Update(press("/"))
+		typeInto(m, c.typed)
+		m.Update(press("enter"))
+		if s := ansi.Strip(m.render()); !strings.Contains(s, c.heading) {
+			t.Errorf("after / %q enter the screen shows:\n%s", c.typed, s)
+		}
+	}
+}

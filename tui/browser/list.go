@@ -24,8 +24,8 @@ type Actions struct {
 	// Open shows a group's recordings side by side; with turn > 0, at
 	// that turn of mode's run.
 	Open func(g *browse.Group, mode view.Mode, turn int) tea.Cmd
-	// Ask asks a question in the footer, its answer typed after text.
-	Ask func(question, text string, answer func(string) tea.Cmd)
+	// Ask asks a question in the footer.
+	Ask func(question string, answer func(string) tea.Cmd)
 	// Search opens the hit list of the groups listed.
 	Search func() tea.Cmd
 	// Help opens `?`, Quit ends the app, Notice says something in the
@@ -126,7 +126,11 @@ func (l *List) Bindings() []ui.Binding {
 		{Key: b.Open, Do: func(tea.KeyPressMsg) tea.Cmd { return l.act.Open(l.shown[l.sel], "", 0) }, Disabled: none},
 		{Key: b.Search, Do: func(tea.KeyPressMsg) tea.Cmd { return l.act.Search() }, Disabled: none},
 		{Key: b.Filter, Do: func(tea.KeyPressMsg) tea.Cmd {
-			l.act.Ask("filter: ", l.filter, func(s string) tea.Cmd { l.SetFilter(strings.TrimSpace(s)); return nil })
+			question := "filter: "
+			if l.filter != "" {
+				question = fmt.Sprintf("filter (now %q; enter alone shows every episode): ", l.filter)
+			}
+			l.act.Ask(question, func(s string) tea.Cmd { l.SetFilter(strings.TrimSpace(s)); return nil })
 			return nil
 		}},
 		{Key: b.SortLeft, Do: func(tea.KeyPressMsg) tea.Cmd { l.sortBy(l.sort - 1); return nil }},

@@ -25,12 +25,6 @@ func New(c ui.Common, question string, takes func(typed string) bool, answer fun
 	return &Prompt{Common: c, question: question, takes: takes, answer: answer}
 }
 
-// Fill starts the answer with text, for the user to change.
-func (p *Prompt) Fill(text string) *Prompt {
-	p.text = textsafe.Clean(text)
-	return p
-}
-
 // Layer is how a prompt sits on the stack: in the footer, with every key.
 func (p *Prompt) Layer() ui.Layer {
 	return ui.Layer{Component: p, Place: ui.Footer, Keys: ui.TakeKeys}
