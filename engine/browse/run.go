@@ -80,7 +80,7 @@ func glanceRun(path string) *Run {
 	}
 	h := g.Header
 	r := &Run{Path: path, RunID: textsafe.Line(h.RunID), Scenario: textsafe.Line(g.Scenario.ID), Title: textsafe.Line(g.Scenario.Title),
-		Family: g.Scenario.Family, Mode: h.Mode, Column: report.Column(h), Seed: h.Seed, Players: textsafe.Line(report.Players(h)),
+		Family: scenario.Family(textsafe.Line(string(g.Scenario.Family))), Mode: h.Mode, Column: report.Column(h), Seed: h.Seed, Players: textsafe.Line(report.Players(h)),
 		Stale: leak.Stale(h)}
 	r.Source = episodes.SourceOf(&record.Recording{Header: h, Footer: &record.Footer{Ending: g.Ending}})
 	if g.Ending != nil {
@@ -120,7 +120,7 @@ func unreadable(path string, err error) *Run {
 
 // setEnding keeps of the ending what the columns show.
 func (r *Run) setEnding(end event.Ending) {
-	r.Ended, r.Reason, r.Outcome = true, end.Reason, textsafe.Line(end.Outcome.Summary)
+	r.Ended, r.Reason, r.Outcome = true, event.EndReason(textsafe.Line(string(end.Reason))), textsafe.Line(end.Outcome.Summary)
 	all := end.Metrics
 	for k := range end.Metrics {
 		if strings.HasPrefix(k, metrics.JudgeKey("")) || strings.HasPrefix(k, metrics.ImportedJudgeKey("")) {

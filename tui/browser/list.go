@@ -407,7 +407,7 @@ func (l *List) detailLines(w int) []string {
 			out = append(out, ui.Fit(g.ID+" · "+goal+" · "+gap, w))
 			var files []string
 			for _, r := range g.Runs {
-				name := filepath.Base(r.Path)
+				name := ui.Line(filepath.Base(r.Path))
 				if r.Stale {
 					name += " (annotated under older rules: counts as recorded)"
 				}
