@@ -123,6 +123,7 @@ var mentions = map[string]string{
 	"omnigap report DIR... --by study|model|scenario": "the synopsis of --by's values",
 	"omnigap export --format recording --redact":      "names the flags; README.md runs the whole command",
 	"omnigap play --record":                           "names --record",
+	"omnigap browse PATH...":                          "the synopsis of browse",
 }
 
 var nameOnly = regexp.MustCompile(`^omnigap( [a-z]+)*$`)
