@@ -219,7 +219,7 @@ func (l *List) ShortHelp() []key.Binding { return l.Keys.BrowseShortHelp() }
 
 // headings are the lines above the rows: the modes over their columns,
 // and the columns' headings.
-func (l *List) headings() int { return 2 }
+const headings = 2
 
 // details are the lines under the rows that describe the selected group.
 func (l *List) details() int {
@@ -230,7 +230,7 @@ func (l *List) details() int {
 }
 
 // rows is how many rows show.
-func (l *List) rows() int { return max(l.height-l.headings()-l.details(), 1) }
+func (l *List) rows() int { return max(l.height-headings-l.details(), 1) }
 
 // follow scrolls the rows so the selection shows.
 func (l *List) follow() {
@@ -258,9 +258,7 @@ func (l *List) Title() (left, right string) {
 func (l *List) Subtitle() string {
 	var goals []string
 	for _, k := range l.ix.Goals {
-		if k != "" {
-			goals = append(goals, browse.MeasureLabel(k))
-		}
+		goals = append(goals, browse.MeasureLabel(k))
 	}
 	s := "gap: SCRIPT − AGENTS of the episode's goal measure (blank when not both)"
 	if len(goals) > 0 {
