@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -377,6 +378,15 @@ func TestSearchFindsTheTurnsThatHoldTheWords(t *testing.T) {
 	rec, err := record.ReadTurns(context.Background(), g.Run(view.Agents).Path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var want []record.TurnText
+	for _, ev := range rec.Events {
+		if ev.Kind == event.TurnCompleted {
+			want = append(want, record.TurnText{Turn: ev.Turn, Speaker: ev.Speaker, Text: ev.Action.Text})
+		}
+	}
+	if got := g.Run(view.Agents).Turns(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the run's turns:\n%+v\nwant\n%+v", got, want)
 	}
 	var turn event.Event
 	for _, ev := range rec.Events {

@@ -51,6 +51,21 @@ func textsOf(history []event.Turn) *turnTexts {
 	return t
 }
 
+// Turns are r's completed turns (number, speaker and text, as recorded:
+// untrusted), once LoadTexts has read them; nil before. A study page's
+// index searches them in the page.
+func (r *Run) Turns() []record.TurnText {
+	tt := r.texts.Load()
+	if tt == nil {
+		return nil
+	}
+	out := make([]record.TurnText, len(tt.turns))
+	for i, t := range tt.turns {
+		out[i] = record.TurnText{Turn: t.number, Speaker: t.speaker, Text: t.text}
+	}
+	return out
+}
+
 // TextProgress is how far the reading of the turns' text has come: runs
 // read, runs that could not be read (Problems says why), of Total.
 type TextProgress struct {
