@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,16 +16,23 @@ import (
 	"github.com/omnigap/omnigap/tui"
 )
 
-// recordingPaths are the files args name as report reads them: folders
-// (their recordings, and the shard folders in them) and files.
+// recordingPaths are the files args name, in the order named: a folder
+// stands for its recordings (and those of the shard folders in it), as
+// report reads it.
 func recordingPaths(args []string, stderr io.Writer) ([]string, error) {
-	sources, err := study.Gather(args, false, stderr)
-	if err != nil {
-		return nil, err
-	}
-	paths := make([]string, len(sources))
-	for i, s := range sources {
-		paths[i] = s.Path
+	var paths []string
+	for _, arg := range args {
+		if st, err := os.Stat(arg); err != nil || !st.IsDir() {
+			paths = append(paths, arg) // the replay says what is wrong with it
+			continue
+		}
+		sources, err := study.Gather([]string{arg}, false, stderr)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range sources {
+			paths = append(paths, s.Path)
+		}
 	}
 	return paths, nil
 }
