@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -142,6 +143,7 @@ func (f *feed) retire(lives ...*episode.Live) {
 	for _, l := range lives {
 		f.retired[l] = true
 		delete(f.pending, l.ID)
+		f.order = slices.DeleteFunc(f.order, func(id string) bool { return id == l.ID })
 	}
 }
 
@@ -151,9 +153,7 @@ func (f *feed) take() batchMsg {
 	defer f.mu.Unlock()
 	b := make(batchMsg, 0, len(f.order))
 	for _, id := range f.order {
-		if evs, ok := f.pending[id]; ok {
-			b = append(b, runEvents{run: id, events: evs})
-		}
+		b = append(b, runEvents{run: id, events: f.pending[id]})
 	}
 	f.pending, f.order = map[string][]event.Event{}, nil
 	return b
