@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -46,6 +47,9 @@ type feed struct {
 	pending map[string][]event.Event
 	order   []string
 	closing bool
+	// retired are runs whose events nobody shows any more; a run started
+	// later may take the same id (the same episode opened again).
+	retired map[*episode.Live]bool
 	errs    []error
 	pumps   sync.WaitGroup
 
@@ -89,8 +93,11 @@ func (f *feed) release() { f.pumps.Done() }
 func (f *feed) pump(l *episode.Live) {
 	defer f.pumps.Done()
 	for ev := range l.Events {
-		f.put(ev)
+		f.put(l, ev)
 	}
+	f.mu.Lock()
+	delete(f.retired, l)
+	f.mu.Unlock()
 	_, err := l.Wait()
 	if err != nil {
 		f.mu.Lock()
@@ -102,8 +109,12 @@ func (f *feed) pump(l *episode.Live) {
 	}
 }
 
-func (f *feed) put(ev event.Event) {
+func (f *feed) put(l *episode.Live, ev event.Event) {
 	f.mu.Lock()
+	if f.retired[l] {
+		f.mu.Unlock()
+		return
+	}
 	evs, seen := f.pending[ev.RunID]
 	if !seen {
 		f.order = append(f.order, ev.RunID)
@@ -118,6 +129,21 @@ func (f *feed) put(ev event.Event) {
 	select {
 	case f.wake <- struct{}{}:
 	default:
+	}
+}
+
+// retire drops the runs' events from now on, and those not handed over
+// yet, so that a run started later under the same id gets none of them.
+func (f *feed) retire(lives ...*episode.Live) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.retired == nil {
+		f.retired = map[*episode.Live]bool{}
+	}
+	for _, l := range lives {
+		f.retired[l] = true
+		delete(f.pending, l.ID)
+		f.order = slices.DeleteFunc(f.order, func(id string) bool { return id == l.ID })
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
@@ -91,7 +92,7 @@ func TestFeedMergesDeltasOfATurnAndKeepsOrder(t *testing.T) {
 		{RunID: "a", Kind: event.TurnStarted, Turn: 1}, d("a", 1, "he"), d("b", 1, "x"), d("a", 1, "llo"),
 		{RunID: "a", Kind: event.TurnCompleted, Turn: 1}, d("a", 2, "ne"), d("a", 2, "xt"),
 	} {
-		f.put(ev)
+		f.put(nil, ev)
 	}
 	b := f.take()
 	if len(b) != 2 || b[0].run != "a" || b[1].run != "b" {
@@ -106,5 +107,23 @@ func TestFeedMergesDeltasOfATurnAndKeepsOrder(t *testing.T) {
 	}
 	if len(f.take()) != 0 {
 		t.Error("take should empty the mailbox")
+	}
+}
+
+// A retired run's events are dropped, those in the mailbox and those it
+// sends later, while another run of the same id (the same episode opened
+// again) keeps its own.
+func TestFeedDropsTheEventsOfARetiredRun(t *testing.T) {
+	f := newFeed(time.Hour)
+	defer f.close()
+	old, again := &episode.Live{ID: "r"}, &episode.Live{ID: "r"}
+	f.put(old, event.Event{RunID: "r", Kind: event.TurnStarted, Turn: 1})
+	f.put(&episode.Live{ID: "s"}, event.Event{RunID: "s", Kind: event.TurnStarted, Turn: 1})
+	f.retire(old)
+	f.put(old, event.Event{RunID: "r", Kind: event.RunEnded, Seat: -1})
+	f.put(again, event.Event{RunID: "r", Kind: event.RunStarted, Seat: -1})
+	b := f.take()
+	if len(b) != 2 || b[0].run != "s" || b[1].run != "r" || len(b[1].events) != 1 || b[1].events[0].Kind != event.RunStarted {
+		t.Fatalf("batch %+v: want s's event and the new run's start", b)
 	}
 }

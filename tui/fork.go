@@ -208,6 +208,10 @@ func forkNotice(turn int, seed, runSeed int64, path string, width int) string {
 
 // dropForks stops the forks and removes their panes (before a restart).
 func (m *model) dropForks() {
+	if len(m.panes) == 0 {
+		m.dropDocks()
+		return
+	}
 	kept := m.panes[:0]
 	for _, p := range m.panes {
 		if p.ForkAt() > 0 {

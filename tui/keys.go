@@ -103,12 +103,23 @@ func (h *fullHelp) Bindings() []ui.Binding {
 	return []ui.Binding{{Key: h.m.keys.General.Help, Closes: true}, {Key: h.m.keys.Panes.Close, Closes: true}}
 }
 
-// helpView is every key, grouped.
-func (h *fullHelp) helpView() string { return h.m.help.FullHelpView(h.m.helpKeys().FullHelp()) }
+// helpView is every key, grouped: the list's own while it shows.
+func (h *fullHelp) helpView() string {
+	if h.m.listShown() != nil {
+		return h.m.help.FullHelpView(h.m.keys.BrowseHelp())
+	}
+	return h.m.help.FullHelpView(h.m.helpKeys().FullHelp())
+}
 
 // helpKeys is the key map as ? lists it: in a game, the keys that work
 // there.
 func (m *model) helpKeys() ui.KeyMap {
+	if m.listShown() != nil {
+		// Enter is the list's open (Browse.Open) but for a question.
+		k := m.keys
+		k.Tools.Type.SetEnabled(false)
+		return k
+	}
 	if m.play != nil {
 		return m.keys.ForPlayHelp(m.revealed)
 	}

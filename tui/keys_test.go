@@ -44,9 +44,10 @@ func bindings(k ui.KeyMap) map[string]key.Binding {
 	return out
 }
 
-// keyKinds are the three kinds of model whose keys differ: watching,
-// presenting and playing a seat.
-var keyKinds = []string{"watch", "present", "play"}
+// keyKinds are the kinds of model whose keys differ: watching,
+// presenting, playing a seat, the list of a study's episodes (browse) and
+// an episode opened from it.
+var keyKinds = []string{"watch", "present", "play", "browse", "episode"}
 
 // keyModel is a model of a kind with twelve turns on an 80x24 screen.
 func keyModel(t *testing.T, kind string) *model {
@@ -60,6 +61,15 @@ func keyModel(t *testing.T, kind string) *model {
 		for _, p := range m.panes {
 			p.Show("run-"+string(p.Mode()), [2]string{"fixture", "fixture"})
 		}
+	case "browse":
+		m, _ = browseModel(t, 80, 24)
+		for range 3 {
+			m.Update(press("j")) // off the first row, so that every key moves
+		}
+	case "episode":
+		m, _ = browseModel(t, 80, 24)
+		m.Update(press("enter"))
+		showOpened(m)
 	case "play":
 		s := &session{ctx: context.Background(), opts: Options{Scenario: tuitest.Scenario(), Modes: []view.Mode{view.Agents}, Seed: 1, Pace: 60 * time.Millisecond, Play: &PlayOptions{Seat: 0}}, feed: newFeed(frameInterval)}
 		t.Cleanup(func() { s.feed.close() })
@@ -138,6 +148,8 @@ var keySetups = map[string]func(m *model){
 	"Panes.Unfold": nil, "Panes.Close": func(m *model) { m.Update(press("i")) },
 	"Tools.TakeOver": nil, "Tools.Reveal": nil, "Tools.Type": holdSeat, "Tools.Side": holdSeat,
 	"Presenter.NextScene": nil, "Presenter.Scoreboard": nil,
+	"Browse.Open": nil, "Browse.SortLeft": nil, "Browse.SortRight": nil, "Browse.Reverse": nil,
+	"Browse.Filter": nil, "Browse.Search": nil, "Browse.Back": nil,
 	"General.Help": nil, "General.Quit": nil, "General.Interrupt": nil,
 }
 
@@ -146,6 +158,9 @@ func scrollHome(m *model) { m.Update(press("home")) }
 // holdSeat gives the user seat 1 of the focused pane, the input box
 // closed.
 func holdSeat(m *model) {
+	if len(m.panes) == 0 {
+		return // the list of a study's episodes: enter opens one
+	}
 	if p := m.panes[m.focus]; p.Player() == nil {
 		p.SetPlayer(pane.NewPlayer(m.scenario, 1, human.New()))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/tui/browser"
 	"github.com/omnigap/omnigap/tui/overlay"
 	"github.com/omnigap/omnigap/tui/pane"
 	"github.com/omnigap/omnigap/tui/ui"
@@ -56,6 +57,10 @@ type model struct {
 	forks      int    // forks started, so each gets its own seed and run id
 	presenter  *presenter
 	sequence   *sequence // a replay of several scenarios
+	browsing   *browsing // the list of a study's episodes (omnigap browse)
+	// arrive is the turn to select once it is played (an episode opened
+	// at a turn).
+	arrive *arrival
 	// pending holds events of runs no pane shows yet: a run's first
 	// events can arrive before the message that hands the run to its
 	// pane.
@@ -86,14 +91,22 @@ func newModel(s *session, g *generation) *model {
 		m.keys = m.keys.ForSequence()
 		m.stack.Push(ui.Layer{Component: m.sequence, Place: ui.Global})
 	}
-	m.stack.Push(ui.Layer{Component: &paneScreen{m}, Place: ui.Body})
 	m.help.Styles = m.styles.Help
 	// Three spaces between the `?` columns let all of them fit 80 cells.
 	m.help.FullSeparator = "   "
+	if s.opts.Browse != nil {
+		// The list first: the panes come with an episode opened from it.
+		m.startBrowsing(s.opts.Browse)
+		return m
+	}
+	m.stack.Push(ui.Layer{Component: &paneScreen{m}, Place: ui.Body})
 	for _, mode := range s.opts.Modes {
 		m.panes = append(m.panes, m.newPane(mode))
 	}
 	m.panes[0].SetFocused(true)
+	if s.opts.Turn > 0 {
+		m.arrive = &arrival{turn: s.opts.Turn}
+	}
 	m.keys.Tools.Reveal.SetEnabled(m.play != nil)
 	m.keys.Playback.Restart.SetEnabled(m.play == nil || !m.play.Once)
 	if m.play != nil {
@@ -188,6 +201,8 @@ func (m *model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case forkedMsg:
 		m.addFork(msg)
+	case browser.TextsTick:
+		return m, m.stack.Send(msg)
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.PasteMsg:
@@ -245,6 +260,7 @@ func (m *model) route(b batchMsg) {
 	}
 	m.dropDocks()
 	m.endGame()
+	m.arriveAt()
 	if m.presenter != nil {
 		m.presenter.endEpisode()
 	}
@@ -273,8 +289,11 @@ func (m *model) catchUp(run string) {
 
 // endGame shows the reveal once the played run has ended.
 func (m *model) endGame() {
+	if m.play == nil {
+		return
+	}
 	p := m.panes[0]
-	if m.play == nil || p.Ending() == nil || m.revealed {
+	if p.Ending() == nil || m.revealed {
 		return
 	}
 	m.revealed = true

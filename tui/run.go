@@ -52,6 +52,12 @@ type Options struct {
 	// Demo, when set, makes the app a presenter; the first comparison
 	// stands in for Scenario, Modes, Seed, Factory and Sources.
 	Demo *DemoOptions
+	// Browse, when set, makes the app the list of a study's episodes,
+	// which opens each in the panes; nothing runs before one is opened.
+	Browse *BrowseOptions
+	// Turn, when above 0, is the turn the first pane selects once it is
+	// played (replay --episode ID --turn N).
+	Turn int
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).
 	Program []tea.ProgramOption
@@ -105,7 +111,7 @@ func Run(ctx context.Context, opts Options) error {
 		opts.Scenario, opts.Modes, opts.Seed, opts.Factory, opts.Sources = c.Scenario, c.Modes, c.Seed, c.Factory, c.Sources
 		opts.Replay, opts.Untimed = c.Replay, c.Untimed
 	}
-	if len(opts.Modes) == 0 {
+	if len(opts.Modes) == 0 && opts.Browse == nil {
 		return errors.New("tui: no modes to show")
 	}
 	if opts.Play != nil && (len(opts.Modes) != 1 || opts.Play.Seat < 0 || opts.Play.Seat > 1) {
@@ -117,7 +123,7 @@ func Run(ctx context.Context, opts Options) error {
 	s := &session{ctx: ctx, opts: opts, feed: newFeed(frameInterval)}
 	s.feed.recorded = opts.Recorded
 	var g *generation
-	if opts.Play == nil || opts.Play.Welcome == "" {
+	if (opts.Play == nil || opts.Play.Welcome == "") && opts.Browse == nil {
 		var err error
 		if g, err = s.start(opts.Seed, opts.Pace); err != nil {
 			cancel(nil)

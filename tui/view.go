@@ -22,7 +22,10 @@ func (m *model) View() tea.View {
 	v := tea.NewView(m.draw(true))
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "omnigap · " + ui.Line(m.scenario.Title)
+	v.WindowTitle = "omnigap browse"
+	if m.listShown() == nil {
+		v.WindowTitle = "omnigap · " + ui.Line(m.scenario.Title)
+	}
 	return v
 }
 
@@ -39,7 +42,7 @@ func (m *model) draw(forTerminal bool) string {
 	}
 	f := &m.frame
 	f.start()
-	for _, l := range m.title.Get(titleState{m.width, m.height, m.paused, m.unrecorded, m.seed, m.pace, m.presenter.state() + m.sequence.state()}, m.titleLines) {
+	for _, l := range m.title.Get(titleState{m.width, m.height, m.paused, m.unrecorded, m.seed, m.pace, m.presenter.state() + m.sequence.state(), m.listTitle()}, m.titleLines) {
 		f.add(l)
 		f.add("\n")
 	}
@@ -61,6 +64,8 @@ type titleState struct {
 	seed          int64
 	pace          time.Duration
 	presenter     string
+	// list is what the list's title says, while it shows.
+	list string
 }
 
 type footerState struct {
@@ -87,6 +92,17 @@ func (m *model) status() string {
 
 func (m *model) titleLines() []string {
 	st := m.styles
+	if b := m.listShown(); b != nil {
+		left, right := b.list.Title()
+		if b.hits != nil && m.stack.Body().Component == b.hits {
+			right = "search · esc back to the list"
+		}
+		line := ui.Spread(st.Title.Render(left), st.Dim.Render(right), m.width)
+		if m.titleHeight() == 1 {
+			return []string{line}
+		}
+		return []string{line, ui.Fit(st.Setting.Render(ui.CutAtWord(b.list.Subtitle(), m.width)), m.width)}
+	}
 	state := fmt.Sprintf("seed %d · pace %s", m.seed, paceLabel(m.pace))
 	switch r := m.session.opts.Replay; {
 	case r != nil && r.Speed() > 0:
@@ -241,4 +257,15 @@ func (m *model) helpView() string {
 func (m *model) fullHelpShown() bool {
 	_, ok := m.stack.Find(func(l ui.Layer) bool { _, ok := l.Component.(*fullHelp); return ok })
 	return ok
+}
+
+// listTitle is the list's title while the list shows ("" otherwise), for
+// the title's memo.
+func (m *model) listTitle() string {
+	b := m.listShown()
+	if b == nil {
+		return ""
+	}
+	left, right := b.list.Title()
+	return left + right + fmt.Sprint(m.stack.Body().Component == b.hits)
 }

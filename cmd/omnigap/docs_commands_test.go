@@ -52,8 +52,8 @@ import (
 //     plays --episodes 2 when the docs say more, the command otherwise
 //     the one written: hundreds of model episodes would be minutes of CI;
 //   - serve listens on a free loopback port (--listen's address otherwise);
-//   - interactive commands (watch, play, replay, demo, serve, the bare app)
-//     run in tmux, must draw a screen, and are quit with q.
+//   - interactive commands (watch, play, replay, demo, browse, serve, the
+//     bare app) run in tmux, must draw a screen, and are quit with q.
 //
 // A code span that only names a command or its flags (`omnigap run`,
 // `omnigap play --record`) is a mention: its command and flags must exist
@@ -123,6 +123,7 @@ var mentions = map[string]string{
 	"omnigap report DIR... --by study|model|scenario": "the synopsis of --by's values",
 	"omnigap export --format recording --redact":      "names the flags; README.md runs the whole command",
 	"omnigap play --record":                           "names --record",
+	"omnigap browse PATH...":                          "the synopsis of browse",
 }
 
 var nameOnly = regexp.MustCompile(`^omnigap( [a-z]+)*$`)
@@ -161,6 +162,7 @@ var endpointFlags = regexp.MustCompile(`--model\b|--backend openai|--provider\b|
 var (
 	interactive = []string{"watch", "play", "replay", "demo"}
 	panesScreen = regexp.MustCompile(`[ ▶](SCRIPT|AGENTS|MINDREADERS|HUMANS) `)
+	listScreen  = regexp.MustCompile(`omnigap browse · [\d,]+ episodes?, [\d,]+ recordings?`)
 	serveScreen = regexp.MustCompile(`players connect with: ssh -p \d+ 127\.0\.0\.1`)
 )
 
@@ -401,6 +403,8 @@ func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
 		switch {
 		case len(words) >= 2 && words[1] == "serve":
 			p.screens, p.drawers = append(p.screens, serveScreen), append(p.drawers, place)
+		case len(words) >= 2 && words[1] == "browse":
+			p.screens, p.drawers = append(p.screens, listScreen), append(p.drawers, place)
 		case len(words) < 2 || strings.HasPrefix(words[1], "-") || slices.Contains(interactive, words[1]):
 			p.screens, p.drawers = append(p.screens, panesScreen), append(p.drawers, place)
 		}

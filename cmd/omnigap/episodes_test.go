@@ -103,18 +103,31 @@ func TestEpisodesReportMeansFromTheFile(t *testing.T) {
 	}
 }
 
-// TestEpisodesPairSideBySide: a shared episode tagged script and the same
-// tagged otherwise share a scenario id and replay as one set, SCRIPT
-// beside AGENTS; --mode overrides the tag.
+// TestEpisodesPairSideBySide: one shared episode imported as SCRIPT and
+// as AGENTS (--mode) replays as one set, SCRIPT beside AGENTS; the same
+// episode copied under two ids (a script tag and another) is two
+// episodes of one scenario, which replay one after the other.
 func TestEpisodesPairSideBySide(t *testing.T) {
 	in, out := importPair(t)
 	files, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
 	sets, err := replay.Group(context.Background(), nil, files)
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || len(sets) != 2 || sets[0].Scenario.ID != sets[1].Scenario.ID {
+		t.Fatalf("two copies under two ids: %v, %d sets", err, len(sets))
 	}
-	if len(sets) != 1 || len(sets[0].Modes) != 2 || sets[0].Modes[0] != view.Script || sets[0].Modes[1] != view.Agents {
-		t.Fatalf("%d sets, modes %v", len(sets), sets[0].Modes)
+	one := t.TempDir()
+	shareddata.TaggedEpisodes(t, one, "gpt-3.5_v1")
+	var both []string
+	for _, mode := range []string{"script", "agents"} {
+		dir := t.TempDir()
+		if text, err := omnigap(t, "episodes", "import", "sotopia", one, "--mode", mode, "--out", dir); err != nil {
+			t.Fatalf("%v\n%s", err, text)
+		}
+		got, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+		both = append(both, got...)
+	}
+	sets, err = replay.Group(context.Background(), nil, both)
+	if err != nil || len(sets) != 1 || len(sets[0].Modes) != 2 || sets[0].Modes[0] != view.Script || sets[0].Modes[1] != view.Agents {
+		t.Fatalf("one episode as SCRIPT and AGENTS: %v, %d sets", err, len(sets))
 	}
 	over := t.TempDir()
 	if text, err := omnigap(t, "episodes", "import", "sotopia", in, "--mode", "mindreaders", "--out", over); err != nil {

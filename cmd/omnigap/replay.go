@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,8 +16,10 @@ func newReplayCmd() *cobra.Command {
 	w := newWatchOptions()
 	var speed float64
 	var ratings []string
+	var episode string
+	var turn int
 	cmd := &cobra.Command{
-		Use:   "replay RECORDING...",
+		Use:   "replay RECORDING|DIR...",
 		Short: "Play recordings back side by side, one pane per mode",
 		Long: `Play recorded runs of one scenario back, one pane per mode, on the same
 screen and keys as a live run: every recorded event comes back as it was
@@ -29,11 +32,16 @@ Recordings written headless (omnigap run, the shipped ones) hold no timing
 worth following: they stream word by word at --pace divided by --speed, and
 the title says "untimed recording: paced at 60 ms/word".
 
-Recordings of several scenarios play one scenario after another, in the
-order first named: n (or →) goes to the next scenario, and after the last
-back to the first; the footer says so once every run of a scenario has
-ended. A second recording of a scenario in the same mode plays as another
-comparison of that scenario.
+A folder stands for its recordings, and for those of the shard folders
+in it, as report reads them. The recordings of one episode play side by
+side: of one scenario and seed, or of one imported source episode.
+Episodes play one after another, in the order first named: n (or →) goes
+to the next, and after the last back to the first; the footer says so
+once every run of an episode has ended. A second recording of an episode
+in the same mode plays as another comparison of it. --episode ID opens
+one episode alone, ID being what omnigap browse lists (a run id, a
+source episode's id such as a Sotopia pk, or the start of one), and
+--turn N opens it at turn N, played at once.
 
 f forks the focused pane after the selected turn: a new run, in a new pane,
 repeats the turns up to there and plays on with the built-in engine, the
@@ -46,14 +54,25 @@ with --ratings, each rater's with their reason (the card, c, has them
 too).`,
 		Example: `  omnigap watch --record talk/ && omnigap replay talk/*.jsonl
   omnigap replay --speed 2 recordings/*.jsonl
-  omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl`,
+  omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl
+  omnigap replay out/cl --episode craigslist_gen-7-s7 --turn 9`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error { return w.replay(cmd, args, ratings, speed) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if episode != "" || turn != 0 {
+				if episode == "" || turn < 0 {
+					return fmt.Errorf("--turn N goes with --episode ID, N from 1")
+				}
+				return w.replayEpisode(cmd, args, episode, turn, speed)
+			}
+			return w.replay(cmd, args, ratings, speed)
+		},
 	}
 	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, or of --pace for untimed recordings, 0.25 to 8 (+ and - change it)")
 	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing, as untimed recordings always do (0 for none)")
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder to write one recording per pane (and the forks)")
 	addRatingsFlag(cmd, &ratings)
+	cmd.Flags().StringVar(&episode, "episode", "", "open this episode alone: an id omnigap browse lists (a run id, a source episode's id, or the start of one)")
+	cmd.Flags().IntVar(&turn, "turn", 0, "with --episode: open it at this turn, played at once")
 	w.backends.addFlags(cmd)
 	return cmd
 }
@@ -62,11 +81,15 @@ too).`,
 func (w *watchOptions) replay(cmd *cobra.Command, args, ratings []string, speed float64) error {
 	ctx := cmd.Context()
 	args, ratings = splitRatings(args, ratings)
-	sets, err := replay.Group(ctx, nil, args)
+	paths, err := recordingPaths(args, notesOf(cmd))
 	if err != nil {
 		return err
 	}
-	if w.rated, err = readPeople(ctx, ratings, args, cmd.ErrOrStderr()); err != nil {
+	sets, err := replay.Group(ctx, nil, paths)
+	if err != nil {
+		return err
+	}
+	if w.rated, err = readPeople(ctx, ratings, paths, cmd.ErrOrStderr()); err != nil {
 		return err
 	}
 	comps, untimed := replayed(ctx, sets, speed, cmd.Flags().Changed("pace"))

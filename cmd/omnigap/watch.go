@@ -104,6 +104,8 @@ type watchSetup struct {
 	// recordedEndpoint is the endpoint the replayed runs were made
 	// against, if any, for the fork chooser's hint.
 	recordedEndpoint string
+	// turn, when above 0, is the turn the first pane opens at.
+	turn int
 }
 
 func (w *watchOptions) setup() (*watchSetup, error) {
@@ -147,7 +149,7 @@ func (w *watchOptions) show(ctx context.Context, out io.Writer, s *watchSetup) e
 			Scenario: s.scenario, Modes: s.modes, Seed: w.seed, Pace: w.pace,
 			Factory: s.factory, RecordDir: w.recordDir, Annotate: w.backends.annotate(leak.Annotate),
 			ForkBackends: w.forkBackends(s.scenario, s.recordedEndpoint), Sources: s.sources, Replay: s.speeder,
-			Untimed: s.untimed, Comparisons: s.comparisons, MaxUtterance: w.maxUtterance, Rated: w.rated,
+			Untimed: s.untimed, Comparisons: s.comparisons, MaxUtterance: w.maxUtterance, Rated: w.rated, Turn: s.turn,
 		})
 	}
 	if s.comparisons != nil {
@@ -189,6 +191,9 @@ func (w *watchOptions) forkBackends(sc *scenario.Scenario, recorded string) []tu
 		endpoint.Label = "endpoint: " + err.Error()
 	case f != episode.Factory(builtin.Factory{}):
 		endpoint.Factory, endpoint.Label = f, "the endpoint"
+		if sc == nil {
+			break // no scenario yet to name the model by (browse)
+		}
 		if bs, err := f.Backends(sc, view.Agents, w.seed); err == nil {
 			endpoint.Label = "endpoint " + bs[0].Name()
 		}

@@ -70,7 +70,9 @@ func Read(ctx context.Context, args []string, stderr io.Writer, progress Progres
 	found := make([][]*Run, len(sources))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(sources)) {
+	// More readers than cores: a file not in the page cache waits for the
+	// disk, and another reader can work meanwhile.
+	for range min(4*runtime.GOMAXPROCS(0), len(sources)) {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)

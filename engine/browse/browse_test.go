@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -378,6 +379,15 @@ func TestSearchFindsTheTurnsThatHoldTheWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var want []record.TurnText
+	for _, ev := range rec.Events {
+		if ev.Kind == event.TurnCompleted {
+			want = append(want, record.TurnText{Turn: ev.Turn, Speaker: ev.Speaker, Text: ev.Action.Text})
+		}
+	}
+	if got := g.Run(view.Agents).Turns(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the run's turns:\n%+v\nwant\n%+v", got, want)
+	}
 	var turn event.Event
 	for _, ev := range rec.Events {
 		if ev.Kind == event.TurnCompleted && len(ev.Action.Text) > 30 {
@@ -433,5 +443,36 @@ func TestFindAnEpisode(t *testing.T) {
 		if _, err := ix.Find(id); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", id, err, want)
 		}
+	}
+}
+
+// What a recording says reaches the list cleaned: no escape sequence or
+// control character of its title, family, players, run id, source
+// episode or ending survives, in any column.
+func TestTextFromRecordingsIsCleaned(t *testing.T) {
+	dir := t.TempDir()
+	esc := `\u001b]52;c;eA==\u0007\u001b[2J`
+	header := `{"kind":"header","format":1,"run":"r` + esc + `","scenario":{"id":"x/y","title":"T` + esc + `","family":"craigslist` + esc + `"},` +
+		`"mode":"agents","backends":["m` + esc + `","b"],"seed":1,"source":{"format":"sotopia/x","episode":"E` + esc + `"}}`
+	footer := `{"kind":"footer","ending":{"reason":"left` + esc + `","outcome":{"summary":"s` + esc + `"},"turns":1,"metrics":{"turns":1},"notes":{"not_measured.goal_completion":"why` + esc + `"}}}`
+	os.WriteFile(filepath.Join(dir, "x\x1b[31m.jsonl"), []byte(header+"\n"+footer+"\n"), 0o644)
+	ix, err := Read(context.Background(), []string{dir}, io.Discard, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := ix.Groups[0]
+	r := g.Runs[0]
+	texts := []string{g.ID, g.Title, string(g.Family), g.Source, g.Models(), r.RunID, r.Title, string(r.Reason), r.Outcome, r.Figure(metrics.GoalCompletion).Why}
+	for _, c := range ix.Columns() {
+		cell := c.Cell(g)
+		texts = append(texts, cell.Text, cell.Why)
+	}
+	for _, s := range texts {
+		if strings.ContainsAny(s, "\x1b\x07") {
+			t.Errorf("%q reaches the list", s)
+		}
+	}
+	if !strings.Contains(r.Figure(metrics.GoalCompletion).Why, "not measured: why") {
+		t.Errorf("the reason not measured: %q", r.Figure(metrics.GoalCompletion).Why)
 	}
 }

@@ -3,6 +3,7 @@ package browse
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	"github.com/omnigap/omnigap/engine/event"
@@ -79,7 +80,7 @@ func glanceRun(path string) *Run {
 	}
 	h := g.Header
 	r := &Run{Path: path, RunID: textsafe.Line(h.RunID), Scenario: textsafe.Line(g.Scenario.ID), Title: textsafe.Line(g.Scenario.Title),
-		Family: g.Scenario.Family, Mode: h.Mode, Column: report.Column(h), Seed: h.Seed, Players: textsafe.Line(report.Players(h)),
+		Family: scenario.Family(textsafe.Line(string(g.Scenario.Family))), Mode: h.Mode, Column: report.Column(h), Seed: h.Seed, Players: textsafe.Line(report.Players(h)),
 		Stale: leak.Stale(h)}
 	r.Source = origin.SourceOf(&record.Recording{Header: h, Footer: &record.Footer{Ending: g.Ending}})
 	if g.Ending != nil {
@@ -119,8 +120,15 @@ func unreadable(path string, err error) *Run {
 
 // setEnding keeps of the ending what the columns show.
 func (r *Run) setEnding(end event.Ending) {
-	r.Ended, r.Reason, r.Outcome = true, end.Reason, textsafe.Line(end.Outcome.Summary)
-	all := report.Figures(end)
+	r.Ended, r.Reason, r.Outcome = true, event.EndReason(textsafe.Line(string(end.Reason))), textsafe.Line(end.Outcome.Summary)
+	all := end.Metrics
+	for k := range end.Metrics {
+		if strings.HasPrefix(k, metrics.JudgeKey("")) || strings.HasPrefix(k, metrics.ImportedJudgeKey("")) {
+			// A judge's goal is its seats' mean, as the report has it.
+			all = report.Figures(end)
+			break
+		}
+	}
 	r.Figures = make(map[string]float64, len(kept))
 	for _, k := range kept {
 		if v, ok := all[k]; ok {

@@ -1,11 +1,7 @@
 package browse
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
 	"runtime"
 	"sort"
 	"strings"
@@ -15,7 +11,6 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 
@@ -54,6 +49,21 @@ func textsOf(history []event.Turn) *turnTexts {
 	}
 	t.folded = b.String()
 	return t
+}
+
+// Turns are r's completed turns (number, speaker and text, as recorded:
+// untrusted), once LoadTexts has read them; nil before. A study page's
+// index searches them in the page.
+func (r *Run) Turns() []record.TurnText {
+	tt := r.texts.Load()
+	if tt == nil {
+		return nil
+	}
+	out := make([]record.TurnText, len(tt.turns))
+	for i, t := range tt.turns {
+		out[i] = record.TurnText{Turn: t.number, Speaker: t.speaker, Text: t.text}
+	}
+	return out
 }
 
 // TextProgress is how far the reading of the turns' text has come: runs
@@ -137,52 +147,15 @@ func (ix *Index) TextsRead() TextProgress {
 // LoadTexts).
 func (ix *Index) TextsDone() <-chan struct{} { return ix.texts.done }
 
-// turnCompleted is in every line of a completed turn: the only lines
-// whose text the search keeps.
-var turnCompleted = []byte(event.TurnCompleted)
-
-// readTexts reads a recording's completed turns' text, checking what it
-// keeps; the other lines are passed over (the replay checks them). A
-// torn last line ends the reading as the recording ends there.
+// readTexts reads a recording's completed turns' text.
 func readTexts(ctx context.Context, path string) (*turnTexts, error) {
-	f, err := safefile.OpenCapped(path, record.MaxFileBytes)
+	turns, err := record.ReadTurnTexts(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	lines := safefile.NewLines(f, record.MaxLineBytes)
-	var history []event.Turn
-	for n := 1; ; n++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		line, complete, err := lines.Next()
-		if err == io.EOF && len(line) == 0 {
-			break
-		}
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
-		}
-		if n == 1 || !bytes.Contains(line, turnCompleted) {
-			continue
-		}
-		var ev struct {
-			Kind    event.Kind `json:"kind"`
-			Turn    int        `json:"turn"`
-			Speaker string     `json:"speaker"`
-			Action  *struct {
-				Text string `json:"text"`
-			} `json:"action"`
-		}
-		if err := json.Unmarshal(line, &ev); err != nil {
-			if !complete {
-				break // cut off mid-write: the recording ends before it
-			}
-			return nil, fmt.Errorf("%s:%d: not a JSON event: %w", path, n, err)
-		}
-		if ev.Kind == event.TurnCompleted && ev.Action != nil {
-			history = append(history, event.Turn{Number: ev.Turn, Speaker: ev.Speaker, Action: event.Action{Text: ev.Action.Text}})
-		}
+	history := make([]event.Turn, len(turns))
+	for i, t := range turns {
+		history[i] = event.Turn{Number: t.Turn, Speaker: t.Speaker, Action: event.Action{Text: t.Text}}
 	}
 	return textsOf(history), nil
 }

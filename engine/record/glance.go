@@ -57,15 +57,11 @@ var chunks = sync.Pool{New: func() any { b := make([]byte, glanceChunk); return 
 // line 1 and the field; a last line that is neither an ending nor
 // anything else complete leaves Ending nil.
 func GlanceAt(path string) (*Glance, error) {
-	f, err := safefile.Open(path)
+	f, st, err := safefile.OpenInfo(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	switch {
 	case st.Size() > MaxFileBytes:
 		_, err := open(nil, path) // says so as every reader does
@@ -76,6 +72,10 @@ func GlanceAt(path string) (*Glance, error) {
 	pooled := chunks.Get().(*[]byte)
 	defer chunks.Put(pooled)
 	buf := (*pooled)[:min(st.Size(), glanceChunk)]
+	if st.Size() <= glanceChunk {
+		// A file that fits the chunk is read once, for both its ends.
+		return glanceWhole(path, f, buf)
+	}
 	head, err := firstLine(f, st.Size(), buf)
 	if err != nil {
 		return nil, fmt.Errorf("%s:1: %w", path, err)
@@ -96,6 +96,29 @@ func GlanceAt(path string) (*Glance, error) {
 		}
 	}
 	g.parseEnd(last)
+	return g, nil
+}
+
+// glanceWhole glances at a file read whole into buf.
+func glanceWhole(path string, f *os.File, buf []byte) (*Glance, error) {
+	n, err := io.ReadFull(f, buf)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	data := buf[:n]
+	head, _, _ := bytes.Cut(data, []byte("\n"))
+	g := &Glance{Path: path}
+	if err := g.parseHeader(bytes.TrimSpace(head)); err != nil {
+		return nil, fmt.Errorf("%s:1: %w", path, err)
+	}
+	rest := data
+	if !bytes.HasSuffix(rest, []byte("\n")) {
+		// A write cut short: the run's end, if any, is the line before.
+		g.Torn = true
+		rest = rest[:bytes.LastIndexByte(rest, '\n')+1]
+	}
+	rest = bytes.TrimSuffix(rest, []byte("\n"))
+	g.parseEnd(rest[bytes.LastIndexByte(rest, '\n')+1:])
 	return g, nil
 }
 
@@ -160,38 +183,26 @@ func (g *Glance) parseHeader(line []byte) error {
 }
 
 // parseEnd takes the run's ending from the last complete line: the
-// footer, or a run_ended event. Of the outcome it reads what every
-// family's has (glanceOutcome).
+// footer, or a run_ended event. A line it cannot read leaves no ending.
 func (g *Glance) parseEnd(line []byte) {
-	var end struct {
-		Kind   string `json:"kind"`
-		Ending *struct {
-			event.Ending
-			Outcome *glanceOutcome `json:"outcome"`
-		} `json:"ending"`
-	}
-	if json.Unmarshal(line, &end) != nil || end.Ending == nil {
+	var kind string
+	var ending []byte
+	err := members(line, func(key, _, value []byte) {
+		switch string(key) {
+		case `"kind"`:
+			kind, _ = unquote(value)
+		case `"ending"`:
+			ending = value
+		}
+	})
+	if err != nil || ending == nil || kind != footerKind && kind != string(event.RunEnded) {
 		return
 	}
-	e := end.Ending.Ending
-	if o := end.Ending.Outcome; o != nil {
-		e.Outcome = event.Outcome{Success: o.Success, Summary: o.Summary, Reading: o.Reading}
+	e, err := decodeEnding(ending)
+	if err != nil {
+		return
 	}
-	switch end.Kind {
-	case footerKind:
-		g.Ending, g.Footer = &e, true
-	case string(event.RunEnded):
-		g.Ending = &e
-	}
-}
-
-// glanceOutcome is what a glance reads of an outcome: whether the pair
-// succeeded, its summary and how it was read, but not the terms, which
-// only their family's type decodes (a whole read gives them).
-type glanceOutcome struct {
-	Success bool           `json:"success"`
-	Summary string         `json:"summary"`
-	Reading *event.Reading `json:"reading"`
+	g.Ending, g.Footer = e, kind == footerKind
 }
 
 var errLineTooLong = errors.New("line is longer than the limit")

@@ -52,19 +52,27 @@ func TestGlanceReadsTheHeaderAndTheEnding(t *testing.T) {
 		"long footer":         {strings.Join(lines[:len(lines)-1], "") + `{"kind":"footer","ending":{"reason":"accepted","turns":1,"notes":{"judge":"` + strings.Repeat("why ", 20000) + `"}}}` + "\n", event.Accepted, true, false},
 		"header without a nl": {strings.TrimSuffix(lines[0], "\n"), "", false, true},
 	} {
-		p := filepath.Join(t.TempDir(), "r.jsonl")
-		os.WriteFile(p, []byte(c.text), 0o644)
-		g, err := GlanceAt(p)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		var reason event.EndReason
-		if g.Ending != nil {
-			reason = g.Ending.Reason
-		}
-		if reason != c.reason || g.Footer != c.footer || g.Torn != c.torn || g.Header.Mode != view.Agents {
-			t.Errorf("%s: ending %q footer %v torn %v mode %q; want %q %v %v", name, reason, g.Footer, g.Torn, g.Header.Mode, c.reason, c.footer, c.torn)
+		// Each file once as it is, and once longer than a glance's first
+		// read at each end, a long line after its header.
+		long := strings.Replace(c.text, "\n", "\n"+`{"run":"r1","seq":9,"kind":"delta","turn":1,"seat":0,"delta":"`+strings.Repeat("x", 40000)+`"}`+"\n", 1)
+		for _, text := range []string{c.text, long} {
+			if text == long && !strings.Contains(c.text, "\n") {
+				continue
+			}
+			p := filepath.Join(t.TempDir(), "r.jsonl")
+			os.WriteFile(p, []byte(text), 0o644)
+			g, err := GlanceAt(p)
+			if err != nil {
+				t.Errorf("%s (%d bytes): %v", name, len(text), err)
+				continue
+			}
+			var reason event.EndReason
+			if g.Ending != nil {
+				reason = g.Ending.Reason
+			}
+			if reason != c.reason || g.Footer != c.footer || g.Torn != c.torn || g.Header.Mode != view.Agents {
+				t.Errorf("%s (%d bytes): ending %q footer %v torn %v mode %q; want %q %v %v", name, len(text), reason, g.Footer, g.Torn, g.Header.Mode, c.reason, c.footer, c.torn)
+			}
 		}
 	}
 }

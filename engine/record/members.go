@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 )
@@ -52,6 +53,10 @@ func members(obj []byte, each func(key, member, value []byte)) error {
 	}
 }
 
+// structural are the bytes that open or close a string, an object or an
+// array.
+var structural = [256]bool{'"': true, '{': true, '}': true, '[': true, ']': true}
+
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
@@ -59,20 +64,27 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-// skipString is the end of the string that starts at i.
+// skipString is the end of the string that starts at i: the first quote
+// after it that no backslash escapes.
 func skipString(b []byte, i int) (int, error) {
 	if i >= len(b) || b[i] != '"' {
 		return 0, errors.New("a key must be a string")
 	}
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, nil
+	for j := i + 1; ; {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return 0, errors.New("a string is not closed")
 		}
+		end := j + k
+		escapes := 0
+		for p := end - 1; p > i && b[p] == '\\'; p-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return end + 1, nil
+		}
+		j = end + 1
 	}
-	return 0, errors.New("a string is not closed")
 }
 
 // skipValue is the end of the value that starts at i: a string, an
@@ -88,6 +100,9 @@ func skipValue(b []byte, i int) (int, error) {
 	case '{', '[':
 		depth := 0
 		for ; i < len(b); i++ {
+			if !structural[b[i]] {
+				continue // only quotes and brackets matter here
+			}
 			switch b[i] {
 			case '"':
 				end, err := skipString(b, i)

@@ -22,16 +22,29 @@ import (
 	"github.com/omnigap/omnigap/engine/view"
 )
 
-// Set is recordings of one scenario, at most one per mode.
+// Set is recordings of one episode, at most one per mode: of one
+// scenario and seed, or of one source episode (an imported run's).
 type Set struct {
 	Scenario *scenario.Scenario
 	Modes    []view.Mode
 	Seeds    map[view.Mode]int64
 	runs     map[view.Mode]*record.Recording
 	speed    speed
+	// twins is what the set's recordings share (Twins).
+	twins string
 }
 
-// Open opens recordings of one scenario, one per mode, as one set.
+// Twins is what recordings of one episode in several modes share: the
+// source episode's id for an imported run that names it, else the
+// scenario and the seed.
+func Twins(h record.Header) string {
+	if s := h.Source; s != nil && s.Episode != "" {
+		return "episode:" + s.Episode
+	}
+	return fmt.Sprintf("scenario:%s#%d", h.Scenario.ID, h.Seed)
+}
+
+// Open opens recordings of one episode, one per mode, as one set.
 func Open(ctx context.Context, paths []string) (*Set, error) {
 	sets, err := Group(ctx, nil, paths)
 	if err != nil {
@@ -39,15 +52,16 @@ func Open(ctx context.Context, paths []string) (*Set, error) {
 	}
 	if len(sets) > 1 {
 		a, b := sets[0].Recording(sets[0].Modes[0]), sets[1].Recording(sets[1].Modes[0])
-		return nil, fmt.Errorf("%s and %s are not recordings of one scenario in different modes", a.Path, b.Path)
+		return nil, fmt.Errorf("%s and %s are not recordings of one episode (one scenario and seed, or one source episode) in different modes", a.Path, b.Path)
 	}
 	return sets[0], nil
 }
 
 // Group reads the headers of recordings of any scenarios and opens them
-// as sets, one per scenario in the order first named; a scenario recorded
-// twice in a mode gets a second set for the second recording (and so
-// on), so no mix of recordings is refused. The names are files on disk
+// as sets, one per episode (Twins: the recordings of one scenario and
+// seed, or of one source episode) in the order first named; an episode
+// recorded twice in a mode gets a second set for the second recording
+// (and so on), so no mix of recordings is refused. The names are files on disk
 // when fsys is nil, else files of fsys (recordings built into the
 // binary). The events are read as they are played, so opening a long
 // recording costs no more than a short one; a line that cannot be read
@@ -67,13 +81,15 @@ func Group(ctx context.Context, fsys fs.FS, names []string) ([]*Set, error) {
 			return nil, err
 		}
 		h := rec.Header
+		twins := Twins(h)
 		i := slices.IndexFunc(sets, func(s *Set) bool {
 			_, dup := s.runs[h.Mode]
-			return s.Scenario.ID == h.Scenario.ID && !dup
+			return s.twins == twins && !dup
 		})
 		if i < 0 {
 			i = len(sets)
 			sets = append(sets, newSet())
+			sets[i].twins = twins
 		}
 		sets[i].add(rec)
 	}

@@ -35,25 +35,32 @@ func tooLarge(path string, limit int64) error {
 // links). A FIFO, device or socket is refused before it is opened, so
 // nothing blocks or streams for ever; the opened file is checked again.
 func Open(path string) (*os.File, error) {
+	f, _, err := OpenInfo(path)
+	return f, err
+}
+
+// OpenInfo is Open that also returns what the opened file's Stat says
+// (its size), which readers of a file's ends would ask again.
+func OpenInfo(path string) (*os.File, fs.FileInfo, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, notRegular(path, st.Mode())
+		return nil, nil, notRegular(path, st.Mode())
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if st, err = f.Stat(); err != nil || !st.Mode().IsRegular() {
 		f.Close()
 		if err == nil {
 			err = notRegular(path, st.Mode())
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	return f, nil
+	return f, st, nil
 }
 
 func notRegular(path string, m fs.FileMode) error {

@@ -10,22 +10,27 @@ import (
 	"github.com/omnigap/omnigap/internal/shareddata"
 )
 
-// TestImportedPairSideBySide: one real Sotopia-PI episode, tagged once as
-// a script and once as agents (a copy each), imported with `episodes
-// import sotopia`, replays as one scenario: a SCRIPT pane beside an
-// AGENTS pane, both playing the episode's words to the end.
+// TestImportedPairSideBySide: one real Sotopia-PI episode, imported with
+// `episodes import sotopia` once as SCRIPT and once as AGENTS (--mode),
+// replays as one episode: a SCRIPT pane beside an AGENTS pane, both
+// playing the episode's words to the end.
 func TestImportedPairSideBySide(t *testing.T) {
 	t.Parallel()
-	in, out := t.TempDir(), t.TempDir()
-	shareddata.TaggedEpisodes(t, in, "study_script_gpt-3.5", "study_agents_gpt-3.5")
+	in := t.TempDir()
+	shareddata.TaggedEpisodes(t, in, "study_gpt-3.5")
 	bin, err := binary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, err := exec.Command(bin, "episodes", "import", "sotopia", in, "--out", out).CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, b)
+	var files []string
+	for _, mode := range []string{"script", "agents"} {
+		out := t.TempDir()
+		if b, err := exec.Command(bin, "episodes", "import", "sotopia", in, "--mode", mode, "--out", out).CombinedOutput(); err != nil {
+			t.Fatalf("%v\n%s", err, b)
+		}
+		got, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+		files = append(files, got...)
 	}
-	files, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
 	if len(files) != 2 {
 		t.Fatalf("imported %v", files)
 	}

@@ -1,6 +1,10 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // KeyMap is every key the app answers to, defined once and grouped; the
 // layers' bindings (Binding) take their keys and help text from it. The
@@ -12,6 +16,7 @@ type KeyMap struct {
 	Panes      PaneKeys
 	Tools      ToolKeys
 	Presenter  PresenterKeys
+	Browse     BrowseKeys
 	General    GeneralKeys
 	// Overlays open the full-screen panels, one each, in the order of
 	// the app's registry of overlays; `?` lists them with the panes'
@@ -53,6 +58,14 @@ type ToolKeys struct {
 // next comparison and s brings the scoreboard back.
 type PresenterKeys struct {
 	NextScene, Scoreboard key.Binding
+}
+
+// BrowseKeys are the keys of the list of a study's episodes (omnigap
+// browse): open the episode or hit selected, move the sort column and
+// reverse it, filter, search the turns; Back leaves an opened episode for
+// the list.
+type BrowseKeys struct {
+	Open, SortLeft, SortRight, Reverse, Filter, Search, Back key.Binding
 }
 
 // GeneralKeys are the help and quitting; Interrupt quits even while the
@@ -113,6 +126,15 @@ func NewKeyMap(overlays []key.Binding) KeyMap {
 			NextScene:  off(Key("n/→", "next comparison", "n", "right")),
 			Scoreboard: off(Key("s", "scoreboard", "s")),
 		},
+		Browse: BrowseKeys{
+			Open:      off(Key("enter", "open", "enter")),
+			SortLeft:  off(Key("<", "sort: column left", "<")),
+			SortRight: off(Key(">", "sort: column right", ">")),
+			Reverse:   off(Key("r", "reverse the order", "r")),
+			Filter:    off(Key("f", "filter", "f")),
+			Search:    off(Key("/", "search every turn", "/")),
+			Back:      off(Key("q/esc", "back", "q", "esc")),
+		},
 		General: GeneralKeys{
 			Help:      Key("?", "help", "?"),
 			Quit:      Key("q", "quit", "q"),
@@ -166,14 +188,72 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // keys. It fits 80 columns and, with the keys each mode turns off, 9
 // lines.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	p, n, w, t, s, g := k.Playback, k.Navigation, k.Panes, k.Tools, k.Presenter, k.General
+	p, n, w, t, s, g, b := k.Playback, k.Navigation, k.Panes, k.Tools, k.Presenter, k.General, k.Browse
 	panes := append(append([]key.Binding{w.Next, w.Prev}, k.Overlays...), t.Side, w.Unfold, w.Close)
 	return [][]key.Binding{
 		{p.Pause, p.Step, s.NextScene, p.Faster, p.Slower, p.Restart, p.Fork, s.Scoreboard, t.TakeOver, t.Type, t.Reveal},
 		panes,
 		{n.GoTo, n.PrevTurn, n.NextTurn, n.PrevNote, n.NextNote, n.Search, n.Sync},
-		{n.Up, n.Down, n.PageUp, n.PageDown, n.Home, n.End, g.Help, g.Quit, g.Interrupt},
+		{n.Up, n.Down, n.PageUp, n.PageDown, n.Home, n.End, g.Help, g.Quit, b.Back, g.Interrupt},
+		// The list's own keys, which only its `?` shows (BrowseHelp).
+		{b.Open, b.SortLeft, b.SortRight, b.Reverse, b.Filter, b.Search},
 	}
+}
+
+// ForBrowse is the key map of omnigap browse, made from the app's: in
+// the list (open false) only the list's keys, moving through it, esc
+// clearing the filter, help and quitting; in an episode opened from it
+// the app's keys, with q and esc going back to the list rather than
+// quitting.
+func (k KeyMap) ForBrowse(open bool) KeyMap {
+	b := &k.Browse
+	if open {
+		b.Back.SetEnabled(true)
+		k.General.Quit.SetEnabled(false)
+		return k
+	}
+	k.Overlays = slices.Clone(k.Overlays)
+	for _, key := range k.all() {
+		key.SetEnabled(false)
+	}
+	n, g := &k.Navigation, &k.General
+	// Enter and esc also answer and leave a question in the footer (the
+	// filter, a search): the list's `?` names them by what they do there.
+	for _, key := range []*key.Binding{&b.Open, &b.SortLeft, &b.SortRight, &b.Reverse, &b.Filter, &b.Search,
+		&n.Up, &n.Down, &n.PageUp, &n.PageDown, &n.Home, &n.End, &k.Panes.Close, &k.Tools.Type, &g.Help, &g.Quit, &g.Interrupt} {
+		key.SetEnabled(true)
+	}
+	k.Panes.Close = Relabel(k.Panes.Close, "clear filter / back")
+	return k
+}
+
+// all are every binding of k.
+func (k *KeyMap) all() []*key.Binding {
+	p, n, w, t, s, b, g := &k.Playback, &k.Navigation, &k.Panes, &k.Tools, &k.Presenter, &k.Browse, &k.General
+	out := []*key.Binding{&p.Pause, &p.Step, &p.Faster, &p.Slower, &p.Restart, &p.Fork,
+		&n.Up, &n.Down, &n.PageUp, &n.PageDown, &n.Home, &n.End, &n.GoTo, &n.PrevTurn, &n.NextTurn, &n.PrevNote, &n.NextNote, &n.Search, &n.Sync,
+		&w.Next, &w.Prev, &w.Unfold, &w.Close, &t.TakeOver, &t.Type, &t.Reveal, &t.Side, &s.NextScene, &s.Scoreboard,
+		&b.Open, &b.SortLeft, &b.SortRight, &b.Reverse, &b.Filter, &b.Search, &b.Back, &g.Help, &g.Quit, &g.Interrupt}
+	for i := range k.Overlays {
+		out = append(out, &k.Overlays[i])
+	}
+	return out
+}
+
+// BrowseHelp is the `?` screen of the list of a study's episodes.
+func (k KeyMap) BrowseHelp() [][]key.Binding {
+	b, n, g := k.Browse, k.Navigation, k.General
+	return [][]key.Binding{
+		{b.Open, b.Search, b.Filter, b.SortLeft, b.SortRight, b.Reverse},
+		{n.Up, n.Down, n.PageUp, n.PageDown, n.Home, n.End},
+		{k.Panes.Close, g.Help, g.Quit, g.Interrupt},
+	}
+}
+
+// BrowseShortHelp is the list's footer line.
+func (k KeyMap) BrowseShortHelp() []key.Binding {
+	b := k.Browse
+	return []key.Binding{b.Open, Relabel(b.Search, "search"), b.Filter, Relabel(b.SortRight, "sort"), Relabel(b.Reverse, "reverse"), k.General.Help, k.General.Quit}
 }
 
 // Relabel is b described as it acts in one situation.
