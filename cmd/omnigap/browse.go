@@ -18,6 +18,7 @@ import (
 
 func newBrowseCmd() *cobra.Command {
 	w := newWatchOptions()
+	var ratings []string
 	cmd := &cobra.Command{
 		Use:   "browse PATH...",
 		Short: "List every episode of a study, twins side by side, sorted by the gap and searched to the turn",
@@ -51,8 +52,9 @@ tab-separated lines, sorted by the gap.`,
   omnigap browse out/cl out/imported
   omnigap browse out/cl | head`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error { return w.browse(cmd, args) },
+		RunE: func(cmd *cobra.Command, args []string) error { return w.browse(cmd, args, ratings) },
 	}
+	addRatingsFlag(cmd, &ratings)
 	cmd.Flags().StringVar(&w.recordDir, "record", "", "folder for the forks of an episode opened (f); by default a forks/ folder beside the recording forked")
 	addMaxUtteranceFlag(cmd, &w.maxUtterance)
 	w.backends.addFlags(cmd)
@@ -61,17 +63,21 @@ tab-separated lines, sorted by the gap.`,
 
 // browse lists the episodes args hold: in the app on a terminal, else
 // as lines.
-func (w *watchOptions) browse(cmd *cobra.Command, args []string) error {
+func (w *watchOptions) browse(cmd *cobra.Command, args, ratings []string) error {
 	ctx := cmd.Context()
-	ix, err := unlessInterrupted(ctx, func() (*browse.Index, error) { return browse.Read(ctx, args, cmd.ErrOrStderr(), nil) })
+	args, ratings = splitRatings(args, ratings)
+	ix, err := unlessInterrupted(ctx, func() (*browse.Index, error) { return browse.Read(ctx, args, notesOf(cmd), nil) })
 	if errors.Is(err, context.Canceled) {
 		return errInterrupted
 	}
 	if err != nil {
 		return err
 	}
-	// People's ratings (--ratings) would join the index's runs here,
-	// before the list opens, as columns of their own.
+	// People's ratings join the runs listed, for the scores panel (e)
+	// and the card (c) of an episode opened.
+	if w.rated, err = readPeople(ctx, ratings, ix.Paths(), cmd.ErrOrStderr()); err != nil {
+		return err
+	}
 	out := cmd.OutOrStdout()
 	if f, ok := out.(*os.File); !ok || !term.IsTerminal(f.Fd()) {
 		return writeIndex(out, ix)
@@ -82,6 +88,7 @@ func (w *watchOptions) browse(cmd *cobra.Command, args []string) error {
 		ForkBackends: w.forkBackends(nil, ""),
 		RecordDir:    w.recordDir,
 		MaxUtterance: w.maxUtterance,
+		Rated:        w.rated,
 	})
 }
 

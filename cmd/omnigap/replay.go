@@ -57,15 +57,7 @@ too).`,
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl
   omnigap replay out/cl --episode craigslist_gen-7-s7 --turn 9`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if episode != "" || turn != 0 {
-				if episode == "" || turn < 0 {
-					return fmt.Errorf("--turn N goes with --episode ID, N from 1")
-				}
-				return w.replayEpisode(cmd, args, episode, turn, speed)
-			}
-			return w.replay(cmd, args, ratings, speed)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return w.replayAny(cmd, args, ratings, episode, turn, speed) },
 	}
 	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, or of --pace for untimed recordings, 0.25 to 8 (+ and - change it)")
 	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing, as untimed recordings always do (0 for none)")
@@ -75,6 +67,18 @@ too).`,
 	cmd.Flags().IntVar(&turn, "turn", 0, "with --episode: open it at this turn, played at once")
 	w.backends.addFlags(cmd)
 	return cmd
+}
+
+// replayAny plays the recordings args back, or with --episode the one
+// episode named, at its turn.
+func (w *watchOptions) replayAny(cmd *cobra.Command, args, ratings []string, episode string, turn int, speed float64) error {
+	if episode == "" && turn == 0 {
+		return w.replay(cmd, args, ratings, speed)
+	}
+	if episode == "" || turn < 0 {
+		return fmt.Errorf("--turn N goes with --episode ID, N from 1")
+	}
+	return w.replayEpisode(cmd, args, episode, turn, speed)
 }
 
 // replay plays the recordings args back, at speed times their timing.

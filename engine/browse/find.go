@@ -55,3 +55,17 @@ func (ix *Index) Find(id string) (*Group, error) {
 	}
 	return nil, fmt.Errorf("--episode %s names %d episodes: %s%s; give more of the id", id, len(found), strings.Join(names, ", "), more)
 }
+
+// Paths are the recordings the index lists, each once (a transcript's
+// dialogues are FILE#UUID), in the groups' order.
+func (ix *Index) Paths() []string {
+	var out []string
+	for _, g := range ix.Groups {
+		for _, r := range g.Runs {
+			if r.Problem == "" {
+				out = append(out, r.Path)
+			}
+		}
+	}
+	return out
+}
