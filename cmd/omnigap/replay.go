@@ -57,7 +57,9 @@ too).`,
   omnigap replay --pace 150ms out/cl/craigslist_gen-1-script-s1.jsonl out/cl/craigslist_gen-1-agents-s1.jsonl
   omnigap replay out/cl --episode craigslist_gen-7-s7 --turn 9`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
-		RunE: func(cmd *cobra.Command, args []string) error { return w.replayAny(cmd, args, ratings, episode, turn, speed) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return w.replayAny(cmd, args, ratings, episode, turn, speed)
+		},
 	}
 	cmd.Flags().Float64Var(&speed, "speed", 1, "play at this multiple of the recorded timing, or of --pace for untimed recordings, 0.25 to 8 (+ and - change it)")
 	cmd.Flags().DurationVar(&w.pace, "pace", 60*time.Millisecond, "stream word by word with this delay instead of the recorded timing, as untimed recordings always do (0 for none)")
