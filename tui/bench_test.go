@@ -6,7 +6,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 // longEpisode is a 240x60 model with 3 panes of 2,000 finished turns,

@@ -18,7 +18,7 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 // studyIndex is the index of a built-in study of 14 Craigslist episodes

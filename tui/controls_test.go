@@ -13,7 +13,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 func TestFocusMovesWithTabAndClick(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 // fireHose streams one long turn as `rate` deltas per second for `span`.

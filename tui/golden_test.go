@@ -19,8 +19,8 @@ import (
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/tuitest"
 	"github.com/omnigap/omnigap/tui/pane"
-	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // goldenTurns is how far the golden screens' runs have played.

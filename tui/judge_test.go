@@ -13,11 +13,11 @@ import (
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/record/recordtest"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/llmtest"
+	"github.com/omnigap/omnigap/internal/recordtest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 // TestQuitWhileTheJudgeHangs: q while the judge's call hangs (the

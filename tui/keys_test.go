@@ -15,8 +15,8 @@ import (
 
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/tuitest"
 	"github.com/omnigap/omnigap/tui/pane"
-	"github.com/omnigap/omnigap/tui/tuitest"
 	"github.com/omnigap/omnigap/tui/ui"
 )
 

@@ -11,8 +11,8 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/tuitest"
 	"github.com/omnigap/omnigap/tui/scoreboard"
-	"github.com/omnigap/omnigap/tui/tuitest"
 	"github.com/omnigap/omnigap/tui/ui"
 )
 

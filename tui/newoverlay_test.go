@@ -11,9 +11,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/tuitest"
 	"github.com/omnigap/omnigap/tui/pane"
 	"github.com/omnigap/omnigap/tui/panel"
-	"github.com/omnigap/omnigap/tui/tuitest"
 	"github.com/omnigap/omnigap/tui/ui"
 )
 

@@ -14,9 +14,9 @@ import (
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/tuitest"
 	"github.com/omnigap/omnigap/tui/pane"
 	"github.com/omnigap/omnigap/tui/scoreboard"
-	"github.com/omnigap/omnigap/tui/tuitest"
 )
 
 // At 80x24 three panes leave the scoreboard narrow columns: every pane's

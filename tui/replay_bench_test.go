@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/record/recordtest"
 	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/recordtest"
 )
 
 // BenchmarkOpenLongReplay is omnigap replay of a 10,000-turn recording

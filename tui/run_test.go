@@ -15,7 +15,7 @@ import (
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 func TestRunRecordsWhileScrollingRestartsAndQuitsCleanly(t *testing.T) {

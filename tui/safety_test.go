@@ -10,7 +10,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 // hostile is model output that tries to write the clipboard (OSC 52), set

@@ -14,7 +14,7 @@ import (
 	"github.com/omnigap/omnigap/engine/people"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 // The scores panel (e) shows each seat's scores: a judged run's judge

@@ -8,11 +8,11 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/record/recordtest"
 	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
-	"github.com/omnigap/omnigap/tui/tuitest"
+	"github.com/omnigap/omnigap/internal/recordtest"
+	"github.com/omnigap/omnigap/internal/tuitest"
 )
 
 // pausedAgents is a live AGENTS run of the test scenario, paused.

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/replycache"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestResumedRunCountsTheRequestsItSent: after --resume, the line of

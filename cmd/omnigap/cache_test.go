@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestCachedRunSendsNothingAndRecordsTheSame: a study run again with

@@ -22,7 +22,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
 	"github.com/omnigap/omnigap/internal/shareddata"
 	"github.com/omnigap/omnigap/internal/termtest"
 	"github.com/omnigap/omnigap/internal/tools"
@@ -47,7 +47,7 @@ import (
 //     room_keys holds a fresh public key; /tmp/ is a temporary folder;
 //   - the placeholders (placeholders below);
 //   - an endpoint (--base-url, --provider, a model without one) is the
-//     loopback OpenAI-compatible server of engine/llm/llmtest, and a
+//     loopback OpenAI-compatible server of internal/llmtest, and a
 //     study against it (or a dry run, which plays a stand-in model)
 //     plays --episodes 2 when the docs say more, the command otherwise
 //     the one written: hundreds of model episodes would be minutes of CI;

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/llm/estimate"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // paddedServer is the loopback model server answering as llmtest does

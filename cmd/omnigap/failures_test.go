@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 func TestRunWhereEveryCallFailsExitsNonZeroWithTheReason(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestCtrlCStopsJudgeWithinASecond: a judge whose calls hang stops

@@ -10,9 +10,9 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/llm"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // judgeInput is a folder of two imported episodes with their

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // hostileJSON is model text, as escaped in a JSON reply, that tries to set

@@ -1,6 +1,6 @@
 package main
 
-import "github.com/omnigap/omnigap/engine/llm/llmtest"
+import "github.com/omnigap/omnigap/internal/llmtest"
 
 // modelArgs are the flags that point a command at srv's model.
 func modelArgs(srv *llmtest.Server) []string {

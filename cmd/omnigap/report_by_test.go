@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestReportByModel: two studies of the same scenarios and seeds with

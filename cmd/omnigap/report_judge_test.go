@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/report"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestReportOfJudgedSotopiaRuns: runs of imported Sotopia scenarios (a

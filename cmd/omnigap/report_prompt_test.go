@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestReportByPrompt: two SCRIPT studies of the same scenario and seeds,

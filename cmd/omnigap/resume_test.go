@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestInterruptedRunResumesToTheSameSummary: a study stopped with SIGINT

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/transport"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // fakeKey is recognizable wherever it might leak.

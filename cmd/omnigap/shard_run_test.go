@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // shardStudy is the study the shard tests split: both generators, so the

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // maxScenariosPerSentence is how many built-in scenarios may say one

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // Two scenarios that differ only in their id, played with one seed, say

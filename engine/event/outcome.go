@@ -8,7 +8,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/omnigap/omnigap/engine/record/jsonw"
+	"github.com/omnigap/omnigap/engine/jsonw"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 

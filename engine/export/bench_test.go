@@ -5,7 +5,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/record/recordtest"
+	"github.com/omnigap/omnigap/internal/recordtest"
 )
 
 // BenchmarkRedactedCopy copies a 10,000-turn recording (about 51,000

@@ -11,14 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/amount"
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/interop/sotopia/wire"
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/leak/amount"
-	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/sotopiawire"
 	"github.com/omnigap/omnigap/engine/view"
 )
 
@@ -195,7 +195,7 @@ func TestSotopiaShape(t *testing.T) {
 	if _, err := Sotopia(&b, recs, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	logs := lines[wire.EpisodeLog](t, b.Bytes())
+	logs := lines[sotopiawire.EpisodeLog](t, b.Bytes())
 	for i, l := range logs {
 		if len(l.Agents) != 2 || len(l.Rewards) != 2 {
 			t.Errorf("log %d: agents %v rewards %v", i, l.Agents, l.Rewards)

@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/leak/match"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"

@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/interop/sotopia/wire"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/sotopiawire"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
 )
@@ -42,17 +42,17 @@ func Sotopia(w io.Writer, recs []*record.Recording, o Options) (Stats, error) {
 	return st, nil
 }
 
-func episodeLog(rec *record.Recording) wire.EpisodeLog {
+func episodeLog(rec *record.Recording) sotopiawire.EpisodeLog {
 	h := rec.Header
 	sc := h.Scenario
 	names := []string{sc.Seats[0].Character.Name, sc.Seats[1].Character.Name}
-	log := wire.EpisodeLog{
+	log := sotopiawire.EpisodeLog{
 		Environment: sc.ID, Agents: names, Tag: "omnigap-" + string(h.Mode),
 		Models: []string{"omnigap", h.Backends[0], h.Backends[1]},
 	}
 	first := make([][3]string, 2)
 	for seat := range 2 {
-		first[seat] = [3]string{wire.Environment, names[seat], view.For(sc, h.Mode, seat).Render()}
+		first[seat] = [3]string{sotopiawire.Environment, names[seat], view.For(sc, h.Mode, seat).Render()}
 	}
 	log.Messages = append(log.Messages, first)
 	for _, ev := range rec.Events {
@@ -61,8 +61,8 @@ func episodeLog(rec *record.Recording) wire.EpisodeLog {
 		}
 		other := 1 - ev.Seat
 		log.Messages = append(log.Messages, [][3]string{
-			{names[ev.Seat], wire.Environment, sotopiaLine(*ev.Action)},
-			{names[other], wire.Environment, "did nothing"},
+			{names[ev.Seat], sotopiawire.Environment, sotopiaLine(*ev.Action)},
+			{names[other], sotopiawire.Environment, "did nothing"},
 		})
 	}
 	end := rec.Ending()
@@ -89,7 +89,7 @@ func episodeLog(rec *record.Recording) wire.EpisodeLog {
 			}
 			overall = importedScores(end, seat, scores, overall)
 		}
-		log.Rewards = append(log.Rewards, wire.Reward{Overall: overall, Dimensions: scores})
+		log.Rewards = append(log.Rewards, sotopiawire.Reward{Overall: overall, Dimensions: scores})
 	}
 	if end != nil {
 		for _, k := range slices.Sorted(maps.Keys(end.Notes)) {

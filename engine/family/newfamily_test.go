@@ -20,17 +20,17 @@ import (
 	_ "github.com/omnigap/omnigap/engine/family/all"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/interop"
+	"github.com/omnigap/omnigap/engine/jsonw"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/record/jsonw"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // handshake is a family with data of its own written in this file only,

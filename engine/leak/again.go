@@ -5,7 +5,7 @@ import (
 	"maps"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/leak/derive"
+	"github.com/omnigap/omnigap/engine/fact/derive"
 	"github.com/omnigap/omnigap/engine/record"
 )
 

@@ -1,8 +1,8 @@
 package leak
 
 import (
-	"github.com/omnigap/omnigap/engine/leak/derive"
-	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/fact/derive"
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )

@@ -1,7 +1,7 @@
 package leak
 
 import (
-	"github.com/omnigap/omnigap/engine/leak/derive"
+	"github.com/omnigap/omnigap/engine/fact/derive"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 

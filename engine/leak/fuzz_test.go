@@ -4,7 +4,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 

@@ -6,8 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/leak/match"
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/fact/match"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // quotedWords is how many words of a quotation must be an earlier turn's,

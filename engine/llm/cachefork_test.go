@@ -8,9 +8,9 @@ import (
 
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // With --cache, a fork of a recorded run (its first turns replayed, then

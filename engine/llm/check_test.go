@@ -14,10 +14,10 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/leak/check"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 var checkedTurnRe = regexp.MustCompile(`(?i)turn (\d+)`)

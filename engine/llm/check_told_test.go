@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestLeakCheckAsksAboutWhatSidesWereTold: the model's leak check is

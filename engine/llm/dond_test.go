@@ -14,10 +14,10 @@ import (
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // dealGame is the Deal-or-No-Deal game of cocoa's two-in-a-row test

@@ -10,10 +10,10 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/llm/config"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestFailingEndpointGetsFewerCalls runs 16 AGENTS episodes over two

@@ -7,9 +7,9 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 func TestEveryModeAndFamilyPlaysThrough(t *testing.T) {

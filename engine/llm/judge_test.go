@@ -9,10 +9,10 @@ import (
 	"github.com/omnigap/omnigap/engine/episode"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 func TestJudgeScoresIntoTheFooter(t *testing.T) {

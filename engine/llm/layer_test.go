@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/llm/chat"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // memo is a reply cache kept in memory, written as a transport layer: it

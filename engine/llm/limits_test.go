@@ -10,9 +10,9 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/llm/config"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestRPMHoldsInEveryWindowAtTheServer runs four AGENTS episodes at once

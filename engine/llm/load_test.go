@@ -8,10 +8,10 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestThousandEpisodesAtConcurrency64 plays 1,000 AGENTS episodes of 20

@@ -13,10 +13,10 @@ import (
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/chat"
 	"github.com/omnigap/omnigap/engine/llm/config"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/provider"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // The provider quirks written in this file only, as docs/ARCHITECTURE.md

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestOpenAIGetsTheCapAsMaxCompletionTokens: the openai row's quirk sends

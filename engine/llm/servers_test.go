@@ -9,8 +9,8 @@ import (
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // twentyPerMode runs 20 episodes per mode of generated Craigslist

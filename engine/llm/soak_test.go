@@ -13,10 +13,10 @@ import (
 
 	"github.com/omnigap/omnigap/engine/batch"
 	"github.com/omnigap/omnigap/engine/library"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/transport"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestFaultSoak plays AGENTS and SCRIPT episodes against a loopback server

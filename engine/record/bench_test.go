@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/record/recordtest"
+	"github.com/omnigap/omnigap/internal/recordtest"
 )
 
 // BenchmarkReadTenThousandTurns reads a whole 10,000-turn recording, as

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/record/jsonw"
+	"github.com/omnigap/omnigap/engine/jsonw"
 	"github.com/omnigap/omnigap/engine/textsafe"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/record"
-	"github.com/omnigap/omnigap/engine/record/recordtest"
+	"github.com/omnigap/omnigap/internal/recordtest"
 )
 
 // TestReadTurnsKeepsTurnsOnly: ReadTurns checks every line as Read does

@@ -15,12 +15,12 @@ import (
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/llm"
 	"github.com/omnigap/omnigap/engine/llm/config"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/replay"
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // recordModelRun records an AGENTS run against the loopback server, with

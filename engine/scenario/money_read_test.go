@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/leak/amount"
+	"github.com/omnigap/omnigap/engine/amount"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // TestHostileModelInPlayInTmux: the real binary's play mode, in a real

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/metrics"
-	"github.com/omnigap/omnigap/engine/record/recordtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
+	"github.com/omnigap/omnigap/internal/recordtest"
 )
 
 // TestWatchAgainstAStreamingEndpointInTmux points the real binary at a

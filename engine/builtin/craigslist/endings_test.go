@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/builtin"
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
@@ -13,6 +12,7 @@ import (
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 func listingScenario(t *testing.T, listing, sellerTarget, sellerBottom, buyerTarget, buyerBottom float64) *scenario.Scenario {

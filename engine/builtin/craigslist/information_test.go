@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/builtin"
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // withSellerPrices returns a copy of a Craigslist scenario with the

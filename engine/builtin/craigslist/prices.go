@@ -1,6 +1,6 @@
 package craigslist
 
-import "github.com/omnigap/omnigap/engine/leak/amount"
+import "github.com/omnigap/omnigap/engine/amount"
 
 // lastPrice finds the last price in text, in any common form: "$450",
 // "$1,200", "450 dollars", "1.2k", "four fifty", "twelve hundred bucks" or a

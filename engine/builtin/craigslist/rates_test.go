@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/library"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // episodesPerMode is the batch: seeds 1..300 in every mode, the

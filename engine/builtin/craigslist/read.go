@@ -7,7 +7,7 @@ import (
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // bargainMove is what one turn of a negotiation said, read from its

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/amount"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
 	"github.com/omnigap/omnigap/engine/generate"
-	"github.com/omnigap/omnigap/engine/leak/amount"
 )
 
 func TestLastPrice(t *testing.T) {

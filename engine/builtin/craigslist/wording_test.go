@@ -3,9 +3,9 @@ package craigslist
 import (
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // The seed chooses the wording: over a few seeds the same scenario is not

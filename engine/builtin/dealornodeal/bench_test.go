@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	dond "github.com/omnigap/omnigap/engine/family/dealornodeal"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // BenchmarkDealOrNoDealEpisode plays the negotiators in each mode over 64

@@ -3,8 +3,8 @@ package freeform
 import (
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // BenchmarkFreeformEpisode plays the free-form players in each mode over

@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/builtin"
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // Every reply takes up the partner's last turn: news gets a reaction,

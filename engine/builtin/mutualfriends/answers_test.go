@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/builtin"
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
@@ -15,6 +14,7 @@ import (
 	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // How each question the mutual friends players ask may be answered: the

@@ -3,9 +3,9 @@ package mutualfriends
 import (
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // BenchmarkMutualFriendsEpisode plays the MutualFriends players in each

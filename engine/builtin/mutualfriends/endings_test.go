@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	"github.com/omnigap/omnigap/engine/builtin/talk"
 	"github.com/omnigap/omnigap/engine/event"
 	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 func TestMutualFriendsEndsWhenBothSelect(t *testing.T) {

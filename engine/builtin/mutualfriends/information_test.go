@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/builtin"
-	"github.com/omnigap/omnigap/engine/builtin/builtintest"
 	mf "github.com/omnigap/omnigap/engine/family/mutualfriends"
 	"github.com/omnigap/omnigap/engine/generate"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/internal/builtintest"
 )
 
 // The same holds for friend lists: an AGENTS player's turns do not depend

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/omnigap/omnigap/engine/amount"
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )

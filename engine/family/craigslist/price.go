@@ -2,7 +2,7 @@ package craigslist
 
 import (
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/record/jsonw"
+	"github.com/omnigap/omnigap/engine/jsonw"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 

@@ -4,8 +4,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/leak/amount"
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/amount"
+	"github.com/omnigap/omnigap/engine/words"
 	"github.com/omnigap/omnigap/internal/lazyre"
 )
 

@@ -14,7 +14,7 @@ var numberNames = []string{"zero", "one", "two", "three", "four", "five", "six",
 
 // Derive makes each side's value for an item a fact it owns: its phrase
 // is the item's name and its number the value, which the matcher binds to
-// the item in the clause (engine/leak/match/items.go); the paraphrases
+// the item in the clause (engine/fact/match/items.go); the paraphrases
 // are the usual wordings, for people to read. An item both sides value the same is left out: the
 // partner's own value would read as this side's.
 func (Family) Derive(s *scenario.Scenario) {

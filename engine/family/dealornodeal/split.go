@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/record/jsonw"
+	"github.com/omnigap/omnigap/engine/jsonw"
 )
 
 // Split is how many of each item one side takes: the argument of a

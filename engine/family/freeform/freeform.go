@@ -5,8 +5,8 @@ package freeform
 
 import (
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/fact/derive"
 	"github.com/omnigap/omnigap/engine/family"
-	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/scenario"
 )
 

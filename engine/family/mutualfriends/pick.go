@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
-	"github.com/omnigap/omnigap/engine/record/jsonw"
+	"github.com/omnigap/omnigap/engine/jsonw"
 )
 
 // Pick is the argument of a selection (event.Action.Arg): a friend's

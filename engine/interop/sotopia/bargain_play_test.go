@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnigap/omnigap/engine/amount"
 	"github.com/omnigap/omnigap/engine/event"
 	cl "github.com/omnigap/omnigap/engine/family/craigslist"
-	"github.com/omnigap/omnigap/engine/leak/amount"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/omnigap/omnigap/engine/fact/derive"
+	"github.com/omnigap/omnigap/engine/fact/match"
+	"github.com/omnigap/omnigap/engine/fact/secret"
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/leak/derive"
-	"github.com/omnigap/omnigap/engine/leak/match"
-	"github.com/omnigap/omnigap/engine/leak/secret"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 )

@@ -9,9 +9,9 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/omnigap/omnigap/engine/fact/derive"
+	"github.com/omnigap/omnigap/engine/fact/secret"
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/leak/derive"
-	"github.com/omnigap/omnigap/engine/leak/secret"
 	"github.com/omnigap/omnigap/engine/safefile"
 	"github.com/omnigap/omnigap/engine/scenario"
 )

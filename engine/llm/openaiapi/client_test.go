@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/llm/chat"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 func hello(temp float64) chat.Request {

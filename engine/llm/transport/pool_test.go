@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/omnigap/omnigap/engine/llm/chat"
-	"github.com/omnigap/omnigap/engine/llm/llmtest"
 	"github.com/omnigap/omnigap/engine/llm/openaiapi"
+	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
 // over is a transport to the servers, the first taking most calls, with

@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/interop/sotopia/wire"
+	"github.com/omnigap/omnigap/engine/sotopiawire"
 )
 
 // fromJSONL reads an episodes_to_jsonl record. The raw fields, when the
 // export kept them, say the turns exactly (with every "did nothing");
 // otherwise the turns come from the told interaction.
-func fromJSONL(r *wire.EpisodeJSONL) (*Episode, error) {
+func fromJSONL(r *sotopiawire.EpisodeJSONL) (*Episode, error) {
 	e := &Episode{
 		Form: FormJSONL, PK: r.EpisodeID, Environment: r.EnvironmentID, Codename: r.Codename,
 		Scenario: r.Scenario, Tag: r.ExperimentTag, Models: r.ModelNames, Reasoning: r.Reasoning,
@@ -55,7 +55,7 @@ func fromJSONL(r *wire.EpisodeJSONL) (*Episode, error) {
 // scenario, backgrounds and goals from the evaluator's prompt when it
 // holds them (else each agent's background is the context the
 // environment gave it in the first turn).
-func fromEpisodeLog(r *wire.EpisodeLog) (*Episode, error) {
+func fromEpisodeLog(r *sotopiawire.EpisodeLog) (*Episode, error) {
 	e := &Episode{
 		Form: FormEpisodeLog, PK: r.PK, Environment: r.Environment, Tag: r.Tag, Models: r.Models,
 		Reasoning: r.Reasoning,
@@ -91,14 +91,14 @@ func fromEpisodeLog(r *wire.EpisodeLog) (*Episode, error) {
 
 // promptRecord is a record that keeps only the evaluator's prompt.
 type promptRecord struct {
-	PK            string        `json:"pk"`
-	Environment   string        `json:"environment"`
-	Agents        []string      `json:"agents"`
-	Tag           string        `json:"tag"`
-	Models        []string      `json:"models"`
-	Reasoning     string        `json:"reasoning"`
-	Rewards       []wire.Reward `json:"rewards"`
-	RewardsPrompt string        `json:"rewards_prompt"`
+	PK            string               `json:"pk"`
+	Environment   string               `json:"environment"`
+	Agents        []string             `json:"agents"`
+	Tag           string               `json:"tag"`
+	Models        []string             `json:"models"`
+	Reasoning     string               `json:"reasoning"`
+	Rewards       []sotopiawire.Reward `json:"rewards"`
+	RewardsPrompt string               `json:"rewards_prompt"`
 }
 
 // fromPrompt reads everything from the evaluator's prompt text.
@@ -133,7 +133,7 @@ func messageNames(msgs [][][3]string) ([2]string, error) {
 	}
 	for i := range 2 {
 		m := msgs[0][i]
-		if m[0] != wire.Environment || m[1] == "" || m[1] == wire.Environment {
+		if m[0] != sotopiawire.Environment || m[1] == "" || m[1] == sotopiawire.Environment {
 			return names, interop.Fieldf(fmt.Sprintf("messages[0][%d]", i), "must be the environment's message to an agent (got %q to %q)", m[0], m[1])
 		}
 		names[i] = m[1]
@@ -154,7 +154,7 @@ func messageTurns(msgs [][][3]string, names [2]string, field string) ([]Turn, er
 	for ti, turn := range msgs {
 		acted, nothing := 0, 0
 		for mi, m := range turn {
-			if m[0] == wire.Environment || m[1] != wire.Environment {
+			if m[0] == sotopiawire.Environment || m[1] != sotopiawire.Environment {
 				continue
 			}
 			agent := -1
@@ -199,7 +199,7 @@ func unescaped(quoted string) string {
 
 // evaluate reads the per-agent rewards, when there are any, and places
 // the evaluator's reasoning by agent and dimension.
-func (e *Episode) evaluate(rewards []wire.Reward, field string) error {
+func (e *Episode) evaluate(rewards []sotopiawire.Reward, field string) error {
 	env, reasons := readReasoning(e.Reasoning)
 	e.EnvironmentComment = env
 	if len(rewards) == 0 {
@@ -211,7 +211,7 @@ func (e *Episode) evaluate(rewards []wire.Reward, field string) error {
 	for i, r := range rewards {
 		ev := Evaluation{Overall: r.Overall, Reasoning: reasons[i]}
 		for k, v := range r.Dimensions {
-			if k == wire.OverallKey {
+			if k == sotopiawire.OverallKey {
 				continue
 			}
 			if ev.Scores == nil {
@@ -239,10 +239,10 @@ func (e *Episode) finish(field string) (*Episode, error) {
 // newOf is a new zero value of v's type, for decoding one field alone.
 func newOf(v any) any {
 	switch v.(type) {
-	case *wire.EpisodeJSONL:
-		return new(wire.EpisodeJSONL)
-	case *wire.EpisodeLog:
-		return new(wire.EpisodeLog)
+	case *sotopiawire.EpisodeJSONL:
+		return new(sotopiawire.EpisodeJSONL)
+	case *sotopiawire.EpisodeLog:
+		return new(sotopiawire.EpisodeLog)
 	}
 	return new(promptRecord)
 }

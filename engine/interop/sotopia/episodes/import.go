@@ -10,10 +10,10 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/fact/derive"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/metrics"
 	"github.com/omnigap/omnigap/engine/recent"
 	"github.com/omnigap/omnigap/engine/run"

@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/omnigap/omnigap/engine/interop"
-	"github.com/omnigap/omnigap/engine/interop/sotopia/wire"
 	"github.com/omnigap/omnigap/engine/safefile"
+	"github.com/omnigap/omnigap/engine/sotopiawire"
 )
 
 // Bounds on what is read, checked before and while reading.
@@ -161,13 +161,13 @@ func Decode(data []byte) (*Episode, error) {
 	}
 	switch {
 	case fields["social_interactions"] != nil:
-		var r wire.EpisodeJSONL
+		var r sotopiawire.EpisodeJSONL
 		if err := decodeFields(data, fields, &r); err != nil {
 			return nil, err
 		}
 		return fromJSONL(&r)
 	case fields["messages"] != nil:
-		var r wire.EpisodeLog
+		var r sotopiawire.EpisodeLog
 		if err := decodeFields(data, fields, &r); err != nil {
 			return nil, err
 		}

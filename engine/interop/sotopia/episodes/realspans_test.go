@@ -13,11 +13,11 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/event"
+	"github.com/omnigap/omnigap/engine/fact/derive"
 	"github.com/omnigap/omnigap/engine/interop"
 	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/engine/interop/sotopia/episodes"
 	"github.com/omnigap/omnigap/engine/leak"
-	"github.com/omnigap/omnigap/engine/leak/derive"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/internal/shareddata"

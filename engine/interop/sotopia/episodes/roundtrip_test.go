@@ -13,10 +13,10 @@ import (
 	"github.com/omnigap/omnigap/engine/event"
 	"github.com/omnigap/omnigap/engine/export"
 	"github.com/omnigap/omnigap/engine/interop/cocoa"
-	"github.com/omnigap/omnigap/engine/interop/sotopia/wire"
 	"github.com/omnigap/omnigap/engine/leak"
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/sotopiawire"
 	"github.com/omnigap/omnigap/engine/view"
 	"github.com/omnigap/omnigap/internal/shareddata"
 )
@@ -53,17 +53,17 @@ func shippedAndHumans(t *testing.T) []*record.Recording {
 	return append(recs, r)
 }
 
-func exported(t *testing.T, recs []*record.Recording) []wire.EpisodeLog {
+func exported(t *testing.T, recs []*record.Recording) []sotopiawire.EpisodeLog {
 	t.Helper()
 	var b bytes.Buffer
 	if _, err := export.Sotopia(&b, recs, export.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	var logs []wire.EpisodeLog
+	var logs []sotopiawire.EpisodeLog
 	sc := bufio.NewScanner(&b)
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
-		var l wire.EpisodeLog
+		var l sotopiawire.EpisodeLog
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +158,7 @@ func TestImportedScoresExportAgain(t *testing.T) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<22)
 	sc.Scan()
-	var src wire.EpisodeJSONL
+	var src sotopiawire.EpisodeJSONL
 	if err := json.Unmarshal(sc.Bytes(), &src); err != nil {
 		t.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // How key phrases are said in other words: a word's inflections and

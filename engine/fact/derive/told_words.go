@@ -1,6 +1,6 @@
 package derive
 
-import "github.com/omnigap/omnigap/engine/leak/words"
+import "github.com/omnigap/omnigap/engine/words"
 
 // The words of what a seat was told (told.go): which are too common to
 // say a piece alone, which only frame it, and the other words people use

@@ -9,7 +9,7 @@ package amount
 import (
 	"math"
 
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // Reader reads the amounts of one text at a time. It reuses its buffers:

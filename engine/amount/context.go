@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // isPrice reports whether the amount said at bytes from..to of src can be

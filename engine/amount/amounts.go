@@ -3,7 +3,7 @@ package amount
 import (
 	"sync"
 
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // readers pools readers of the number words alone, so Amounts allocates

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 func TestNumbers(t *testing.T) {

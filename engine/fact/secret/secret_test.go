@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/omnigap/omnigap/engine/leak/match"
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/internal/shareddata"
 )

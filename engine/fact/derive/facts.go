@@ -10,10 +10,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/omnigap/omnigap/engine/leak/amount"
-	"github.com/omnigap/omnigap/engine/leak/match"
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/amount"
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // GoalFacts finds the facts hidden in the seats' goals and secrets: one

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/leak/match"
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // ToldFacts finds the private facts in what each seat was told beyond its

@@ -1,8 +1,8 @@
 package match
 
 import (
-	"github.com/omnigap/omnigap/engine/leak/words"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // Item values (Deal-or-No-Deal) are bound to their item and number in the

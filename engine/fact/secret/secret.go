@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/omnigap/omnigap/engine/leak/match"
-	"github.com/omnigap/omnigap/engine/leak/words"
+	"github.com/omnigap/omnigap/engine/fact/match"
 	"github.com/omnigap/omnigap/engine/scenario"
+	"github.com/omnigap/omnigap/engine/words"
 )
 
 // Phrases derives the key phrases of a free-form secret, so that

@@ -2,7 +2,7 @@
 // the EpisodeLog that Sotopia's database stores, and the record its
 // episodes_to_jsonl export writes. The episode reader and the
 // `export --format sotopia` writer share them.
-package wire
+package sotopiawire
 
 import (
 	"bytes"

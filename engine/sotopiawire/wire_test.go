@@ -1,4 +1,4 @@
-package wire
+package sotopiawire
 
 import (
 	"encoding/json"
