@@ -119,7 +119,7 @@ func (o *reportOptions) report(cmd *cobra.Command, args []string) error {
 		inputs[i] = src.Path
 	}
 	if n == 0 {
-		return fmt.Errorf("no readable recordings in %v", args)
+		return study.NoRecordings(args)
 	}
 	rated, err := readPeople(cmd.Context(), ratings, inputs, cmd.ErrOrStderr())
 	if err != nil {

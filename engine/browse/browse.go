@@ -23,7 +23,6 @@ package browse
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"runtime"
 	"slices"
@@ -95,7 +94,7 @@ func Read(ctx context.Context, args []string, stderr io.Writer, progress Progres
 		runs = append(runs, rs...)
 	}
 	if len(runs) == 0 {
-		return nil, fmt.Errorf("no recordings in %s", strings.Join(args, " "))
+		return nil, study.NoRecordings(args)
 	}
 	return index(runs), nil
 }
