@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -131,7 +130,7 @@ func TestBrowseSortFilterSearchInTmux(t *testing.T) {
 		}
 	}
 	tm.keys("r")
-	s = tm.waitFor("the smallest gap first", 10*time.Second, func(s string) bool { return strings.Contains(s, "sorted by gap ↑") })
+	s = tm.waitFor("the smallest gap first", patient, func(s string) bool { return strings.Contains(s, "sorted by gap ↑") })
 	if up, b := gaps(s); len(up) != 6 || b != 5 || up[0] != down[len(down)-1] {
 		t.Errorf("reversed: gaps %v and %d blanks, want %v reversed, the blanks last:\n%s", up, b, down, s)
 	}
@@ -139,23 +138,23 @@ func TestBrowseSortFilterSearchInTmux(t *testing.T) {
 	tm.keys("f")
 	tm.typeText("mode:humans")
 	tm.keys("Enter")
-	s = tm.waitFor("the people's episode alone", 10*time.Second, func(s string) bool { return strings.Contains(s, `filter "mode:humans": 1 shown`) })
+	s = tm.waitFor("the people's episode alone", patient, func(s string) bool { return strings.Contains(s, `filter "mode:humans": 1 shown`) })
 	if !strings.Contains(s, "C_twice") || strings.Contains(s, "craigslist_gen-") {
 		t.Errorf("mode:humans lists:\n%s", s)
 	}
 	tm.keys("Escape")
-	tm.waitFor("the filter cleared", 10*time.Second, func(s string) bool { return strings.Contains(s, "every episode listed") })
+	tm.waitFor("the filter cleared", patient, func(s string) bool { return strings.Contains(s, "every episode listed") })
 	tm.keys("f")
 	tm.typeText(" -family:craigslist -mode:humans") // a leading space: tmux would read -f as its own flag
 	tm.keys("Enter")
 	// The unreadable file has no family: it is not a Craigslist one.
-	s = tm.waitFor("the other families", 10*time.Second, func(s string) bool { return strings.Contains(s, ": 4 shown") })
+	s = tm.waitFor("the other families", patient, func(s string) bool { return strings.Contains(s, ": 4 shown") })
 	if !strings.Contains(s, sotopiaPK[:14]) || !strings.Contains(s, "mutualfriends_gen-1") || !strings.Contains(s, "broken.jsonl") || strings.Contains(s, "craigslist_gen-") {
 		t.Errorf("-family:craigslist -mode:humans lists:\n%s", s)
 	}
 	// A key right after esc would read as alt and that key: wait for esc.
 	tm.keys("Escape")
-	tm.waitFor("the filter cleared", 10*time.Second, func(s string) bool { return strings.Contains(s, "every episode listed") })
+	tm.waitFor("the filter cleared", patient, func(s string) bool { return strings.Contains(s, "every episode listed") })
 
 	phrase, turn := turnPhrase(t, filepath.Join(cwd, "imported-script"))
 	tm.keys("/")
@@ -177,9 +176,9 @@ func TestBrowseSortFilterSearchInTmux(t *testing.T) {
 		t.Errorf("turn %d is not selected:\n%s", turn, s)
 	}
 	tm.keys("q")
-	tm.waitFor("the hits again", 10*time.Second, func(s string) bool { return strings.Contains(s, fmt.Sprintf("%q: 2 turns", phrase)) })
+	tm.waitFor("the hits again", patient, func(s string) bool { return strings.Contains(s, fmt.Sprintf("%q: 2 turns", phrase)) })
 	tm.keys("Escape")
-	tm.waitFor("the list again", 10*time.Second, func(s string) bool { return strings.Contains(s, "sorted by gap ↑") })
+	tm.waitFor("the list again", patient, func(s string) bool { return strings.Contains(s, "sorted by gap ↑") })
 	tm.quit(dir)
 }
 

@@ -48,7 +48,7 @@ func TestReplayJumpAndForkInTmux(t *testing.T) {
 
 	// Focus AGENTS, go to turn 4: it is marked and on top of its pane.
 	tm.keys("Tab", "g", "4", "Enter")
-	tm.waitFor("turn 4 selected", 5*time.Second, func(s string) bool {
+	tm.waitFor("turn 4 selected", patient, func(s string) bool {
 		m := selected.FindStringSubmatch(s)
 		return m != nil && m[1] == "4"
 	})
@@ -57,7 +57,7 @@ func TestReplayJumpAndForkInTmux(t *testing.T) {
 	// and the words, the turn is marked, and the words are drawn styled
 	// and opened by their kind's marker.
 	tm.keys("}")
-	s := tm.waitFor("an annotation callout", 5*time.Second, func(s string) bool { return callout.MatchString(s) })
+	s := tm.waitFor("an annotation callout", patient, func(s string) bool { return callout.MatchString(s) })
 	c := callout.FindStringSubmatch(s)
 	turn, _ := strconv.Atoi(c[1])
 	if turn < 4 {
@@ -74,7 +74,7 @@ func TestReplayJumpAndForkInTmux(t *testing.T) {
 
 	// f forks after the marked turn; b picks the built-in engine.
 	tm.keys("f")
-	tm.waitFor("the fork chooser", 5*time.Second, func(s string) bool {
+	tm.waitFor("the fork chooser", patient, func(s string) bool {
 		return strings.Contains(s, "fork after turn "+c[1]) && strings.Contains(s, "built-in engine")
 	})
 	tm.keys("b")

@@ -128,7 +128,7 @@ func TestReplayOfSeveralScenariosPlaysEach(t *testing.T) {
 		if want := fmt.Sprintf("scenario %d of 2", i+1); !strings.Contains(s, want) {
 			t.Errorf("the title lacks %q:\n%s", want, s)
 		}
-		tm.waitFor("the footer naming n", 5*time.Second, func(s string) bool {
+		tm.waitFor("the footer naming n", patient, func(s string) bool {
 			return strings.Contains(s, "every run has ended · n: the")
 		})
 		tm.keys("n")
