@@ -76,7 +76,10 @@ func TestBrowseListInTmux(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			tm, dir := launchIn(t, fmt.Sprintf("browse-%d", size[0]), cwd, size[0], size[1], nil, append([]string{"browse"}, paths...)...)
-			s := tm.waitFor("the list", patient, func(s string) bool { return strings.Contains(s, "omnigap browse · 10 episodes, 22 recordings") })
+			// The footer is drawn last: wait for it, not a frame half drawn.
+			s := tm.waitFor("the list", patient, func(s string) bool {
+				return strings.Contains(s, "omnigap browse · 10 episodes, 22 recordings") && strings.Contains(s, "q quit")
+			})
 			if !strings.Contains(s, "unreadable: study/broken.jsonl:1: not a JSON header") {
 				t.Errorf("no row says why study/broken.jsonl cannot be read:\n%s", s)
 			}
