@@ -51,6 +51,7 @@ import (
 //     study against it (or a dry run, which plays a stand-in model)
 //     plays --episodes 2 when the docs say more, the command otherwise
 //     the one written: hundreds of model episodes would be minutes of CI;
+//     a built-in study plays at most 300 (builtinEpisodes);
 //   - serve listens on a free loopback port (--listen's address otherwise);
 //   - interactive commands (watch, play, replay, demo, browse, serve, the
 //     bare app) run in tmux, must draw a screen, and are quit with q.
@@ -344,6 +345,21 @@ func (e *docEnv) checkMention(t *testing.T, c docCommand) {
 	}
 }
 
+// builtinEpisodes bounds a built-in study of the docs: the thousands of
+// episodes some commands make for a measurement are the benchmarks' to
+// time (docs/PERFORMANCE.md), and would be seconds of CPU here.
+const builtinEpisodes = 300
+
+// fewerEpisodes rewrites --episodes N above most as --episodes most.
+func fewerEpisodes(line string, most int) string {
+	return regexp.MustCompile(`--episodes (\d+)`).ReplaceAllStringFunc(line, func(m string) string {
+		if n, _ := strconv.Atoi(strings.TrimPrefix(m, "--episodes ")); n > most {
+			return fmt.Sprintf("--episodes %d", most)
+		}
+		return m
+	})
+}
+
 // prepared is a command ready to run: the shell line and its settings.
 type prepared struct {
 	line    string
@@ -388,12 +404,9 @@ func (e *docEnv) prepare(t *testing.T, c docCommand, work string) prepared {
 			p.line += " --model gpt-4o-mini"
 		}
 		p.env = append(p.env, "OPENAI_BASE_URL="+e.servers[0].URL)
-		p.line = regexp.MustCompile(`--episodes (\d+)`).ReplaceAllStringFunc(p.line, func(m string) string {
-			if n, _ := strconv.Atoi(strings.TrimPrefix(m, "--episodes ")); n > 2 {
-				return "--episodes 2"
-			}
-			return m
-		})
+		p.line = fewerEpisodes(p.line, 2)
+	} else {
+		p.line = fewerEpisodes(p.line, builtinEpisodes)
 	}
 	for place, seg := range strings.Split(p.line, "&&") {
 		words := strings.Fields(seg)
