@@ -103,6 +103,42 @@ func TestBrowseListsEveryEpisodeByItsGap(t *testing.T) {
 	}
 }
 
+// At 80 columns the list shows SCRIPT's columns alone; → brings AGENTS'
+// and MINDREADERS' into view a column at a time, keeping the sort and the
+// gap and scenario in place, stops once the last column shows, and ←
+// goes back to where it started.
+func TestBrowseArrowsScrollTheColumns(t *testing.T) {
+	m, _ := browseModel(t, 80, 24)
+	heads := func() string { return strings.Split(ansi.Strip(m.render()), "\n")[1] }
+	start := heads()
+	if !strings.Contains(start, "SCRIPT") || strings.Contains(start, "AGENTS") {
+		t.Fatalf("the first screen's mode headings: %q", start)
+	}
+	steps := 0
+	for ; steps < 60 && !strings.Contains(heads(), "MINDREADERS"); steps++ {
+		m.Update(press("right"))
+	}
+	if !strings.Contains(heads(), "MINDREADERS") {
+		t.Fatalf("→ %d times never showed MINDREADERS' columns: %q", steps, heads())
+	}
+	for range 60 {
+		m.Update(press("right"))
+	}
+	plain := ansi.Strip(m.render())
+	if !strings.Contains(plain, "family") || !strings.Contains(plain, "gap↓") || !strings.Contains(plain, "scenario") {
+		t.Errorf("at the right end, the last column and the frozen ones:\n%s", plain)
+	}
+	if !strings.Contains(plain, "sorted by gap ↓") {
+		t.Errorf("scrolling changed the sort:\n%s", plain)
+	}
+	for range 120 {
+		m.Update(press("left"))
+	}
+	if got := heads(); got != start {
+		t.Errorf("← back to the start: %q, want %q", got, start)
+	}
+}
+
 // An episode opened from the list and left with q or esc leaves the list
 // as it was: its filter, its order and the row selected; the hit list it
 // was opened from comes back in its place.

@@ -8,6 +8,7 @@ package browser
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -135,6 +136,8 @@ func (l *List) Bindings() []ui.Binding {
 		}},
 		{Key: b.SortLeft, Do: func(tea.KeyPressMsg) tea.Cmd { l.sortBy(l.sort - 1); return nil }},
 		{Key: b.SortRight, Do: func(tea.KeyPressMsg) tea.Cmd { l.sortBy(l.sort + 1); return nil }},
+		{Key: b.ScrollLeft, Do: func(tea.KeyPressMsg) tea.Cmd { l.scroll(-1); return nil }},
+		{Key: b.ScrollRight, Do: func(tea.KeyPressMsg) tea.Cmd { l.scroll(1); return nil }},
 		{Key: b.Reverse, Do: func(tea.KeyPressMsg) tea.Cmd { l.desc = !l.desc; l.apply(nil); l.sayOrder(); return nil }},
 		{Key: n.Up, Do: l.move(-1)},
 		{Key: n.Down, Do: l.move(1)},
@@ -160,6 +163,19 @@ func (l *List) move(d int) func(tea.KeyPressMsg) tea.Cmd {
 		l.follow()
 		return nil
 	}
+}
+
+// scroll moves the scrolled columns by d, never before the first of them
+// nor further right once the last is on screen.
+func (l *List) scroll(d int) {
+	next := l.first + d
+	if next < firstScrolled(l.cols) || next >= len(l.cols) {
+		return
+	}
+	if shown, _ := window(l.cols, l.first, l.width, l.titleW); d > 0 && slices.Contains(shown, len(l.cols)-1) {
+		return
+	}
+	l.first = next
 }
 
 // sortBy sorts by column i (wrapping around).

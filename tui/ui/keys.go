@@ -62,10 +62,10 @@ type PresenterKeys struct {
 
 // BrowseKeys are the keys of the list of a study's episodes (omnigap
 // browse): open the episode or hit selected, move the sort column and
-// reverse it, filter, search the turns; Back leaves an opened episode for
-// the list.
+// reverse it, scroll the columns sideways, filter, search the turns; Back
+// leaves an opened episode for the list.
 type BrowseKeys struct {
-	Open, SortLeft, SortRight, Reverse, Filter, Search, Back key.Binding
+	Open, SortLeft, SortRight, Reverse, ScrollLeft, ScrollRight, Filter, Search, Back key.Binding
 }
 
 // GeneralKeys are the help and quitting; Interrupt quits even while the
@@ -131,9 +131,13 @@ func NewKeyMap(overlays []key.Binding) KeyMap {
 			SortLeft:  off(Key("<", "sort: column left", "<")),
 			SortRight: off(Key(">", "sort: column right", ">")),
 			Reverse:   off(Key("r", "reverse the order", "r")),
-			Filter:    off(Key("f", "filter", "f")),
-			Search:    off(Key("/", "search every turn", "/")),
-			Back:      off(Key("q/esc", "back", "q", "esc")),
+			// A narrow screen shows SCRIPT's columns alone: the arrows
+			// bring the other modes' into view without changing the sort.
+			ScrollLeft:  off(Key("←", "columns left", "left")),
+			ScrollRight: off(Key("→", "columns right", "right")),
+			Filter:      off(Key("f", "filter", "f")),
+			Search:      off(Key("/", "search every turn", "/")),
+			Back:        off(Key("q/esc", "back", "q", "esc")),
 		},
 		General: GeneralKeys{
 			Help:      Key("?", "help", "?"),
@@ -196,7 +200,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{n.GoTo, n.PrevTurn, n.NextTurn, n.PrevNote, n.NextNote, n.Search, n.Sync},
 		{n.Up, n.Down, n.PageUp, n.PageDown, n.Home, n.End, g.Help, g.Quit, b.Back, g.Interrupt},
 		// The list's own keys, which only its `?` shows (BrowseHelp).
-		{b.Open, b.SortLeft, b.SortRight, b.Reverse, b.Filter, b.Search},
+		{b.Open, b.SortLeft, b.SortRight, b.Reverse, b.ScrollLeft, b.ScrollRight, b.Filter, b.Search},
 	}
 }
 
@@ -219,7 +223,7 @@ func (k KeyMap) ForBrowse(open bool) KeyMap {
 	n, g := &k.Navigation, &k.General
 	// Enter and esc also answer and leave a question in the footer (the
 	// filter, a search): the list's `?` names them by what they do there.
-	for _, key := range []*key.Binding{&b.Open, &b.SortLeft, &b.SortRight, &b.Reverse, &b.Filter, &b.Search,
+	for _, key := range []*key.Binding{&b.Open, &b.SortLeft, &b.SortRight, &b.Reverse, &b.ScrollLeft, &b.ScrollRight, &b.Filter, &b.Search,
 		&n.Up, &n.Down, &n.PageUp, &n.PageDown, &n.Home, &n.End, &k.Panes.Close, &k.Tools.Type, &g.Help, &g.Quit, &g.Interrupt} {
 		key.SetEnabled(true)
 	}
@@ -233,7 +237,7 @@ func (k *KeyMap) all() []*key.Binding {
 	out := []*key.Binding{&p.Pause, &p.Step, &p.Faster, &p.Slower, &p.Restart, &p.Fork,
 		&n.Up, &n.Down, &n.PageUp, &n.PageDown, &n.Home, &n.End, &n.GoTo, &n.PrevTurn, &n.NextTurn, &n.PrevNote, &n.NextNote, &n.Search, &n.Sync,
 		&w.Next, &w.Prev, &w.Unfold, &w.Close, &t.TakeOver, &t.Type, &t.Reveal, &t.Side, &s.NextScene, &s.Scoreboard,
-		&b.Open, &b.SortLeft, &b.SortRight, &b.Reverse, &b.Filter, &b.Search, &b.Back, &g.Help, &g.Quit, &g.Interrupt}
+		&b.Open, &b.SortLeft, &b.SortRight, &b.Reverse, &b.ScrollLeft, &b.ScrollRight, &b.Filter, &b.Search, &b.Back, &g.Help, &g.Quit, &g.Interrupt}
 	for i := range k.Overlays {
 		out = append(out, &k.Overlays[i])
 	}
@@ -244,7 +248,7 @@ func (k *KeyMap) all() []*key.Binding {
 func (k KeyMap) BrowseHelp() [][]key.Binding {
 	b, n, g := k.Browse, k.Navigation, k.General
 	return [][]key.Binding{
-		{b.Open, b.Search, b.Filter, b.SortLeft, b.SortRight, b.Reverse},
+		{b.Open, b.Search, b.Filter, b.SortLeft, b.SortRight, b.Reverse, b.ScrollLeft, b.ScrollRight},
 		{n.Up, n.Down, n.PageUp, n.PageDown, n.Home, n.End},
 		{k.Panes.Close, g.Help, g.Quit, g.Interrupt},
 	}
