@@ -150,6 +150,7 @@ var keySetups = map[string]func(m *model){
 	"Presenter.NextScene": nil, "Presenter.Scoreboard": nil,
 	"Browse.Open": nil, "Browse.SortLeft": nil, "Browse.SortRight": nil, "Browse.Reverse": nil,
 	"Browse.Filter": nil, "Browse.Search": nil, "Browse.Back": nil,
+	"Browse.ScrollLeft": func(m *model) { m.Update(press("right")) }, "Browse.ScrollRight": nil,
 	"General.Help": nil, "General.Quit": nil, "General.Interrupt": nil,
 }
 
