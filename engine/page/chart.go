@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/omnigap/omnigap/engine/report"
 	"github.com/omnigap/omnigap/engine/report/slide"
+	"github.com/omnigap/omnigap/engine/wrap"
 )
 
 // A study page draws the slide's panels (report.Chart) and the headline's
@@ -86,7 +88,7 @@ func chartOf(p report.Panel) chart {
 	var says []string
 	for _, g := range p.Groups {
 		var parts []string
-		for _, line := range wrapWords(clean(g.Name), chartChars) {
+		for _, line := range wrap.Lines(clean(g.Name), func(l string) bool { return utf8.RuneCountInString(l) <= chartChars }) {
 			c.Names = append(c.Names, name{X: px(chartMargin), Y: px(y + chartText), Text: line})
 			y += chartHead
 		}
@@ -119,27 +121,6 @@ func chartOf(p report.Panel) chart {
 	c.Height = px(y + chartAxis + chartMargin)
 	c.Says = c.Title + ". " + strings.Join(says, "; ")
 	return c
-}
-
-// wrapWords cuts s at spaces into lines of at most width characters (a
-// longer word is a line of its own).
-func wrapWords(s string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(s) {
-		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // pairedPanels are the headline's paired differences as panels, one per

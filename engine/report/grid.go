@@ -6,6 +6,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"charm.land/lipgloss/v2/table"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/omnigap/omnigap/engine/wrap"
 )
 
 // cellText is a table cell: its figure, and what qualifies it (the
@@ -194,26 +196,10 @@ func wrapTo(s string, width int, wrap bool) string {
 	return wrapWords(s, width)
 }
 
-// wrapWords wraps s to width at spaces only (a word longer than width
-// keeps a line of its own): "(-5..5)" and "0-10" stay whole.
+// wrapWords wraps s to width cells at spaces only (a word longer than
+// width keeps a line of its own).
 func wrapWords(s string, width int) string {
-	var b strings.Builder
-	line := 0
-	for _, w := range strings.Fields(s) {
-		n := ansi.StringWidth(w)
-		switch {
-		case line == 0:
-		case line+1+n <= width:
-			b.WriteByte(' ')
-			line++
-		default:
-			b.WriteByte('\n')
-			line = 0
-		}
-		b.WriteString(w)
-		line += n
-	}
-	return b.String()
+	return strings.Join(wrap.Lines(s, func(l string) bool { return ansi.StringWidth(l) <= width }), "\n")
 }
 
 // headLine is one line of a block's headings: a column's heading at

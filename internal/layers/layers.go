@@ -26,7 +26,7 @@ var Engine = Set{
 	Names: []string{"readers", "core", "domain", "play", "sources", "results", "services"},
 	Of: map[string]int{
 		// readers: leaves that read or write text and files, knowing nothing of a run.
-		"": 0, "textsafe": 0, "safefile": 0, "shape": 0, "recent": 0, "jsonw": 0,
+		"": 0, "textsafe": 0, "wrap": 0, "safefile": 0, "shape": 0, "recent": 0, "jsonw": 0,
 		"words": 0, "amount": 0, "sotopiawire": 0,
 		// core: what a scenario, a turn, an event, a fact and a recording are.
 		"event": 1, "scenario": 1, "view": 1, "palette": 1, "highlight": 1, "record": 1,

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"github.com/omnigap/omnigap/engine/view"
+	"github.com/omnigap/omnigap/engine/wrap"
 )
 
 // A scene is a figure as boxes and labels in pixels, drawn in order on a
@@ -133,22 +134,7 @@ func fixedFloat(v fixed.Int26_6) float64 { return float64(v) / 64 }
 // wrap breaks s into lines no wider than w at spaces (a longer word
 // keeps a line of its own).
 func (ts *typeset) wrap(s string, size float64, bold bool, w float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		if line != "" && ts.width(line+" "+word, size, bold) > w {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += word
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
+	return wrap.Lines(s, func(l string) bool { return ts.width(l, size, bold) <= w })
 }
 
 // left is where a label's text starts.
