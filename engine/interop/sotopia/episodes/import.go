@@ -169,8 +169,10 @@ func endingOf(e *Episode) *event.Ending {
 	c := strings.ToLower(e.EnvironmentComment)
 	last := e.Turns[len(e.Turns)-1]
 	summary := "ended as recorded"
-	if e.EnvironmentComment != "" {
-		summary += ": " + e.EnvironmentComment
+	// The evaluator's comments end in "; " when it joined several; the
+	// summary may have more after it.
+	if comment := strings.TrimRight(e.EnvironmentComment, "; "); comment != "" {
+		summary += ": " + comment
 	}
 	reason := event.TurnLimit
 	switch {

@@ -180,3 +180,19 @@ func firstDoing(rec *record.Recording) string {
 	}
 	return ""
 }
+
+// The environment's comment is the ending's summary without the "; "
+// Sotopia's evaluator leaves after it, so what follows it reads once.
+func TestEndingSaysTheCommentOnce(t *testing.T) {
+	for comment, want := range map[string]string{
+		"terminated: The conversation stales for too long; ": "ended as recorded: terminated: The conversation stales for too long",
+		"Agent 1 is leaving;":                                "ended as recorded: Agent 1 is leaving",
+		"":                                                   "ended as recorded",
+		"; ":                                                 "ended as recorded",
+	} {
+		e := &Episode{EnvironmentComment: comment, Turns: []Turn{{Kind: Speak, Text: "hello"}}}
+		if got := endingOf(e).Outcome.Summary; got != want {
+			t.Errorf("%q: %q, want %q", comment, got, want)
+		}
+	}
+}
