@@ -62,14 +62,19 @@ func groupComparison(ctx context.Context, g *browse.Group) (tui.Comparison, erro
 // replayEpisode opens the episode id names among args' recordings
 // (browse.Index.Find), at turn when it is above 0: played at once, so
 // the turn is there to read.
-func (w *watchOptions) replayEpisode(cmd *cobra.Command, args []string, id string, turn int, speed float64) error {
+func (w *watchOptions) replayEpisode(cmd *cobra.Command, args, ratings []string, id string, turn int, speed float64) error {
 	ctx := cmd.Context()
+	args, ratings = splitRatings(args, ratings)
 	ix, err := unlessInterrupted(ctx, func() (*browse.Index, error) { return browse.Read(ctx, args, cmd.ErrOrStderr(), nil) })
 	if err != nil {
 		return err
 	}
 	g, err := ix.Find(id)
 	if err != nil {
+		return err
+	}
+	// Joined over every recording read, as browse joins them.
+	if w.rated, err = readPeople(ctx, ratings, ix.Paths(), cmd.ErrOrStderr()); err != nil {
 		return err
 	}
 	c, err := groupComparison(ctx, g)

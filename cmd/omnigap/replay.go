@@ -80,7 +80,7 @@ func (w *watchOptions) replayAny(cmd *cobra.Command, args, ratings []string, epi
 	if episode == "" || turn < 0 {
 		return fmt.Errorf("--turn N goes with --episode ID, N from 1")
 	}
-	return w.replayEpisode(cmd, args, episode, turn, speed)
+	return w.replayEpisode(cmd, args, ratings, episode, turn, speed)
 }
 
 // replay plays the recordings args back, at speed times their timing.

@@ -170,3 +170,15 @@ func TestCardAndPageTakeRatings(t *testing.T) {
 		t.Errorf("export --format sotopia --ratings: %v", err)
 	}
 }
+
+// replay --episode reads --ratings as replay of every recording does, so
+// the opened episode's scores panel has the people's: a ratings file that
+// cannot be read is an error naming it, never passed over.
+func TestReplayOfOneEpisodeReadsTheRatings(t *testing.T) {
+	recs := importEpisodes(t, []sotopiaEpisode{{pk: "01ONE", models: [2]string{"a", "b"}}})
+	missing := filepath.Join(t.TempDir(), "ratings.csv")
+	_, err := omnigap(t, "replay", recs, "--episode", "01ONE", "--turn", "1", "--ratings", missing)
+	if err == nil || !strings.Contains(err.Error(), "--ratings: ") || !strings.Contains(err.Error(), missing) {
+		t.Errorf("replay --episode with a missing ratings file: %v", err)
+	}
+}
