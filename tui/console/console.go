@@ -23,9 +23,10 @@ type Options struct {
 	// State is called from the program's goroutine; it must be safe to
 	// call while games change what it reads.
 	State func() State
-	// Aside, when set, is drawn as it is under the notes (a QR code of
-	// the join address in half blocks): each line is kept whole, never
-	// wrapped, and left out when the screen is too narrow for it.
+	// Aside, when set, is drawn under the notes in white on black (a QR
+	// code of the join address in half blocks, its light modules the
+	// ink): each line is kept whole, never wrapped, and left out when the
+	// screen is too narrow for it.
 	Aside []string
 	// Program adds options to the tea.Program (tests set input, output
 	// and size).

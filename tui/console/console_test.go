@@ -80,6 +80,14 @@ func TestConsoleDrawsItsAsideWholeOrNot(t *testing.T) {
 		if got := strings.Contains(out, qr[1]); got != tc.shown {
 			t.Errorf("%dx%d: the aside shown %v, want %v:\n%s", tc.w, tc.h, got, tc.shown, out)
 		}
+		if tc.shown {
+			// White ink on black, so a light terminal does not invert it.
+			for _, line := range strings.Split(m.draw(), "\n") {
+				if strings.Contains(ansi.Strip(line), qr[1]) && (!strings.Contains(line, "38;2;255;255;255") || !strings.Contains(line, "48;2;0;0;0")) {
+					t.Errorf("%dx%d: the aside is not drawn white on black: %q", tc.w, tc.h, line)
+				}
+			}
+		}
 		if tc.w == 80 && tc.h == 24 && !(strings.Index(out, "a note") < strings.Index(out, "no longer recorded")) {
 			t.Errorf("the failures should follow the notes:\n%s", out)
 		}

@@ -44,10 +44,18 @@ func (s *standing) Render(w, h int) []string {
 	}
 	if fits := len(s.aside) > 0 && ansi.StringWidth(s.aside[0]) <= w && len(out)+1+len(s.aside) <= h; fits {
 		out = append(out, "")
-		out = append(out, s.aside...)
+		for _, l := range s.aside {
+			out = append(out, asideStyle.Render(l))
+		}
 	}
 	return out[:min(len(out), h)]
 }
+
+// asideStyle draws the aside's ink white on black whatever the
+// terminal's own colours: a QR code's light modules are its ink, and on a
+// light terminal's dark ink the code would read inverted, which phones do
+// not scan.
+var asideStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#ffffff")).Background(lipgloss.Color("#000000"))
 
 // wrap is a line of the lines or the notes, wrapped at words to w cells
 // rather than cut, so a narrow console still finishes its sentences.

@@ -35,10 +35,10 @@ func QRSVG(text string) (string, error) {
 		n, n, n, n, path.String()), nil
 }
 
-// QRLines is the QR code of text in half blocks, two modules a line,
-// dark on light whatever the terminal's colours: each line starts light
-// and the module's colour is drawn with ▀, ▄, █ or a space on a light
-// background, so a terminal shows it as a phone reads it.
+// QRLines is the QR code of text in half blocks, two modules a line:
+// the light modules are the ink (▀, ▄, █), the dark ones the gaps, so
+// whoever draws it sets light ink on a dark ground (the serve console
+// draws it white on black whatever the terminal's colours).
 func QRLines(text string) ([]string, error) {
 	q, err := code(text)
 	if err != nil {
