@@ -3,8 +3,6 @@
 // replays all speak these types.
 package event
 
-import "fmt"
-
 // ActionType is what a turn does besides (or instead of) speaking.
 type ActionType string
 
@@ -22,16 +20,6 @@ const (
 
 // ActionTypes lists every action type in a stable order.
 var ActionTypes = []ActionType{Speak, NonVerbal, Act, Offer, Accept, Reject, Select, Leave, None}
-
-// ParseActionType accepts an action type name.
-func ParseActionType(s string) (ActionType, error) {
-	for _, t := range ActionTypes {
-		if string(t) == s {
-			return t, nil
-		}
-	}
-	return "", fmt.Errorf("unknown action type %q", s)
-}
 
 // Action is one turn's move: the words said and, for a structured move,
 // its argument (a price for an offer, a friend's name for a select, the

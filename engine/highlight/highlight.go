@@ -27,9 +27,6 @@ type Mark uint8
 func Model() Mark  { return Mark(len(event.Kinds) + 1) }
 func Denied() Mark { return Mark(len(event.Kinds) + 2) }
 
-// Marks is how many marks there are besides none.
-func Marks() int { return len(event.Kinds) + 2 }
-
 // Marker is the sign that opens a span of mark m: its kind's marker, the
 // model check's, or none (no mark, a denial, which is struck through).
 func (m Mark) Marker() string {

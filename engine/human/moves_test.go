@@ -74,7 +74,3 @@ func TestParseMoves(t *testing.T) {
 		t.Errorf("craigslist help:\n%s", h)
 	}
 }
-
-func samePrice(a, b *float64) bool {
-	return (a == nil) == (b == nil) && (a == nil || *a == *b)
-}

@@ -3,8 +3,6 @@ package serve
 import (
 	"crypto/ed25519"
 	"crypto/rand"
-	"errors"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -210,11 +208,6 @@ func waitGone(t *testing.T, srv *started) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-func isTimeout(err error) bool {
-	var ne net.Error
-	return errors.As(err, &ne) && ne.Timeout()
 }
 
 // TestAuthorizedKeysAdmitOnlyTheListed: with --authorized-keys a listed

@@ -49,9 +49,6 @@ func (b *Background) add(texts []string) *Background {
 	return b
 }
 
-// Texts is how many texts b counts.
-func (b *Background) Texts() int { return b.texts }
-
 // Says is how many of b's texts say w in some form.
 func (b *Background) Says(w string) int { return b.says[words.Stem(w)] }
 

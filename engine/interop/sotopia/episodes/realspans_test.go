@@ -104,16 +104,9 @@ type realAnnotation struct {
 	who   string // the speaker's and the owner's seats
 }
 
-// sharedEpisodes reads every real episode of the shared data once (by
+// sharedEpisodeFiles reads every real episode of the shared data once (by
 // its pk), from every file: Sotopia-PI's evaluation files, the
-// sotopia-rl examples and the raw EpisodeLog.
-func sharedEpisodes(t *testing.T) []*episodes.Episode {
-	t.Helper()
-	eps, _ := sharedEpisodeFiles(t)
-	return eps
-}
-
-// sharedEpisodeFiles is sharedEpisodes with the files read.
+// sotopia-rl examples and the raw EpisodeLog; and the files read.
 func sharedEpisodeFiles(t *testing.T) ([]*episodes.Episode, []string) {
 	t.Helper()
 	var paths []string
