@@ -12,6 +12,7 @@ import (
 
 	"github.com/omnigap/omnigap/engine/record"
 	"github.com/omnigap/omnigap/internal/shareddata"
+	"github.com/omnigap/omnigap/internal/stattest"
 )
 
 // TestSharedRatingsJoinTheirEpisodes: Sotopia-PI's people rated the
@@ -128,11 +129,11 @@ func peoplesMeansByModel(t *testing.T, ratings, folder string) map[string]float6
 		if model == "custom_model" {
 			model = "mistral-7b-instruct"
 		}
-		units[model+"/"+dim] = append(units[model+"/"+dim], meanOf(vs))
+		units[model+"/"+dim] = append(units[model+"/"+dim], stattest.Mean(vs))
 	}
 	out := map[string]float64{}
 	for k, vs := range units {
-		out[k] = meanOf(vs)
+		out[k] = stattest.Mean(vs)
 	}
 	return out
 }

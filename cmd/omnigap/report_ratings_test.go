@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/omnigap/omnigap/internal/stattest"
 )
 
 // dimensionRange is each dimension's range, as Sotopia scores it.
@@ -96,7 +98,7 @@ func TestReportSetsPeopleBesideAnImportedEvaluator(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no %q among %v", g.Dimension, evaluator, g.Scorers)
 		}
-		wantR, wantBias := pearsonOf(judge[g.Dimension], people[g.Dimension]), meanOf(judge[g.Dimension])-meanOf(people[g.Dimension])
+		wantR, wantBias := stattest.Pearson(judge[g.Dimension], people[g.Dimension]), stattest.Mean(judge[g.Dimension])-stattest.Mean(people[g.Dimension])
 		if math.Abs(s["pearson"]-wantR) > 0.01 || math.Abs(s["bias"]-wantBias) > 0.01 || s["n"] != 2*n {
 			t.Errorf("%s: pearson %v, bias %v over %v seats; computed here %v, %v over %d", g.Dimension, s["pearson"], s["bias"], s["n"], wantR, wantBias, 2*n)
 		}
@@ -117,26 +119,6 @@ func TestReportSetsPeopleBesideAnImportedEvaluator(t *testing.T) {
 	if !strings.Contains(out, evaluator+": flatters on believability by +") {
 		t.Errorf("the report does not name the flattered dimensions:\n%s", out)
 	}
-}
-
-func meanOf(xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
-}
-
-// pearsonOf is the textbook correlation of x and y.
-func pearsonOf(x, y []float64) float64 {
-	mx, my := meanOf(x), meanOf(y)
-	var sxy, sxx, syy float64
-	for i := range x {
-		sxy += (x[i] - mx) * (y[i] - my)
-		sxx += (x[i] - mx) * (x[i] - mx)
-		syy += (y[i] - my) * (y[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
 }
 
 // card and export --format html take --ratings as report does (a shell's

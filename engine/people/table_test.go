@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/omnigap/omnigap/engine/metrics"
+	"github.com/omnigap/omnigap/internal/stattest"
 )
 
 // fixture is a study of n rated episodes whose numbers a test knows:
@@ -100,7 +101,7 @@ func TestFiguresMatchTheirDefinitions(t *testing.T) {
 			}
 			g := groupOf(t, tb, d.Key, by)
 			where := fmt.Sprintf("%s %+v", d.Key, by)
-			near(t, where+" people's mean", g.Raters.Value, mean(people))
+			near(t, where+" people's mean", g.Raters.Value, stattest.Mean(people))
 			near(t, where+" alpha", g.Alpha.Value, alphaByPairs(units))
 			// The scene's secrets bring the rule in beside the evaluator.
 			if len(g.Scorers) != 1 && d.Key != "secret" || len(g.Scorers) != 2 && d.Key == "secret" {
@@ -113,11 +114,11 @@ func TestFiguresMatchTheirDefinitions(t *testing.T) {
 				diffs[i] = judge[i] - people[i]
 				abs += math.Abs(diffs[i])
 			}
-			near(t, where+" bias", s.Bias.Value, mean(diffs))
-			near(t, where+" pearson", s.Pearson.Value, pearson(judge, people))
-			near(t, where+" spearman", s.Spearman.Value, pearson(ranks(judge), ranks(people)))
+			near(t, where+" bias", s.Bias.Value, stattest.Mean(diffs))
+			near(t, where+" pearson", s.Pearson.Value, stattest.Pearson(judge, people))
+			near(t, where+" spearman", s.Spearman.Value, stattest.Pearson(stattest.Ranks(judge), stattest.Ranks(people)))
 			near(t, where+" MAE", s.MAE, abs/float64(len(people)))
-			half := 1.96 * sd(diffs) / math.Sqrt(float64(len(diffs))) // the normal's, near t's at 71 df
+			half := 1.96 * stattest.SD(diffs) / math.Sqrt(float64(len(diffs))) // the normal's, near t's at 71 df
 			if math.Abs((s.Bias.Hi-s.Bias.Lo)/2-half) > 0.02 {
 				t.Errorf("%s: bias interval half-width %v, want about %v", where, (s.Bias.Hi-s.Bias.Lo)/2, half)
 			}
@@ -142,50 +143,6 @@ func near(t *testing.T, what string, got, want float64) {
 	if math.Abs(got-want) > 1e-9 {
 		t.Errorf("%s = %v, want %v", what, got, want)
 	}
-}
-
-func mean(xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
-}
-
-func sd(xs []float64) float64 {
-	m, ss := mean(xs), 0.0
-	for _, x := range xs {
-		ss += (x - m) * (x - m)
-	}
-	return math.Sqrt(ss / float64(len(xs)-1))
-}
-
-func pearson(x, y []float64) float64 {
-	mx, my := mean(x), mean(y)
-	var sxy, sxx, syy float64
-	for i := range x {
-		sxy += (x[i] - mx) * (y[i] - my)
-		sxx += (x[i] - mx) * (x[i] - mx)
-		syy += (y[i] - my) * (y[i] - my)
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
-
-// ranks by counting: 1 + the values below, + half the others equal.
-func ranks(xs []float64) []float64 {
-	out := make([]float64, len(xs))
-	for i, x := range xs {
-		below, equal := 0, 0
-		for _, y := range xs {
-			if y < x {
-				below++
-			} else if y == x {
-				equal++
-			}
-		}
-		out[i] = float64(below) + float64(equal+1)/2
-	}
-	return out
 }
 
 // alphaByPairs is Krippendorff's interval alpha by its double sums over
