@@ -151,7 +151,7 @@ func (s *session) fork(spec episode.Spec, seat, turn int) tea.Cmd {
 		msg := forkedMsg{seat: seat, turn: turn, cancel: cancel}
 		if seat >= 0 {
 			msg.player = human.New()
-			spec.Factory = seatFactory{Factory: spec.Factory, seat: seat, player: msg.player}
+			spec.Factory = episode.Seated{Factory: spec.Factory, Seat: seat, Player: msg.player}
 		}
 		msg.live, msg.err = s.launch(ctx, spec)
 		if msg.err != nil {

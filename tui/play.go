@@ -1,14 +1,6 @@
 package tui
 
-import (
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/omnigap/omnigap/engine/episode"
-	"github.com/omnigap/omnigap/engine/human"
-	"github.com/omnigap/omnigap/engine/run"
-	"github.com/omnigap/omnigap/engine/scenario"
-	"github.com/omnigap/omnigap/engine/view"
-)
+import tea "charm.land/bubbletea/v2"
 
 // PlayOptions say which seat the user plays.
 type PlayOptions struct {
@@ -18,23 +10,6 @@ type PlayOptions struct {
 	Welcome string
 	// Once makes the game the only one: r does not start another.
 	Once bool
-}
-
-// seatFactory builds a run's backends and puts the player in one seat, so
-// the recording names the human as that seat's backend from the start.
-type seatFactory struct {
-	episode.Factory
-	seat   int
-	player *human.Backend
-}
-
-func (f seatFactory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error) {
-	b, err := f.Factory.Backends(sc, mode, seed)
-	if err != nil {
-		return b, err
-	}
-	b[f.seat] = f.player
-	return b, nil
 }
 
 // startGame is the command that starts a game from its welcome; the

@@ -67,7 +67,7 @@ func (s *session) start(seed int64, pace time.Duration) (*generation, error) {
 	factory := s.opts.Factory
 	if pl := s.opts.Play; pl != nil {
 		g.player = human.New()
-		factory = seatFactory{Factory: factory, seat: pl.Seat, player: g.player}
+		factory = episode.Seated{Factory: factory, Seat: pl.Seat, Player: g.player}
 	}
 	for _, mode := range s.opts.Modes {
 		spec := episode.Spec{

@@ -13,7 +13,6 @@ import (
 	"github.com/omnigap/omnigap/engine/family"
 	"github.com/omnigap/omnigap/engine/human"
 	"github.com/omnigap/omnigap/engine/room"
-	"github.com/omnigap/omnigap/engine/run"
 	"github.com/omnigap/omnigap/engine/scenario"
 	"github.com/omnigap/omnigap/engine/textsafe"
 	"github.com/omnigap/omnigap/engine/view"
@@ -161,7 +160,7 @@ func (g *game) Play(ctx context.Context, t *room.Table) error {
 	player := human.New()
 	live, err := episode.Start(ctx, episode.Spec{
 		Scenario: s.Scenario, Mode: view.Agents, Seed: s.Seed, Pace: s.Pace,
-		Factory: seatFactory{Factory: s.Factory, seat: s.Seat, player: player}, Annotate: s.Annotate,
+		Factory: episode.Seated{Factory: s.Factory, Seat: s.Seat, Player: player}, Annotate: s.Annotate,
 		RecordDir: s.RecordDir, Buffer: 64, MaxUtterance: s.MaxUtterance, Player: t.Player.Name,
 		// The player is shown their own side only: a partner's fact they
 		// say is a guess, not a leak.
@@ -346,22 +345,4 @@ func (p *play) typed(text string) {
 		return
 	}
 	p.waiting = 0
-}
-
-// seatFactory builds a run's backends and puts the player in one seat,
-// so the recording names the human as that seat's backend from the
-// start.
-type seatFactory struct {
-	episode.Factory
-	seat   int
-	player *human.Backend
-}
-
-func (f seatFactory) Backends(sc *scenario.Scenario, mode view.Mode, seed int64) ([2]run.Backend, error) {
-	b, err := f.Factory.Backends(sc, mode, seed)
-	if err != nil {
-		return b, err
-	}
-	b[f.seat] = f.player
-	return b, nil
 }
