@@ -14,26 +14,28 @@ import (
 	"github.com/omnigap/omnigap/internal/llmtest"
 )
 
-// TestThousandEpisodesAtConcurrency64 plays 1,000 AGENTS episodes of 20
-// turns, 64 at a time, against the loopback server, and reads every
-// recording back.
-func TestThousandEpisodesAtConcurrency64(t *testing.T) {
+// TestEpisodesAtConcurrency64 plays 320 AGENTS episodes of 20 turns, 64
+// at a time (five waves of the pool), against the loopback server, and
+// reads every recording back. How fast a thousand go is the CLI's figure
+// in docs/LLM.md; here the waves, not their number, are the point.
+func TestEpisodesAtConcurrency64(t *testing.T) {
 	t.Parallel() // its own server; it waits or works while the others do
 	if testing.Short() {
-		t.Skip("20,000 calls")
+		t.Skip("6,400 calls")
 	}
+	const episodes, turns = 320, 20
 	srv := llmtest.Start()
 	defer srv.Close()
 	srv.Keep = 1
 	out := t.TempDir()
 	results, err := batch.Run(context.Background(), batch.Options{
-		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: 1000, Seed: 1,
+		Refs: []string{"craigslist/gen-*"}, Modes: []view.Mode{view.Agents}, Episodes: episodes, Seed: 1,
 		Concurrency: 64, OutDir: out, Resolve: library.Resolve, Factory: testFactory(testConfig(srv)),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(results) != 1000 {
+	if len(results) != episodes {
 		t.Fatalf("%d results", len(results))
 	}
 	for _, r := range results {
@@ -42,12 +44,12 @@ func TestThousandEpisodesAtConcurrency64(t *testing.T) {
 			t.Fatal(err)
 		}
 		end := rec.Ending()
-		if rec.Footer == nil || rec.Torn || end == nil || end.Turns != 20 || end.Reason != event.TurnLimit || r.Errors != 0 {
+		if rec.Footer == nil || rec.Torn || end == nil || end.Turns != turns || end.Reason != event.TurnLimit || r.Errors != 0 {
 			t.Fatalf("%s: footer %v torn %v ending %+v errors %d", r.Recording, rec.Footer != nil, rec.Torn, end, r.Errors)
 		}
 	}
-	if srv.Count() != 20000 {
-		t.Errorf("%d calls, want 20000", srv.Count())
+	if srv.Count() != episodes*turns {
+		t.Errorf("%d calls, want %d", srv.Count(), episodes*turns)
 	}
 }
 
