@@ -141,7 +141,8 @@ func (e evidence) empty() bool { return len(e.alone)+len(e.together) == 0 }
 // its object is.
 func toldEvidence(piece, scene, others string, bg *Background, goal bool) evidence {
 	content := toldContent(piece, goal)
-	public, theirs := saidIn(content, scene), saidIn(content, others)
+	said := saidIn(content, scene, others)
+	public, theirs := said[0], said[1]
 	var ev evidence
 	add := func(to *[]string, p string) {
 		if !slices.Contains(ev.alone, p) && !slices.Contains(ev.paraphrases, p) && !slices.Contains(ev.together, p) {
@@ -170,10 +171,11 @@ func toldEvidence(piece, scene, others string, bg *Background, goal bool) eviden
 	return ev
 }
 
-// saidIn reports which of the words, and of their synonyms, text says in
-// any inflection, or, for a long word, by its first five letters
-// ("donations" says "donate").
-func saidIn(content []string, text string) map[string]bool {
+// saidIn reports, for each text, which of the words, and of their
+// synonyms, it says in any inflection, or, for a long word, by its first
+// five letters ("donations" says "donate"). The words' matcher is
+// compiled once for all the texts.
+func saidIn(content []string, texts ...string) []map[string]bool {
 	var ws []string
 	for _, w := range content {
 		ws = append(append(ws, w), toldSynonyms[w]...)
@@ -182,22 +184,27 @@ func saidIn(content []string, text string) map[string]bool {
 	for i, w := range ws {
 		facts[i] = scenario.Fact{Kind: scenario.FactPhrase, Phrases: []string{w}}
 	}
-	out := map[string]bool{}
-	for _, mt := range match.Compile(facts).Find(text) {
-		out[ws[mt.Fact]] = true
-	}
-	prefixes := map[string]bool{}
-	for _, w := range words.Split(text) {
-		if len(w) >= 6 {
-			prefixes[w[:5]] = true
+	m := match.Compile(facts)
+	said := make([]map[string]bool, len(texts))
+	for i, text := range texts {
+		out := map[string]bool{}
+		for _, mt := range m.Find(text) {
+			out[ws[mt.Fact]] = true
 		}
-	}
-	for _, w := range ws {
-		if len(w) >= 6 && prefixes[w[:5]] {
-			out[w] = true
+		prefixes := map[string]bool{}
+		for _, w := range words.Split(text) {
+			if len(w) >= 6 {
+				prefixes[w[:5]] = true
+			}
 		}
+		for _, w := range ws {
+			if len(w) >= 6 && prefixes[w[:5]] {
+				out[w] = true
+			}
+		}
+		said[i] = out
 	}
-	return out
+	return said
 }
 
 // toldContent is a piece's content words: no function words, pronouns,
