@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
@@ -640,18 +641,25 @@ func writeManyDeltas(t *testing.T, path string, turns, deltas int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	w := json.NewEncoder(f)
-	w.Encode(record.Header{Kind: "header", Format: record.FormatVersion, RunID: "long", Scenario: sc, Mode: "agents", Backends: [2]string{"builtin", "builtin"}})
+	// Buffered: a write per line was a million system calls for the
+	// longest recording.
+	b := bufio.NewWriter(f)
+	json.NewEncoder(b).Encode(record.Header{Kind: "header", Format: record.FormatVersion, RunID: "long", Scenario: sc, Mode: "agents", Backends: [2]string{"builtin", "builtin"}})
 	seq := 0
 	for n := 1; n <= turns; n++ {
 		seat := (n - 1) % 2
 		speaker := sc.Seats[seat].Character.Name
 		for range deltas {
 			seq++
-			fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"delta","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","delta":"word "}`+"\n", seq, seq, n, seat, speaker)
+			fmt.Fprintf(b, `{"run":"long","seq":%d,"at":%d,"kind":"delta","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","delta":"word "}`+"\n", seq, seq, n, seat, speaker)
 		}
 		seq++
-		fmt.Fprintf(f, `{"run":"long","seq":%d,"at":%d,"kind":"turn_completed","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","action":{"type":"speak","text":"words"}}`+"\n", seq, seq, n, seat, speaker)
+		fmt.Fprintf(b, `{"run":"long","seq":%d,"at":%d,"kind":"turn_completed","turn":%d,"seat":%d,"speaker":%q,"backend":"builtin","action":{"type":"speak","text":"words"}}`+"\n", seq, seq, n, seat, speaker)
+	}
+	if err := b.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
