@@ -160,11 +160,11 @@ func eventsWithoutTime(t *testing.T, path string) string {
 func TestRunPrintsStatusLinesWhenNotOnATerminal(t *testing.T) {
 	defer func(d time.Duration) { statusEvery = d }(statusEvery)
 	statusEvery = 20 * time.Millisecond
-	out, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "400", "--concurrency", "1", "--out", t.TempDir())
+	out, err := omnigap(t, "run", "--scenario", "craigslist/gen-*", "--episodes", "100", "--concurrency", "1", "--out", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`(?m)^omnigap run: \d+/1200 episodes · [\d.]+/s · \d+s left · 0 errors \(script \d+/400, agents \d+/400, mindreaders \d+/400\)$`)
+	re := regexp.MustCompile(`(?m)^omnigap run: \d+/300 episodes · [\d.]+/s · \d+s left · 0 errors \(script \d+/100, agents \d+/100, mindreaders \d+/100\)$`)
 	if !re.MatchString(out) {
 		t.Fatalf("no status line in:\n%.600s", out)
 	}

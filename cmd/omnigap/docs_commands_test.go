@@ -52,7 +52,7 @@ import (
 //     study against it (or a dry run, which plays a stand-in model)
 //     plays --episodes 2 when the docs say more, the command otherwise
 //     the one written: hundreds of model episodes would be minutes of CI;
-//     a built-in study plays at most 300 (builtinEpisodes);
+//     a built-in study plays at most 100 (builtinEpisodes);
 //   - serve listens on a free loopback port (--listen's address otherwise);
 //   - interactive commands (watch, play, replay, demo, browse, serve, the
 //     bare app) run in tmux, must draw a screen, and are quit with q.
@@ -353,8 +353,11 @@ func (e *docEnv) checkMention(t *testing.T, c docCommand) {
 
 // builtinEpisodes bounds a built-in study of the docs: the thousands of
 // episodes some commands make for a measurement are the benchmarks' to
-// time (docs/PERFORMANCE.md), and would be seconds of CPU here.
-const builtinEpisodes = 300
+// time (docs/PERFORMANCE.md), and would be seconds of CPU here. Each
+// episode is a recording per mode: at 300 the walk-through wrote some
+// 8,000 files, and creating them was a sixth of this package's CPU on
+// ext4 (the inode allocator's search past recently deleted inodes).
+const builtinEpisodes = 100
 
 // fewerEpisodes rewrites --episodes N above most as --episodes most.
 func fewerEpisodes(line string, most int) string {
