@@ -30,6 +30,7 @@ dealornodeal:
 // of the player's, and on hanging up a valid recording that ends
 // disconnected and is counted in the room's PEOPLE column of its family.
 func TestEveryFamilyIsServed(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	dond := filepath.Join(t.TempDir(), "dond.yaml")
 	if err := os.WriteFile(dond, []byte(dondScenario), 0o600); err != nil {
 		t.Fatal(err)

@@ -26,6 +26,7 @@ func finishGame(t *testing.T, addr string) {
 // transfer use), local and remote port forwarding and a session without
 // a terminal get nothing, and the server goes on serving games.
 func TestHostileRequestsAreRefused(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
 	addr := srv.Addr().String()
 	client, err := gossh.Dial("tcp", addr, clientConfig(nil))
@@ -85,6 +86,7 @@ func TestHostileRequestsAreRefused(t *testing.T) {
 // another player; each of their games ends disconnected when they go,
 // with a valid recording.
 func TestHostileInputAndWindowsAreSurvived(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
 	addr := srv.Addr().String()
 	big := strings.Repeat("a", 1<<20)
@@ -160,6 +162,7 @@ func TestHostileInputAndWindowsAreSurvived(t *testing.T) {
 // cap that the room is full, each in those words. The players within the
 // caps play on.
 func TestCapsRefuseTheSessionsBeyondThem(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{MaxSessions: 3, MaxPerAddress: 2})
 	addr := srv.Addr().String()
 	in := []*player{join(t, addr, 80, 24), join(t, addr, 80, 24)}
@@ -214,6 +217,7 @@ func waitGone(t *testing.T, srv *started) {
 // key plays and an unlisted one is refused; a file that is not keys is
 // an error naming its line.
 func TestAuthorizedKeysAdmitOnlyTheListed(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	listed, other := newSigner(t), newSigner(t)
 	file := t.TempDir() + "/authorized_keys"
 	writeFile(t, file, "# the room\n"+string(gossh.MarshalAuthorizedKey(listed.PublicKey())))

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/omnigap/omnigap/engine/library"
 )
 
 // The red team's cases of issue 30, each bounded in time: a client that
@@ -74,8 +76,8 @@ func TestAWindowChangeFloodFreesTheSeatByIdle(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 	}
 	size := func(w, h uint32) []byte { return gossh.Marshal(struct{ W, H, Wpx, Hpx uint32 }{w, h, 0, 0}) }
-	// The flood runs for three seconds, or until a send blocks: the
-	// client then leaves, which ends any send still waiting.
+	// The flood runs for a second (thousands of sizes), or until a send
+	// blocks: the client then leaves, which ends any send still waiting.
 	go func() {
 		for i := uint32(0); ; i++ {
 			if _, err := ch.SendRequest("window-change", false, size(300+100*(i%2), 200)); err != nil {
@@ -83,7 +85,7 @@ func TestAWindowChangeFloodFreesTheSeatByIdle(t *testing.T) {
 			}
 		}
 	}()
-	time.Sleep(3 * time.Second)
+	time.Sleep(time.Second)
 	client.Close()
 	waitFree(t, srv, idle+5*time.Second, "after a window-change flood and the client leaving")
 	srv.shutdown(t)
@@ -123,7 +125,7 @@ func TestChannelsPerConnectionAreBounded(t *testing.T) {
 // closed by --idle.
 func TestKeepalivesDoNotHoldAConnectionWithoutAGame(t *testing.T) {
 	t.Parallel() // a server of its own, run once the tests that count goroutines are done
-	const idle = 3 * time.Second
+	const idle = time.Second
 	srv := startServer(t, Config{Idle: idle})
 	client := dial(t, srv)
 	closed := make(chan struct{})
@@ -193,32 +195,44 @@ func TestRawSocketsLeaveRoomForOthers(t *testing.T) {
 // TestAClientThatTypesButNeverReadsIsEndedByIdle: a client that keeps
 // typing but reads none of what the game draws is ended once the game
 // has waited --idle to write to it (its SSH window full), and the room
-// frees its seat.
+// frees its seat and says why.
 func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	const idle = 3 * time.Second
-	// Keys above the default rate (200 a second) fill the window in
-	// seconds rather than in fifteen: the rate limit is not what is tested.
-	srv := startServer(t, Config{Idle: idle, KeyRate: 4000})
+	// What the seat knows is long (about 80 KB), so every redraw of its
+	// panel at 400x200 is as large: the channel's window (2 MB) fills in
+	// about two seconds. Drawn at 2 KB a frame it took fifteen, and keys
+	// faster than the frames backed up in the server until "no input"
+	// ended the game instead.
+	game := testGame(t, library.DefaultID, 10, filepath.Join(t.TempDir(), "rec"))
+	game.Scenario.Seats[1].Character.Personality = strings.Repeat("Patient, careful, slow to trust. ", 2500)
+	var log syncBuffer
+	srv := startServer(t, Config{Idle: idle, Game: game, Log: &log})
 	client := dial(t, srv)
 	ch := rawGame(t, client, 120, 40)
 	ch.Write([]byte("\r"))
-	// i opens and closes a whole screen of text (what the seat knows) on
-	// a 400x200 terminal: keys that fill the channel's window (2 MB)
-	// within seconds.
-	ch.SendRequest("window-change", false, gossh.Marshal(struct{ W, H, Wpx, Hpx uint32 }{400, 200, 0, 0}))
 	time.Sleep(300 * time.Millisecond)
 	ch.Write([]byte("\x1b"))
 	time.Sleep(300 * time.Millisecond)
+	// i opens the panel of what the seat knows; each size redraws it
+	// whole. A key every 100 ms keeps the input coming (i again, closing
+	// and opening the panel) while the sizes fill the window.
 	const limit = 40 * time.Second
 	start := time.Now()
-	for end := time.Now().Add(limit); srv.Playing() > 0 || openConns(srv) > 0; time.Sleep(500 * time.Microsecond) {
-		if time.Now().After(end) {
+	for n := 0; srv.Playing() > 0 || openConns(srv) > 0; n++ {
+		if time.Since(start) > limit {
 			t.Fatalf("a client typing and never reading still had its game %v later", limit)
 		}
-		ch.Write([]byte("i"))
+		if n%20 == 0 {
+			ch.Write([]byte("i"))
+		}
+		ch.SendRequest("window-change", false, gossh.Marshal(struct{ W, H, Wpx, Hpx uint32 }{400, 200 - uint32(n%2), 0, 0}))
+		time.Sleep(5 * time.Millisecond)
 	}
 	t.Logf("the game and its connection ended %v after the typing began (idle %v)", time.Since(start).Round(time.Millisecond), idle)
+	if want := "ended: its client took no output for " + idle.String(); !strings.Contains(log.String(), want) {
+		t.Errorf("the room's log does not say %q:\n%s", want, log.String())
+	}
 }
 
 // TestAgentForwardingIsRefused: a forwarded agent is never used, and the

@@ -10,6 +10,7 @@ import (
 // they will pay in their first turn (turn 2) shows in the console's limit
 // row, in the PEOPLE column; SCRIPT and AGENTS have no such row.
 func TestConsoleShowsWhereTheLimitWentAway(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
 	p := join(t, srv.Addr().String(), 100, 30)
 	if err := p.waitFor("enter starts", 30*time.Second); err != nil {
@@ -57,6 +58,7 @@ func TestConsoleShowsWhereTheLimitWentAway(t *testing.T) {
 // failed negotiation; a player reading the reveal is not under way; the
 // console's counts say games in the singular for one.
 func TestConsoleCountsOnlyGamesWithATurn(t *testing.T) {
+	t.Parallel() // a server of its own, run once the tests that count goroutines are done
 	srv := startServer(t, Config{})
 	addr := srv.Addr().String()
 	left := join(t, addr, 100, 30)
