@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -22,6 +23,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/omnigap/omnigap/engine/interop/sotopia"
 	"github.com/omnigap/omnigap/internal/llmtest"
 	"github.com/omnigap/omnigap/internal/shareddata"
 	"github.com/omnigap/omnigap/internal/termtest"
@@ -39,7 +41,9 @@ import (
 //   - `go run ./cmd/omnigap` is the same program built once (this test's
 //     binary run as the app);
 //   - the user's paths: ~/sotopia and a Sotopia export's DIR are a copy of
-//     Sotopia's profiles, the cocoa files a command names
+//     Sotopia's profiles, its combos cut to each environment's first (90
+//     of 450: every codename and the numbers the docs name still resolve,
+//     and an import of them all is a fifth of the work), the cocoa files a command names
 //     (sample-scenarios.json, craigslist-listings-bike.json...) copies of
 //     cocoa's in the working folder, and the Sotopia episode files
 //     (sotopia-episodes.jsonl, lite_*.jsonl) copies of Sotopia-RL's
@@ -300,6 +304,9 @@ func (e *docEnv) freshCopy(t *testing.T) string {
 		if info, err := os.Stat(from); err == nil && info.IsDir() {
 			if err := os.CopyFS(filepath.Join(work, f.at), os.DirFS(from)); err != nil {
 				t.Fatal(err)
+			}
+			if f.data == "sotopia" {
+				firstComboOfEachEnvironment(t, filepath.Join(work, f.at, sotopia.CombosFile))
 			}
 			continue
 		}
@@ -609,4 +616,31 @@ func stepsOf(status string) string { return status + ".steps" }
 func readSteps(status string) int {
 	n, _ := strconv.Atoi(readStatus(stepsOf(status)))
 	return n
+}
+
+// firstComboOfEachEnvironment rewrites a Sotopia combos file keeping the
+// first combo of each environment, in order.
+func firstComboOfEachEnvironment(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []byte
+	seen := map[string]bool{}
+	for line := range bytes.Lines(data) {
+		var c struct {
+			EnvID string `json:"env_id"`
+		}
+		if err := json.Unmarshal(line, &c); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if !seen[c.EnvID] {
+			seen[c.EnvID] = true
+			keep = append(keep, line...)
+		}
+	}
+	if err := os.WriteFile(path, keep, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
