@@ -182,8 +182,13 @@ func TestAClientThatStopsReadingIsCutOff(t *testing.T) {
 		t.Fatalf("upgrade: %v %v", resp, err)
 	}
 	writeFrame(raw, `{"type":"join","name":"deaf"}`)
-	start := time.Now()
+	// Its game is seated and holds its socket first: a game being
+	// started has no socket yet either, and is not one cut off.
 	cut := func() bool { return d.gamesWithoutSocket() > 0 }
+	for deadline := time.Now().Add(5 * time.Second); (d.room.Seated() != 2 || cut()) && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	start := time.Now()
 	for i := 0; i < 20000 && !cut(); i++ {
 		if writeFrame(raw, `{"type":"input","text":"/help"}`) != nil {
 			break // the server reads no more of it
