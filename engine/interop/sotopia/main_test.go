@@ -2,14 +2,9 @@ package sotopia
 
 import (
 	"os"
-	"runtime/debug"
 	"testing"
+
+	"github.com/omnigap/omnigap/internal/testmain"
 )
 
-// TestMain collects garbage at four times the live heap, not twice: these
-// tests (sotopia's 450 combos and the episodes built from them) allocate much over a live heap of a few megabytes, and
-// collecting half as often saves a sixth of their CPU (docs/TESTING.md).
-func TestMain(m *testing.M) {
-	debug.SetGCPercent(400)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { os.Exit(testmain.CollectingLess(m)) }
