@@ -42,6 +42,13 @@ func rawGame(t *testing.T, client *gossh.Client, cols, rows uint32) gossh.Channe
 	return ch
 }
 
+// resize asks for a window of cols x rows on a raw game's channel,
+// without waiting for an answer.
+func resize(ch gossh.Channel, cols, rows uint32) error {
+	_, err := ch.SendRequest("window-change", false, gossh.Marshal(struct{ W, H, Wpx, Hpx uint32 }{cols, rows, 0, 0}))
+	return err
+}
+
 // waitFree waits until no game is under way and no connection is open.
 func waitFree(t *testing.T, srv *started, limit time.Duration, what string) {
 	t.Helper()
@@ -75,12 +82,11 @@ func TestAWindowChangeFloodFreesTheSeatByIdle(t *testing.T) {
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
-	size := func(w, h uint32) []byte { return gossh.Marshal(struct{ W, H, Wpx, Hpx uint32 }{w, h, 0, 0}) }
 	// The flood runs for a second (thousands of sizes), or until a send
 	// blocks: the client then leaves, which ends any send still waiting.
 	go func() {
 		for i := uint32(0); ; i++ {
-			if _, err := ch.SendRequest("window-change", false, size(300+100*(i%2), 200)); err != nil {
+			if err := resize(ch, 300+100*(i%2), 200); err != nil {
 				return
 			}
 		}
@@ -226,7 +232,7 @@ func TestAClientThatTypesButNeverReadsIsEndedByIdle(t *testing.T) {
 		if n%20 == 0 {
 			ch.Write([]byte("i"))
 		}
-		ch.SendRequest("window-change", false, gossh.Marshal(struct{ W, H, Wpx, Hpx uint32 }{400, 200 - uint32(n%2), 0, 0}))
+		resize(ch, 400, 200-uint32(n%2))
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Logf("the game and its connection ended %v after the typing began (idle %v)", time.Since(start).Round(time.Millisecond), idle)
